@@ -1,0 +1,76 @@
+// CoreApi: the in-process published API, the one object the Remote Access Service receives.
+// The kernel's services are always there; each module adds its service under its name by
+// augmenting ModuleServices from its own folder:
+//   declare module '../../core/api.ts' { interface ModuleServices { economy: EconomyService } }
+// A module that is switched off is absent at run time; the add-on checks `isModuleOn` first.
+
+import type { Actor } from './actor.ts';
+import type { CommandRegistry } from './commands.ts';
+import type { Result } from './result.ts';
+
+export interface KnownPlayer {
+  uuid: string;
+  name: string;
+  /** ISO-8601 instants. */
+  firstSeen: string;
+  lastSeen: string;
+  online: boolean;
+}
+
+export interface PlayersService {
+  /** A player the server has seen, by uuid (any case, dashed or not). */
+  get(uuid: string): Promise<KnownPlayer | undefined>;
+  /** A player the server has seen, by name (case-insensitive; the most recent holder of the name). */
+  byName(name: string): Promise<KnownPlayer | undefined>;
+  isOnline(uuid: string): boolean;
+}
+
+export interface AuditEntry {
+  id: number;
+  /** `console`, a player's name, or `core-rest/<label>`. */
+  actor: string;
+  action: string;
+  /** The player the action was done to, when there is one. */
+  target: string | null;
+  details: Record<string, unknown>;
+  at: string;
+}
+
+export interface AuditService {
+  record(entry: { actor: Actor; action: string; target: string | null; details?: Record<string, unknown> }): Promise<void>;
+  /** The actions whose target is that player, newest first. */
+  history(target: string, limit: number): Promise<AuditEntry[]>;
+}
+
+export interface PermissionsService {
+  /** Whether the actor holds the node; the console holds all; a REST actor holds none. */
+  has(actor: Actor, node: string): boolean;
+  /** Whether an online or known player holds the node (directly, through a group, or a wildcard). */
+  playerHas(uuid: string, node: string): boolean;
+  /** Grants a node or a group (`group.<name>`) to a player, at once and durably. */
+  grant(uuid: string, nodeOrGroup: string, actor: Actor): Promise<Result<{ node: string }>>;
+  revoke(uuid: string, nodeOrGroup: string, actor: Actor): Promise<Result<{ node: string }>>;
+  /** The groups a player is in, in the order they were given ('default' first). */
+  groupsOf(uuid: string): string[];
+  /** The highest number `prefix.<n>` the player holds (e.g. `core.homes.limit.5`), or undefined. */
+  numeric(uuid: string, prefix: string): number | undefined;
+}
+
+export interface KernelServices {
+  players: PlayersService;
+  permissions: PermissionsService;
+  audit: AuditService;
+  commands: CommandRegistry;
+}
+
+// biome-ignore lint: augmented by each module.
+export interface ModuleServices {}
+
+export interface CoreApi extends ModuleServices {
+  readonly version: string;
+  readonly players: PlayersService;
+  readonly permissions: PermissionsService;
+  readonly audit: AuditService;
+  modulesOn(): string[];
+  isModuleOn(name: string): boolean;
+}

@@ -1,0 +1,34 @@
+// The command framework's contract: in-game and console commands, permission-checked, with tab
+// completion. The platform hands every command line to the registry (see CommandHandler).
+
+import type { Actor } from './actor.ts';
+import type { CommandSender, Text } from '../platform/platform.ts';
+
+export interface CommandContext {
+  sender: CommandSender;
+  /** The actor the audit log records for writes this command makes. */
+  actor: Actor;
+  reply(message: Text): void;
+  /** Whether the sender holds a permission node (the console holds all). */
+  has(node: string): boolean;
+}
+
+export interface CommandDefinition {
+  name: string;
+  aliases?: readonly string[];
+  /** The node needed to run it; null means everyone may. */
+  permission: string | null;
+  description: string;
+  /** Usage line without the leading slash, e.g. `perm grant <player> <node|group>`. */
+  usage: string;
+  /** Refused at the console with a clear message. */
+  playerOnly?: boolean;
+  run(ctx: CommandContext, args: string[]): void | Promise<void>;
+  /** Completions for the last of `args` (which may be ''). */
+  complete?(ctx: CommandContext, args: string[]): string[];
+}
+
+export interface CommandRegistry {
+  register(command: CommandDefinition): void;
+  list(): readonly CommandDefinition[];
+}

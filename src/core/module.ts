@@ -1,0 +1,45 @@
+// Modules are folders. Each declares its name, the modules it depends on, its migrations, a
+// factory for its service (its part of the published API) and its in-game commands. The kernel
+// boots the modules switched on in data/core/modules.conf, in dependency order; boot fails with a
+// clear message when a module needs one that is missing or switched off.
+
+import type { Clock } from './clock.ts';
+import type { Db, DbKind, Migration } from './db.ts';
+import type { EventBus } from './events.ts';
+import type { Logger } from './log.ts';
+import type { GamePlatform } from '../platform/platform.ts';
+import type { CoreApi, KernelServices } from './api.ts';
+import type { CommandDefinition } from './commands.ts';
+
+/** What the composition root passes every module. No singletons. */
+export interface ModuleContext extends KernelServices {
+  db: Db;
+  dbKind: DbKind;
+  events: EventBus;
+  platform: GamePlatform;
+  clock: Clock;
+  log: Logger;
+  /** The plugin's config folder (data/core): a module's config file lives here. */
+  configDir: string;
+  /**
+   * The published API, for reaching the services of the modules named in `dependsOn`. Read it
+   * when a call happens, not in `createService` (later modules are not built yet then).
+   */
+  api: CoreApi;
+}
+
+export interface ModuleDefinition<S = unknown> {
+  name: string;
+  dependsOn: readonly string[];
+  migrations: readonly Migration[];
+  /** Whether the module is on when modules.conf does not name it. */
+  defaultOn?: boolean;
+  createService(ctx: ModuleContext): S | Promise<S>;
+  commands?(service: S, ctx: ModuleContext): CommandDefinition[];
+  /** Called once at shutdown, before the database closes. */
+  stop?(service: S): void | Promise<void>;
+}
+
+export function defineModule<S>(definition: ModuleDefinition<S>): ModuleDefinition<S> {
+  return definition;
+}

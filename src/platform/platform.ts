@@ -1,0 +1,144 @@
+// The game server port: everything a live Minecraft server can do that the kernel and the modules
+// may ask for. Modules never touch flying-squid or packets; only the adapter in ./flying-squid does.
+// A fake of this interface for unit tests lives in test/support/fake-platform.ts.
+
+export const GAME_MODES = ['survival', 'creative', 'adventure', 'spectator'] as const;
+export type GameMode = (typeof GAME_MODES)[number];
+
+/** A point in a world. Angles in degrees, as the game shows them (yaw 0 faces south). */
+export interface Location {
+  world: string;
+  x: number;
+  y: number;
+  z: number;
+  yaw: number;
+  pitch: number;
+}
+
+/** A player who is connected right now. `uuid` is dashed lower case. */
+export interface OnlinePlayer {
+  uuid: string;
+  name: string;
+  /** Remote address as seen by the server, without port. */
+  address: string;
+}
+
+/** A chat text component (the JSON form of the game's text). The adapter converts it to NBT. */
+export interface TextComponent {
+  text: string;
+  color?: string;
+  bold?: boolean;
+  italic?: boolean;
+  underlined?: boolean;
+  clickEvent?: {
+    action: 'copy_to_clipboard' | 'run_command' | 'suggest_command' | 'open_url';
+    value: string;
+  };
+  hoverEvent?: { action: 'show_text'; contents: TextComponent | string };
+  extra?: Array<TextComponent | string>;
+}
+
+/** A message: plain text (no colour codes are interpreted) or a component. */
+export type Text = string | TextComponent;
+
+export interface Vitals {
+  /** 0 to 20, half-hearts. */
+  health: number;
+  /** 0 to 20. */
+  food: number;
+  saturation: number;
+}
+
+/** Flight and speed state. Speeds are multipliers of the vanilla default (1 = normal). */
+export interface Abilities {
+  allowFlight: boolean;
+  flying: boolean;
+  invulnerable: boolean;
+  walkSpeed: number;
+  flySpeed: number;
+}
+
+export interface PlatformEvents {
+  /** The player has logged in and is in the world. */
+  join: { player: OnlinePlayer };
+  /** The player left (quit, kicked or timed out). */
+  quit: { player: OnlinePlayer; reason: string };
+  /** A chat message, after the platform has broadcast it (unless a `chatFilter` cancelled it). */
+  chat: { player: OnlinePlayer; message: string };
+  /** The player died. */
+  death: { player: OnlinePlayer; location: Location };
+  /** The player respawned after death. */
+  respawn: { player: OnlinePlayer; location: Location };
+}
+export type PlatformEventName = keyof PlatformEvents;
+
+/** Who issued a command: the console, or a player. */
+export type CommandSender = { kind: 'console' } | { kind: 'player'; player: OnlinePlayer };
+
+/**
+ * The kernel's command framework plugs in here. The platform passes every command line (from a
+ * player, or a console line) without its leading `/`, and asks for tab completions.
+ */
+export interface CommandHandler {
+  execute(sender: CommandSender, line: string): Promise<void>;
+  /** Completions for the last word of `line` (a partial command line, without `/`). */
+  complete(sender: CommandSender, line: string): string[];
+  /** The command names (and aliases) a sender may use, for the client's command tree. */
+  names(sender: CommandSender): string[];
+}
+
+/** Decides whether a chat message is shown. Returning false cancels it (e.g. muted players). */
+export type ChatFilter = (player: OnlinePlayer, message: string) => boolean;
+
+export interface GamePlatform {
+  /** Game version, e.g. "1.21.4". */
+  readonly gameVersion: string;
+  /** The port the game listens on (resolved when 0 was asked for). */
+  readonly port: number;
+
+  onlinePlayers(): OnlinePlayer[];
+  /** An online player by uuid (dashed lower case), or undefined. */
+  player(uuid: string): OnlinePlayer | undefined;
+  /** An online player by name, case-insensitive, or undefined. */
+  playerByName(name: string): OnlinePlayer | undefined;
+
+  location(uuid: string): Location | undefined;
+  /** Moves an online player, across worlds if needed. False when the player or world is unknown. */
+  teleport(uuid: string, to: Location): Promise<boolean>;
+
+  gameMode(uuid: string): GameMode | undefined;
+  setGameMode(uuid: string, mode: GameMode): boolean;
+
+  vitals(uuid: string): Vitals | undefined;
+  setHealth(uuid: string, health: number): boolean;
+  setFood(uuid: string, food: number, saturation?: number): boolean;
+
+  abilities(uuid: string): Abilities | undefined;
+  /** Applies the given fields; the others stay. Invulnerable players take no damage. */
+  setAbilities(uuid: string, change: Partial<Abilities>): boolean;
+
+  kick(uuid: string, reason: Text): boolean;
+  sendMessage(uuid: string, message: Text): boolean;
+  broadcast(message: Text): void;
+  /** A line for the server console (standard output). */
+  consoleMessage(message: Text): void;
+
+  /** Names of the loaded worlds; the first is the default world. */
+  worlds(): string[];
+  spawnLocation(world?: string): Location;
+
+  on<E extends PlatformEventName>(event: E, handler: (data: PlatformEvents[E]) => void): void;
+  off<E extends PlatformEventName>(event: E, handler: (data: PlatformEvents[E]) => void): void;
+
+  /** Installs the one command handler. Built-in commands of the game server are replaced by it. */
+  setCommandHandler(handler: CommandHandler): void;
+  setChatFilter(filter: ChatFilter | undefined): void;
+  /**
+   * Refuses a join before the player enters the world, with a kick reason; undefined lets them in.
+   * Used by bans. Called with the uuid and name the client logs in with.
+   */
+  setLoginGate(gate: ((uuid: string, name: string, address: string) => Text | undefined) | undefined): void;
+
+  /** Kicks everyone with the reason, closes the game listener and stops all timers. */
+  shutdown(reason: string): Promise<void>;
+}
