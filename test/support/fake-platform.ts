@@ -1,0 +1,287 @@
+// An in-memory GamePlatform for unit tests. A test makes players join and quit, runs command lines
+// as a player or the console through the installed CommandHandler, and reads back what the code
+// under test asked of the game: messages, kicks, teleports, game modes, vitals and abilities.
+
+import { createHash } from 'node:crypto';
+import type {
+  Abilities,
+  ChatFilter,
+  CommandHandler,
+  CommandSender,
+  GameMode,
+  GamePlatform,
+  Location,
+  OnlinePlayer,
+  PlatformEventName,
+  PlatformEvents,
+  Text,
+  Vitals,
+} from '../../src/platform/platform.ts';
+
+/** The plain text of a message (a component's text and its extras, in order). */
+export function plain(message: Text): string {
+  if (typeof message === 'string') return message;
+  return message.text + (message.extra ?? []).map((e) => plain(e)).join('');
+}
+
+/** The uuid an offline-mode server gives a name (version 3, from `OfflinePlayer:<name>`). */
+export function offlineUuid(name: string): string {
+  const b = createHash('md5').update(`OfflinePlayer:${name}`).digest();
+  b[6] = (b[6]! & 0x0f) | 0x30;
+  b[8] = (b[8]! & 0x3f) | 0x80;
+  const h = b.toString('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+}
+
+interface PlayerState {
+  player: OnlinePlayer;
+  location: Location;
+  gameMode: GameMode;
+  vitals: Vitals;
+  abilities: Abilities;
+}
+
+type Handler = (data: never) => void;
+
+export interface JoinOptions {
+  uuid?: string;
+  address?: string;
+  location?: Partial<Location>;
+  gameMode?: GameMode;
+}
+
+export class FakePlatform implements GamePlatform {
+  readonly gameVersion = '1.21.4';
+  readonly port = 25565;
+
+  /** Messages sent to each player, by uuid (broadcasts included), in order. */
+  readonly messages = new Map<string, Text[]>();
+  /** Lines written to the server console. */
+  readonly consoleLines: Text[] = [];
+  readonly broadcasts: Text[] = [];
+  readonly kicks: Array<{ uuid: string; name: string; reason: Text }> = [];
+  readonly teleports: Array<{ uuid: string; to: Location }> = [];
+  /** Logins a login gate refused, with its reason. */
+  readonly refusedLogins: Array<{ uuid: string; name: string; reason: Text }> = [];
+  /** Chat messages a chat filter cancelled. */
+  readonly cancelledChat: Array<{ uuid: string; message: string }> = [];
+  handler: CommandHandler | undefined;
+  chatFilter: ChatFilter | undefined;
+  loginGate: ((uuid: string, name: string, address: string) => Text | undefined) | undefined;
+  isShutDown = false;
+
+  private readonly states = new Map<string, PlayerState>();
+  private readonly handlers = new Map<PlatformEventName, Set<Handler>>();
+  private readonly worldNames: string[];
+
+  constructor(options: { worlds?: string[] } = {}) {
+    this.worldNames = options.worlds ?? ['world'];
+  }
+
+  // ---- test controls -------------------------------------------------------------------------
+
+  /** A player logs in (unless a login gate refuses: then undefined). Emits `join`. */
+  join(name: string, options: JoinOptions = {}): OnlinePlayer | undefined {
+    const uuid = options.uuid ?? offlineUuid(name);
+    const address = options.address ?? '127.0.0.1';
+    const refusal = this.loginGate?.(uuid, name, address);
+    if (refusal !== undefined) {
+      this.refusedLogins.push({ uuid, name, reason: refusal });
+      return undefined;
+    }
+    if (this.states.has(uuid)) throw new Error(`fake platform: ${name} (${uuid}) is already online`);
+    const player: OnlinePlayer = { uuid, name, address };
+    this.states.set(uuid, {
+      player,
+      location: { ...this.spawnLocation(), ...options.location },
+      gameMode: options.gameMode ?? 'survival',
+      vitals: { health: 20, food: 20, saturation: 5 },
+      abilities: { allowFlight: false, flying: false, invulnerable: false, walkSpeed: 1, flySpeed: 1 },
+    });
+    if (!this.messages.has(uuid)) this.messages.set(uuid, []);
+    this.emit('join', { player });
+    return player;
+  }
+
+  /** A player leaves. Emits `quit`. */
+  quit(uuid: string, reason = 'quit'): void {
+    const s = this.states.get(uuid);
+    if (!s) throw new Error(`fake platform: ${uuid} is not online`);
+    this.states.delete(uuid);
+    this.emit('quit', { player: s.player, reason });
+  }
+
+  /** A player says something in chat; false when the chat filter cancelled it. */
+  chat(uuid: string, message: string): boolean {
+    const s = this.mustBeOnline(uuid);
+    if (this.chatFilter && !this.chatFilter(s.player, message)) {
+      this.cancelledChat.push({ uuid, message });
+      return false;
+    }
+    this.emit('chat', { player: s.player, message });
+    return true;
+  }
+
+  /** Runs a command line as a player (by uuid) or as the console, through the installed handler. */
+  async run(as: string | 'console', line: string): Promise<void> {
+    if (!this.handler) throw new Error('fake platform: no command handler installed');
+    await this.handler.execute(this.sender(as), line.replace(/^\//, ''));
+  }
+
+  complete(as: string | 'console', line: string): string[] {
+    if (!this.handler) throw new Error('fake platform: no command handler installed');
+    return this.handler.complete(this.sender(as), line.replace(/^\//, ''));
+  }
+
+  sender(as: string | 'console'): CommandSender {
+    if (as === 'console') return { kind: 'console' };
+    return { kind: 'player', player: this.mustBeOnline(as).player };
+  }
+
+  /** The plain texts sent to a player. */
+  messagesOf(uuid: string): string[] {
+    return (this.messages.get(uuid) ?? []).map(plain);
+  }
+
+  /** The plain texts written to the console. */
+  consoleText(): string[] {
+    return this.consoleLines.map(plain);
+  }
+
+  /** Forgets recorded messages, console lines and broadcasts. */
+  clearMessages(): void {
+    for (const list of this.messages.values()) list.length = 0;
+    this.consoleLines.length = 0;
+    this.broadcasts.length = 0;
+  }
+
+  /** The number of handlers attached to an event (to check that code detaches). */
+  listenerCount(event: PlatformEventName): number {
+    return this.handlers.get(event)?.size ?? 0;
+  }
+
+  emit<E extends PlatformEventName>(event: E, data: PlatformEvents[E]): void {
+    for (const h of [...(this.handlers.get(event) ?? [])]) (h as (d: PlatformEvents[E]) => void)(data);
+  }
+
+  // ---- GamePlatform --------------------------------------------------------------------------
+
+  onlinePlayers(): OnlinePlayer[] {
+    return [...this.states.values()].map((s) => s.player);
+  }
+  player(uuid: string): OnlinePlayer | undefined {
+    return this.states.get(uuid)?.player;
+  }
+  playerByName(name: string): OnlinePlayer | undefined {
+    const n = name.toLowerCase();
+    return this.onlinePlayers().find((p) => p.name.toLowerCase() === n);
+  }
+
+  location(uuid: string): Location | undefined {
+    const s = this.states.get(uuid);
+    return s ? { ...s.location } : undefined;
+  }
+  async teleport(uuid: string, to: Location): Promise<boolean> {
+    const s = this.states.get(uuid);
+    if (!s || !this.worldNames.includes(to.world)) return false;
+    s.location = { ...to };
+    this.teleports.push({ uuid, to: { ...to } });
+    return true;
+  }
+
+  gameMode(uuid: string): GameMode | undefined {
+    return this.states.get(uuid)?.gameMode;
+  }
+  setGameMode(uuid: string, mode: GameMode): boolean {
+    const s = this.states.get(uuid);
+    if (!s) return false;
+    s.gameMode = mode;
+    return true;
+  }
+
+  vitals(uuid: string): Vitals | undefined {
+    const s = this.states.get(uuid);
+    return s ? { ...s.vitals } : undefined;
+  }
+  setHealth(uuid: string, health: number): boolean {
+    const s = this.states.get(uuid);
+    if (!s) return false;
+    s.vitals.health = Math.max(0, Math.min(20, health));
+    return true;
+  }
+  setFood(uuid: string, food: number, saturation?: number): boolean {
+    const s = this.states.get(uuid);
+    if (!s) return false;
+    s.vitals.food = Math.max(0, Math.min(20, food));
+    if (saturation !== undefined) s.vitals.saturation = saturation;
+    return true;
+  }
+
+  abilities(uuid: string): Abilities | undefined {
+    const s = this.states.get(uuid);
+    return s ? { ...s.abilities } : undefined;
+  }
+  setAbilities(uuid: string, change: Partial<Abilities>): boolean {
+    const s = this.states.get(uuid);
+    if (!s) return false;
+    s.abilities = { ...s.abilities, ...change };
+    return true;
+  }
+
+  kick(uuid: string, reason: Text): boolean {
+    const s = this.states.get(uuid);
+    if (!s) return false;
+    this.kicks.push({ uuid, name: s.player.name, reason });
+    this.quit(uuid, `kicked: ${plain(reason)}`);
+    return true;
+  }
+  sendMessage(uuid: string, message: Text): boolean {
+    if (!this.states.has(uuid)) return false;
+    this.messages.get(uuid)?.push(message);
+    return true;
+  }
+  broadcast(message: Text): void {
+    this.broadcasts.push(message);
+    for (const uuid of this.states.keys()) this.messages.get(uuid)?.push(message);
+  }
+  consoleMessage(message: Text): void {
+    this.consoleLines.push(message);
+  }
+
+  worlds(): string[] {
+    return [...this.worldNames];
+  }
+  spawnLocation(world?: string): Location {
+    return { world: world ?? this.worldNames[0] ?? 'world', x: 0.5, y: 64, z: 0.5, yaw: 0, pitch: 0 };
+  }
+
+  on<E extends PlatformEventName>(event: E, handler: (data: PlatformEvents[E]) => void): void {
+    let set = this.handlers.get(event);
+    if (!set) this.handlers.set(event, (set = new Set()));
+    set.add(handler as Handler);
+  }
+  off<E extends PlatformEventName>(event: E, handler: (data: PlatformEvents[E]) => void): void {
+    this.handlers.get(event)?.delete(handler as Handler);
+  }
+
+  setCommandHandler(handler: CommandHandler): void {
+    this.handler = handler;
+  }
+  setChatFilter(filter: ChatFilter | undefined): void {
+    this.chatFilter = filter;
+  }
+  setLoginGate(gate: ((uuid: string, name: string, address: string) => Text | undefined) | undefined): void {
+    this.loginGate = gate;
+  }
+
+  async shutdown(reason: string): Promise<void> {
+    for (const uuid of [...this.states.keys()]) this.kick(uuid, reason);
+    this.isShutDown = true;
+  }
+
+  private mustBeOnline(uuid: string): PlayerState {
+    const s = this.states.get(uuid);
+    if (!s) throw new Error(`fake platform: ${uuid} is not online`);
+    return s;
+  }
+}
