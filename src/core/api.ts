@@ -22,6 +22,11 @@ export interface PlayersService {
   get(uuid: string): Promise<KnownPlayer | undefined>;
   /** A player the server has seen, by name (case-insensitive; the most recent holder of the name). */
   byName(name: string): Promise<KnownPlayer | undefined>;
+  /**
+   * The player a command argument names: an online player's name first, then a uuid (any form),
+   * then a known player's name.
+   */
+  find(nameOrUuid: string): Promise<KnownPlayer | undefined>;
   isOnline(uuid: string): boolean;
 }
 

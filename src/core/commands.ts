@@ -8,6 +8,11 @@ export interface CommandContext {
   sender: CommandSender;
   /** The actor the audit log records for writes this command makes. */
   actor: Actor;
+  /**
+   * The text after the command name as typed (quotes kept, outer spaces trimmed): for commands
+   * whose last argument is free text, such as a message.
+   */
+  rest: string;
   reply(message: Text): void;
   /** Whether the sender holds a permission node (the console holds all). */
   has(node: string): boolean;

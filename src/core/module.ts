@@ -32,8 +32,15 @@ export interface ModuleDefinition<S = unknown> {
   name: string;
   dependsOn: readonly string[];
   migrations: readonly Migration[];
-  /** Whether the module is on when modules.conf does not name it. */
+  /** One line for the comment above the module's switch in modules.conf. */
+  description?: string;
+  /** Whether the module is on when modules.conf does not name it (true when not given). */
   defaultOn?: boolean;
+  /**
+   * Harmless nodes every player should hold (e.g. `core.home.set`). They form the `default`
+   * group of the permissions.conf written on first start; admin nodes never belong here.
+   */
+  playerNodes?: readonly string[];
   createService(ctx: ModuleContext): S | Promise<S>;
   commands?(service: S, ctx: ModuleContext): CommandDefinition[];
   /** Called once at shutdown, before the database closes. */

@@ -1,0 +1,75 @@
+// The audit log: who did what to whom. Every write, from a route, an in-game command or the
+// console, is recorded with its actor as text (`console`, the player's name, `core-rest/<label>`).
+// The target is the player acted on (their dashed uuid), so a player's history is one indexed read.
+
+import { actorName } from './actor.ts';
+import type { AuditEntry, AuditService } from './api.ts';
+import type { Clock } from './clock.ts';
+import type { Db, Migration } from './db.ts';
+import { normalizeUuid } from './uuid.ts';
+
+export const AUDIT_MIGRATIONS: readonly Migration[] = [
+  {
+    name: '001-audit',
+    async up(db, kind) {
+      await db.schema
+        .createTable('core_audit')
+        .addColumn('id', kind === 'postgres' ? 'serial' : 'integer', (c) =>
+          kind === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement(),
+        )
+        .addColumn('at', 'varchar(32)', (c) => c.notNull())
+        .addColumn('actor', 'varchar(64)', (c) => c.notNull())
+        .addColumn('action', 'varchar(64)', (c) => c.notNull())
+        .addColumn('target', 'varchar(64)')
+        .addColumn('details', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('core_audit_target').on('core_audit').columns(['target', 'id']).execute();
+    },
+  },
+];
+
+/** The most rows one history read answers. */
+export const MAX_HISTORY = 100;
+
+/** A uuid target is stored in its one form, so the history of a player finds every entry. */
+function targetKey(target: string): string {
+  return normalizeUuid(target) ?? target;
+}
+
+export function createAudit(options: { db: Db; clock: Clock }): AuditService {
+  const { db, clock } = options;
+  return {
+    async record({ actor, action, target, details }) {
+      await db
+        .insertInto('core_audit')
+        .values({
+          at: clock.now().toISOString(),
+          actor: actorName(actor),
+          action,
+          target: target === null ? null : targetKey(target),
+          details: JSON.stringify(details ?? {}),
+        })
+        .execute();
+    },
+    async history(target, limit) {
+      const n = Math.max(1, Math.min(MAX_HISTORY, Math.trunc(limit)));
+      const rows = await db
+        .selectFrom('core_audit')
+        .select(['id', 'at', 'actor', 'action', 'target', 'details'])
+        .where('target', '=', targetKey(target))
+        .orderBy('id', 'desc')
+        .limit(n)
+        .execute();
+      return rows.map(
+        (r): AuditEntry => ({
+          id: Number(r.id),
+          actor: String(r.actor),
+          action: String(r.action),
+          target: r.target === null ? null : String(r.target),
+          details: JSON.parse(String(r.details)) as Record<string, unknown>,
+          at: String(r.at),
+        }),
+      );
+    },
+  };
+}

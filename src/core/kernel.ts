@@ -1,0 +1,233 @@
+// The kernel boots the essentials plugin: its own tables and services (players, audit,
+// permissions, commands), then the modules switched on in data/core/modules.conf in dependency
+// order, and finally hands the command framework to the platform. What it builds is the CoreApi,
+// the one object the Remote Access Service receives.
+
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parse, TomlError } from 'smol-toml';
+import type { CoreApi, KernelServices } from './api.ts';
+import { createAudit, AUDIT_MIGRATIONS } from './audit.ts';
+import type { Clock } from './clock.ts';
+import { createCommandRegistry, helpCommand, stopCommand } from './command-registry.ts';
+import type { CommandRegistry } from './commands.ts';
+import { migrate, type Database } from './db.ts';
+import type { EventBus } from './events.ts';
+import type { Logger } from './log.ts';
+import type { ModuleContext, ModuleDefinition } from './module.ts';
+import { createPermissions, permCommand, PERMISSIONS_MIGRATIONS } from './permissions.ts';
+import { createPlayers, PLAYERS_MIGRATIONS } from './players.ts';
+import type { GamePlatform } from '../platform/platform.ts';
+
+export const MODULES_FILE = 'modules.conf';
+
+export interface KernelOptions {
+  database: Database;
+  platform: GamePlatform;
+  events: EventBus;
+  clock: Clock;
+  log: Logger;
+  /** The plugin's config folder (data/core). */
+  configDir: string;
+  version: string;
+  /** Every known module; modules.conf decides which are on. */
+  modules: readonly ModuleDefinition[];
+  /** Called by the `stop` command. */
+  onStop: () => void;
+}
+
+export interface Kernel {
+  api: CoreApi;
+  commands: CommandRegistry;
+  /** Stops the modules in reverse boot order and records the online players as seen. */
+  stop(): Promise<void>;
+}
+
+/** Names a module may not take: they are the kernel's own members of CoreApi. */
+const RESERVED = new Set(['version', 'players', 'permissions', 'audit', 'commands', 'modulesOn', 'isModuleOn']);
+
+// biome-ignore lint: any module's service.
+type AnyModule = ModuleDefinition<any>;
+
+/** The text of modules.conf written on first start: every known module with its default. */
+export function defaultModulesFile(modules: readonly ModuleDefinition[]): string {
+  const lines = [
+    '# The modules of Core: true switches a module on, false switches it off.',
+    '# Written on first start and never overwritten: edit it, then restart the server.',
+    '# A module that another module needs must stay on while that one is on.',
+    '',
+  ];
+  for (const m of modules) {
+    const needs = m.dependsOn.length ? ` Needs: ${m.dependsOn.join(', ')}.` : '';
+    lines.push(`# ${m.description ?? `The ${m.name} module.`}${needs}`);
+    lines.push(`${m.name} = ${m.defaultOn ?? true}`);
+  }
+  return lines.join('\n') + '\n';
+}
+
+function lineOfKey(text: string, key: string): number | undefined {
+  const esc = key.replace(/[.*+?^${}()|[\]\\-]/g, '\\$&');
+  const re = new RegExp(`^\\s*["']?${esc}["']?\\s*[=.]`);
+  const i = text.split(/\r?\n/).findIndex((l) => re.test(l));
+  return i === -1 ? undefined : i + 1;
+}
+
+/**
+ * Which modules are on: modules.conf (written with the defaults first), falling back to each
+ * module's default. A faulty line is reported with the file and key, and ignored.
+ */
+export function readModuleSwitches(configDir: string, modules: readonly ModuleDefinition[], log: Logger): Map<string, boolean> {
+  const file = join(configDir, MODULES_FILE);
+  if (!existsSync(file)) {
+    mkdirSync(configDir, { recursive: true });
+    writeFileSync(file, defaultModulesFile(modules), { flag: 'wx' });
+    log.info(`wrote the module switches to ${file}`);
+  }
+  const switches = new Map<string, boolean>(modules.map((m) => [m.name, m.defaultOn ?? true]));
+  const text = readFileSync(file, 'utf8');
+  let doc: Record<string, unknown>;
+  try {
+    doc = parse(text) as Record<string, unknown>;
+  } catch (e) {
+    if (!(e instanceof TomlError)) throw e;
+    log.error(`${file}, line ${e.line}: ${e.message.split('\n')[0]}. Every module keeps its default until the file is fixed.`);
+    return switches;
+  }
+  for (const [key, value] of Object.entries(doc)) {
+    const line = lineOfKey(text, key);
+    const where = line === undefined ? `${file}, key "${key}"` : `${file}, line ${line}, key "${key}"`;
+    if (!switches.has(key)) {
+      log.error(`${where}: there is no module named "${key}"; the line is ignored.`);
+    } else if (typeof value !== 'boolean') {
+      log.error(`${where}: the value must be true or false; the line is ignored.`);
+    } else {
+      switches.set(key, value);
+    }
+  }
+  return switches;
+}
+
+/**
+ * The modules switched on, each after the modules it depends on (otherwise in the given order).
+ * Throws when a module needs one that is unknown or switched off, or when modules need each
+ * other in a circle.
+ */
+export function bootOrder(modules: readonly ModuleDefinition[], switches: ReadonlyMap<string, boolean>, modulesFile: string): AnyModule[] {
+  const byName = new Map<string, AnyModule>();
+  for (const m of modules) {
+    if (byName.has(m.name)) throw new Error(`two modules are named "${m.name}"`);
+    if (RESERVED.has(m.name)) throw new Error(`a module may not be named "${m.name}": the kernel's service has that name`);
+    byName.set(m.name, m);
+  }
+  const on = modules.filter((m) => switches.get(m.name) === true);
+  for (const m of on) {
+    for (const dep of m.dependsOn) {
+      if (!byName.has(dep)) throw new Error(`module "${m.name}" needs "${dep}", which is not a known module`);
+      if (switches.get(dep) !== true) throw new Error(`module "${m.name}" needs "${dep}", which is switched off in ${modulesFile}`);
+    }
+  }
+  const order: AnyModule[] = [];
+  const state = new Map<string, 'visiting' | 'done'>();
+  const visit = (m: AnyModule, path: string[]): void => {
+    if (state.get(m.name) === 'done') return;
+    if (state.get(m.name) === 'visiting') throw new Error(`modules need each other in a circle: ${[...path, m.name].join(' -> ')}`);
+    state.set(m.name, 'visiting');
+    for (const dep of m.dependsOn) visit(byName.get(dep)!, [...path, m.name]);
+    state.set(m.name, 'done');
+    order.push(m);
+  };
+  for (const m of on) visit(m, []);
+  return order;
+}
+
+export async function startKernel(options: KernelOptions): Promise<Kernel> {
+  const { database, platform, events, clock, log, configDir, version } = options;
+  const modulesFile = join(configDir, MODULES_FILE);
+
+  const switches = readModuleSwitches(configDir, options.modules, log);
+  const order = bootOrder(options.modules, switches, modulesFile);
+
+  await migrate(database, 'core.players', PLAYERS_MIGRATIONS);
+  await migrate(database, 'core.audit', AUDIT_MIGRATIONS);
+  await migrate(database, 'core.permissions', PERMISSIONS_MIGRATIONS);
+
+  const players = createPlayers({ db: database.db, platform, clock, log: log.child('players') });
+  const audit = createAudit({ db: database.db, clock });
+  const started: Array<{ module: AnyModule; service: unknown }> = [];
+
+  let stopped = false;
+  async function stop(): Promise<void> {
+    if (stopped) return;
+    stopped = true;
+    for (const { module, service } of [...started].reverse()) {
+      try {
+        await module.stop?.(service);
+      } catch (e) {
+        log.error(`module "${module.name}" failed to stop`, e);
+      }
+    }
+    await players.stop();
+  }
+
+  try {
+    const defaultNodes = options.modules.flatMap((m) => m.playerNodes ?? []);
+    const permissions = await createPermissions({
+      db: database.db,
+      clock,
+      log: log.child('permissions'),
+      configDir,
+      players,
+      audit,
+      defaultNodes,
+    });
+    const commands = createCommandRegistry({ platform, permissions, log: log.child('commands') });
+    commands.register(helpCommand(commands));
+    commands.register(stopCommand(options.onStop));
+    commands.register(
+      permCommand({
+        permissions,
+        players,
+        platform,
+        knownNodes: () => [...new Set(commands.list().flatMap((c) => (c.permission ? [c.permission] : [])))].sort(),
+      }),
+    );
+
+    const on = new Set<string>();
+    const api: CoreApi = {
+      version,
+      players,
+      permissions,
+      audit,
+      modulesOn: () => [...on],
+      isModuleOn: (name) => on.has(name),
+    };
+    const kernelServices: KernelServices = { players, permissions, audit, commands };
+
+    for (const module of order) {
+      await migrate(database, module.name, module.migrations);
+      const ctx: ModuleContext = {
+        ...kernelServices,
+        db: database.db,
+        dbKind: database.kind,
+        events,
+        platform,
+        clock,
+        log: log.child(module.name),
+        configDir,
+        api,
+      };
+      const service: unknown = await module.createService(ctx);
+      started.push({ module, service });
+      (api as unknown as Record<string, unknown>)[module.name] = service;
+      on.add(module.name);
+      for (const command of module.commands?.(service, ctx) ?? []) commands.register(command);
+    }
+
+    platform.setCommandHandler(commands);
+    log.info(`core ${version} started; modules on: ${order.length ? order.map((m) => m.name).join(', ') : 'none'}`);
+    return { api, commands, stop };
+  } catch (e) {
+    await stop();
+    throw e;
+  }
+}

@@ -1,0 +1,125 @@
+// Known players: everyone who has ever joined, with the name they last used and when they were
+// first and last seen. Online state comes from the platform, never from the table.
+//
+// Platform events are synchronous while writes are not, so the writes are queued in arrival order
+// (a join is always written before the quit that follows it) and every read waits for the queue:
+// a lookup made right after a join finds the player.
+
+import type { KnownPlayer, PlayersService } from './api.ts';
+import type { Clock } from './clock.ts';
+import type { Db, Migration } from './db.ts';
+import type { Logger } from './log.ts';
+import type { GamePlatform, PlatformEvents } from '../platform/platform.ts';
+import { normalizeUuid } from './uuid.ts';
+
+export const PLAYERS_MIGRATIONS: readonly Migration[] = [
+  {
+    name: '001-players',
+    async up(db) {
+      await db.schema
+        .createTable('core_players')
+        .addColumn('uuid', 'varchar(36)', (c) => c.primaryKey())
+        .addColumn('name', 'varchar(32)', (c) => c.notNull())
+        .addColumn('name_lower', 'varchar(32)', (c) => c.notNull())
+        .addColumn('first_seen', 'varchar(32)', (c) => c.notNull())
+        .addColumn('last_seen', 'varchar(32)', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('core_players_name_lower').on('core_players').columns(['name_lower', 'last_seen']).execute();
+    },
+  },
+];
+
+export interface Players extends PlayersService {
+  /** Resolves when every write queued so far is committed. */
+  idle(): Promise<void>;
+  /** Records everyone still online as seen now, stops listening to the platform, and drains. */
+  stop(): Promise<void>;
+}
+
+interface Row {
+  uuid: string;
+  name: string;
+  first_seen: string;
+  last_seen: string;
+}
+
+export function createPlayers(options: { db: Db; platform: GamePlatform; clock: Clock; log: Logger }): Players {
+  const { db, platform, clock, log } = options;
+  let queue: Promise<void> = Promise.resolve();
+
+  function enqueue(what: string, write: () => Promise<void>): void {
+    queue = queue.then(write).catch((e: unknown) => log.error(`could not record ${what}`, e));
+  }
+
+  async function seen(uuid: string, name: string): Promise<void> {
+    const now = clock.now().toISOString();
+    const existing = await db.selectFrom('core_players').select('uuid').where('uuid', '=', uuid).executeTakeFirst();
+    if (existing) {
+      await db
+        .updateTable('core_players')
+        .set({ name, name_lower: name.toLowerCase(), last_seen: now })
+        .where('uuid', '=', uuid)
+        .execute();
+    } else {
+      await db
+        .insertInto('core_players')
+        .values({ uuid, name, name_lower: name.toLowerCase(), first_seen: now, last_seen: now })
+        .execute();
+    }
+  }
+
+  const onJoin = ({ player }: PlatformEvents['join']): void => enqueue(`the join of ${player.name}`, () => seen(player.uuid, player.name));
+  const onQuit = ({ player }: PlatformEvents['quit']): void => enqueue(`the quit of ${player.name}`, () => seen(player.uuid, player.name));
+  platform.on('join', onJoin);
+  platform.on('quit', onQuit);
+
+  const toKnown = (r: Row): KnownPlayer => ({
+    uuid: r.uuid,
+    name: r.name,
+    firstSeen: r.first_seen,
+    lastSeen: r.last_seen,
+    online: platform.player(r.uuid) !== undefined,
+  });
+
+  const service: Players = {
+    async get(uuid) {
+      const id = normalizeUuid(uuid);
+      if (!id) return undefined;
+      await queue;
+      const row = await db
+        .selectFrom('core_players')
+        .select(['uuid', 'name', 'first_seen', 'last_seen'])
+        .where('uuid', '=', id)
+        .executeTakeFirst();
+      return row ? toKnown(row as Row) : undefined;
+    },
+    async byName(name) {
+      await queue;
+      const row = await db
+        .selectFrom('core_players')
+        .select(['uuid', 'name', 'first_seen', 'last_seen'])
+        .where('name_lower', '=', name.toLowerCase())
+        .orderBy('last_seen', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+      return row ? toKnown(row as Row) : undefined;
+    },
+    async find(nameOrUuid) {
+      const online = platform.playerByName(nameOrUuid);
+      if (online) return service.get(online.uuid);
+      return normalizeUuid(nameOrUuid) ? service.get(nameOrUuid) : service.byName(nameOrUuid);
+    },
+    isOnline(uuid) {
+      const id = normalizeUuid(uuid);
+      return id !== undefined && platform.player(id) !== undefined;
+    },
+    idle: () => queue,
+    async stop() {
+      platform.off('join', onJoin);
+      platform.off('quit', onQuit);
+      for (const p of platform.onlinePlayers()) enqueue(`${p.name} as seen at shutdown`, () => seen(p.uuid, p.name));
+      await queue;
+    },
+  };
+  return service;
+}

@@ -1,0 +1,95 @@
+// A kernel on a fake platform and a fresh SQLite file in a temporary folder, for unit tests of the
+// kernel and of modules. `restart()` stops it and boots again on the same files; `close()` stops
+// it, closes the database and removes the folder.
+
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { manualClock } from '../../src/core/clock.ts';
+import { openDatabase, type Database } from '../../src/core/db.ts';
+import { createEventBus, type EmittedEvent, type EventBus } from '../../src/core/events.ts';
+import { startKernel, type Kernel } from '../../src/core/kernel.ts';
+import { memoryLogger } from '../../src/core/log.ts';
+import type { ModuleDefinition } from '../../src/core/module.ts';
+import { FakePlatform } from './fake-platform.ts';
+
+export interface TestKernel {
+  kernel: Kernel;
+  platform: FakePlatform;
+  database: Database;
+  clock: ReturnType<typeof manualClock>;
+  log: ReturnType<typeof memoryLogger>;
+  events: EventBus;
+  /** Every event emitted so far. */
+  emitted: EmittedEvent[];
+  dir: string;
+  configDir: string;
+  /** How many times `stop` was run. */
+  stops: number;
+  restart(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function startTestKernel(
+  options: { modules?: readonly ModuleDefinition[]; dir?: string; beforeStart?: (configDir: string) => void } = {},
+): Promise<TestKernel> {
+  const dir = options.dir ?? mkdtempSync(join(tmpdir(), 'core-test-'));
+  const configDir = join(dir, 'core');
+  const clock = manualClock();
+  const log = memoryLogger();
+  const events = createEventBus(clock, log);
+  const emitted: EmittedEvent[] = [];
+  events.subscribe((e) => emitted.push(e));
+  options.beforeStart?.(configDir);
+
+  const boot = async (platform: FakePlatform): Promise<{ kernel: Kernel; database: Database }> => {
+    const database = openDatabase({ kind: 'sqlite', file: join(dir, 'core.db') });
+    try {
+      const kernel = await startKernel({
+        database,
+        platform,
+        events,
+        clock,
+        log,
+        configDir,
+        version: '0.0.0-test',
+        modules: options.modules ?? [],
+        onStop: () => {
+          t.stops++;
+        },
+      });
+      return { kernel, database };
+    } catch (e) {
+      await database.close();
+      throw e;
+    }
+  };
+
+  const platform = new FakePlatform();
+  const first = await boot(platform);
+  const t: TestKernel = {
+    ...first,
+    platform,
+    clock,
+    log,
+    events,
+    emitted,
+    dir,
+    configDir,
+    stops: 0,
+    async restart() {
+      await t.kernel.stop();
+      await t.database.close();
+      t.platform = new FakePlatform();
+      const next = await boot(t.platform);
+      t.kernel = next.kernel;
+      t.database = next.database;
+    },
+    async close() {
+      await t.kernel.stop();
+      await t.database.close();
+      if (!options.dir) rmSync(dir, { recursive: true, force: true });
+    },
+  };
+  return t;
+}
