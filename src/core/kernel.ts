@@ -6,7 +6,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse, TomlError } from 'smol-toml';
-import type { CoreApi, KernelServices } from './api.ts';
+import type { CoreApi, KernelServices, ModuleServices } from './api.ts';
 import { createAudit, AUDIT_MIGRATIONS } from './audit.ts';
 import type { Clock } from './clock.ts';
 import { createCommandRegistry, helpCommand, stopCommand } from './command-registry.ts';
@@ -193,14 +193,15 @@ export async function startKernel(options: KernelOptions): Promise<Kernel> {
     );
 
     const on = new Set<string>();
-    const api: CoreApi = {
+    // Module services are added below as each module starts; one switched off stays absent.
+    const api = {
       version,
       players,
       permissions,
       audit,
       modulesOn: () => [...on],
-      isModuleOn: (name) => on.has(name),
-    };
+      isModuleOn: (name: string) => on.has(name),
+    } satisfies Omit<CoreApi, keyof ModuleServices> as unknown as CoreApi;
     const kernelServices: KernelServices = { players, permissions, audit, commands };
 
     for (const module of order) {

@@ -31,7 +31,15 @@ export interface TestKernel {
 }
 
 export async function startTestKernel(
-  options: { modules?: readonly ModuleDefinition[]; dir?: string; beforeStart?: (configDir: string) => void } = {},
+  options: {
+    modules?: readonly ModuleDefinition[];
+    /** A folder to keep (the default is a fresh temporary one, removed by close()). */
+    dir?: string;
+    /** Runs before the first boot: to write config files. */
+    beforeStart?: (configDir: string) => void;
+    /** Opens the database (the default is SQLite at <dir>/core.db); called again on restart. */
+    openDb?: () => Database;
+  } = {},
 ): Promise<TestKernel> {
   const dir = options.dir ?? mkdtempSync(join(tmpdir(), 'core-test-'));
   const configDir = join(dir, 'core');
@@ -43,7 +51,7 @@ export async function startTestKernel(
   options.beforeStart?.(configDir);
 
   const boot = async (platform: FakePlatform): Promise<{ kernel: Kernel; database: Database }> => {
-    const database = openDatabase({ kind: 'sqlite', file: join(dir, 'core.db') });
+    const database = options.openDb?.() ?? openDatabase({ kind: 'sqlite', file: join(dir, 'core.db') });
     try {
       const kernel = await startKernel({
         database,

@@ -1,0 +1,213 @@
+import { afterEach, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Actor } from './actor.ts';
+import { createCommandRegistry, helpCommand, stopCommand, tokenize } from './command-registry.ts';
+import type { CommandDefinition } from './commands.ts';
+import { memoryLogger } from './log.ts';
+import { FakePlatform } from '../../test/support/fake-platform.ts';
+
+function setup(held: readonly string[] = []) {
+  const platform = new FakePlatform();
+  const log = memoryLogger();
+  const permissions = {
+    has: (actor: Actor, node: string) => actor.kind === 'console' || (actor.kind === 'player' && held.includes(node)),
+  };
+  const registry = createCommandRegistry({ platform, permissions, log });
+  platform.setCommandHandler(registry);
+  const calls: Array<{ args: string[]; rest: string; actor: Actor }> = [];
+  const echo: CommandDefinition = {
+    name: 'echo',
+    aliases: ['say2'],
+    permission: null,
+    description: 'Repeats.',
+    usage: 'echo <words…>',
+    run(ctx, args) {
+      calls.push({ args, rest: ctx.rest, actor: ctx.actor });
+      ctx.reply(args.join('|'));
+    },
+    complete: (_ctx, args) => (args.length === 1 ? ['alpha', 'beta', 'Apple'] : []),
+  };
+  registry.register(echo);
+  registry.register({ name: 'secret', permission: 'core.secret', description: 'Hidden.', usage: 'secret', run: (ctx) => ctx.reply('done') });
+  registry.register({ name: 'fly', permission: null, playerOnly: true, description: 'Flies.', usage: 'fly', run: (ctx) => ctx.reply('flying') });
+  registry.register({
+    name: 'boom',
+    permission: null,
+    description: 'Fails.',
+    usage: 'boom',
+    run: async () => {
+      throw new Error('kaboom');
+    },
+  });
+  let stops = 0;
+  registry.register(helpCommand(registry));
+  registry.register(stopCommand(() => stops++));
+  const alice = platform.join('Alice')!.uuid;
+  return { platform, log, registry, calls, alice, stops: () => stops };
+}
+
+describe('tokenize', () => {
+  it('splits on spaces and keeps quoted words whole', () => {
+    assert.deepEqual(tokenize('pw create "My Shop" here').words, ['pw', 'create', 'My Shop', 'here']);
+    assert.deepEqual(tokenize("say 'two words'  end").words, ['say', 'two words', 'end']);
+  });
+  it('leaves an apostrophe inside a word alone', () => {
+    assert.deepEqual(tokenize("msg bob don't go").words, ['msg', 'bob', "don't", 'go']);
+  });
+  it('reads \\" and \\\\ inside double quotes', () => {
+    assert.deepEqual(tokenize('x "a \\"b\\" \\\\c"').words, ['x', 'a "b" \\c']);
+  });
+  it('runs an unclosed quote to the end of the line', () => {
+    assert.deepEqual(tokenize('x "open end').words, ['x', 'open end']);
+  });
+  it('keeps the text after the command name as typed', () => {
+    assert.equal(tokenize('msg  bob   hello   "there" ').rest, 'bob   hello   "there"');
+  });
+  it('reads an empty quoted word', () => {
+    assert.deepEqual(tokenize('x "" y').words, ['x', '', 'y']);
+  });
+});
+
+describe('commands.execute', () => {
+  it('runs a command with its arguments, quotes allowed, as the player', async () => {
+    const s = setup();
+    await s.platform.run(s.alice, '/echo one "two three"');
+    assert.deepEqual(s.calls[0]?.args, ['one', 'two three']);
+    assert.deepEqual(s.calls[0]?.actor, { kind: 'player', uuid: s.alice, name: 'Alice' });
+    assert.deepEqual(s.platform.messagesOf(s.alice), ['one|two three']);
+  });
+
+  it('finds a command by alias and whatever the case', async () => {
+    const s = setup();
+    await s.platform.run(s.alice, 'SAY2 x');
+    assert.deepEqual(s.platform.messagesOf(s.alice), ['x']);
+  });
+
+  it('answers the console on the console, as the console actor', async () => {
+    const s = setup();
+    await s.platform.run('console', 'echo hi');
+    assert.deepEqual(s.platform.consoleText(), ['hi']);
+    assert.deepEqual(s.calls[0]?.actor, { kind: 'console' });
+  });
+
+  it('refuses a player without the node, naming it', async () => {
+    const s = setup();
+    await s.platform.run(s.alice, 'secret');
+    assert.deepEqual(s.platform.messagesOf(s.alice), ['You do not have permission (core.secret).']);
+  });
+
+  it('lets a player holding the node run it', async () => {
+    const s = setup(['core.secret']);
+    await s.platform.run(s.alice, 'secret');
+    assert.deepEqual(s.platform.messagesOf(s.alice), ['done']);
+  });
+
+  it('answers an unknown command with a pointer to help', async () => {
+    const s = setup();
+    await s.platform.run(s.alice, 'nosuch thing');
+    assert.deepEqual(s.platform.messagesOf(s.alice), ['Unknown command "nosuch". Type "help" for the commands you may use.']);
+  });
+
+  it('refuses a player-only command at the console', async () => {
+    const s = setup();
+    await s.platform.run('console', 'fly');
+    assert.deepEqual(s.platform.consoleText(), ['Only a player can use "fly"; it cannot be run from the console.']);
+    await s.platform.run(s.alice, 'fly');
+    assert.deepEqual(s.platform.messagesOf(s.alice), ['flying']);
+  });
+
+  it('logs a thrown error with its stack and tells the sender, without crashing', async () => {
+    const s = setup();
+    await s.platform.run(s.alice, 'boom');
+    assert.deepEqual(s.platform.messagesOf(s.alice), ['An internal error occurred.']);
+    const text = s.log.lines.join('\n');
+    assert.match(text, /ERROR command "boom" run by Alice failed/);
+    assert.match(text, /Error: kaboom\n\s+at /);
+    await s.platform.run(s.alice, 'echo still alive');
+    assert.deepEqual(s.platform.messagesOf(s.alice).at(-1), 'still|alive');
+  });
+
+  it('does nothing for an empty line', async () => {
+    const s = setup();
+    await s.platform.run(s.alice, '   ');
+    assert.deepEqual(s.platform.messagesOf(s.alice), []);
+  });
+});
+
+describe('commands.register', () => {
+  it('refuses a name or alias that is already taken', () => {
+    const s = setup();
+    assert.throws(
+      () => s.registry.register({ name: 'say2', permission: null, description: '', usage: '', run: () => {} }),
+      /"say2" of say2 is already registered by echo/,
+    );
+  });
+});
+
+describe('commands.complete', () => {
+  it('completes the command names the sender may use', () => {
+    const s = setup();
+    assert.deepEqual(s.platform.complete(s.alice, ''), ['boom', 'echo', 'fly', 'help', 'say2']);
+    assert.deepEqual(s.platform.complete(s.alice, 's'), ['say2']);
+    assert.deepEqual(s.platform.complete('console', 's'), ['say2', 'secret', 'stop']);
+    assert.ok(!s.platform.complete('console', '').includes('fly'));
+  });
+
+  it("hands the arguments to the command's complete and keeps what matches the last word", () => {
+    const s = setup();
+    assert.deepEqual(s.platform.complete(s.alice, 'echo '), ['alpha', 'beta', 'Apple']);
+    assert.deepEqual(s.platform.complete(s.alice, 'echo a'), ['alpha', 'Apple']);
+    assert.deepEqual(s.platform.complete(s.alice, 'echo alpha '), []);
+  });
+
+  it('completes nothing for a command the sender may not use', () => {
+    const s = setup();
+    s.registry.register({ name: 'hidden', permission: 'core.hidden', description: '', usage: 'hidden', run: () => {}, complete: () => ['x'] });
+    assert.deepEqual(s.platform.complete(s.alice, 'hidden '), []);
+    assert.deepEqual(s.platform.complete('console', 'hidden '), ['x']);
+  });
+
+  it('lists names and aliases the sender may use for the command tree', () => {
+    const s = setup();
+    assert.deepEqual(s.registry.names(s.platform.sender(s.alice)), ['boom', 'echo', 'fly', 'help', 'say2']);
+  });
+});
+
+describe('help', () => {
+  it('lists the commands the sender may use, with their usage', async () => {
+    const s = setup();
+    await s.platform.run(s.alice, 'help');
+    const lines = s.platform.messagesOf(s.alice);
+    assert.equal(lines[0], 'Commands you may use (4):');
+    assert.ok(lines.includes('echo <words…> - Repeats.'));
+    assert.ok(!lines.some((l) => l.startsWith('secret') || l.startsWith('stop')));
+  });
+
+  it('explains one command', async () => {
+    const s = setup();
+    await s.platform.run(s.alice, 'help say2');
+    assert.deepEqual(s.platform.messagesOf(s.alice), ['Usage: echo <words…>', 'Repeats.', 'Aliases: say2']);
+  });
+
+  it('does not reveal a command the sender may not use', async () => {
+    const s = setup();
+    await s.platform.run(s.alice, 'help secret');
+    assert.deepEqual(s.platform.messagesOf(s.alice), ['Unknown command "secret". Type "help" for the commands you may use.']);
+  });
+});
+
+describe('stop', () => {
+  it('calls onStop when the console runs it', async () => {
+    const s = setup();
+    await s.platform.run('console', 'stop');
+    assert.equal(s.stops(), 1);
+    assert.deepEqual(s.platform.consoleText(), ['Stopping the server.']);
+  });
+
+  it('refuses a player without core.stop', async () => {
+    const s = setup();
+    await s.platform.run(s.alice, 'stop');
+    assert.equal(s.stops(), 0);
+    assert.deepEqual(s.platform.messagesOf(s.alice), ['You do not have permission (core.stop).']);
+  });
+});

@@ -1,0 +1,69 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { pathToFileURL } from 'node:url';
+import { migrate, openDatabase } from './db.ts';
+
+const MIGRATIONS = [
+  {
+    name: '001-rows',
+    async up(db: import('./db.ts').Db) {
+      await db.schema.createTable('durable_rows').addColumn('id', 'integer', (c) => c.primaryKey()).addColumn('payload', 'text').execute();
+    },
+  },
+];
+
+/** The child: commits rows one by one and prints each id once its commit has returned. */
+function childScript(dbUrl: string): string {
+  return `
+import { openDatabase, migrate } from ${JSON.stringify(dbUrl)};
+const database = openDatabase({ kind: 'sqlite', file: process.argv[2] });
+await migrate(database, 'durability', [{ name: '001-rows', async up(db) {
+  await db.schema.createTable('durable_rows').addColumn('id', 'integer', (c) => c.primaryKey()).addColumn('payload', 'text').execute();
+} }]);
+for (let id = 1; ; id++) {
+  await database.db.insertInto('durable_rows').values({ id, payload: 'x'.repeat(200) }).execute();
+  process.stdout.write(id + '\\n');
+}
+`;
+}
+
+describe('openDatabase (sqlite)', () => {
+  it('keeps every committed row when the process is killed with SIGKILL right after', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'core-durability-'));
+    try {
+      const file = join(dir, 'core.db');
+      const script = join(dir, 'child.mjs');
+      writeFileSync(script, childScript(pathToFileURL(join(import.meta.dirname, 'db.ts')).href));
+      const child = spawn(process.execPath, [script, file], { stdio: ['ignore', 'pipe', 'inherit'] });
+      const committed: number[] = [];
+      const exited = new Promise<NodeJS.Signals | null>((resolve) => child.on('exit', (_code, signal) => resolve(signal)));
+      for await (const line of createInterface({ input: child.stdout })) {
+        committed.push(Number(line));
+        if (committed.length === 300) {
+          child.kill('SIGKILL');
+          break;
+        }
+      }
+      assert.equal(await exited, 'SIGKILL');
+      assert.equal(committed.length, 300);
+
+      const database = openDatabase({ kind: 'sqlite', file });
+      try {
+        await migrate(database, 'durability', MIGRATIONS);
+        const rows = await database.db.selectFrom('durable_rows').select('id').execute();
+        const present = new Set(rows.map((r) => Number(r.id)));
+        const missing = committed.filter((id) => !present.has(id));
+        assert.deepEqual(missing, []);
+      } finally {
+        await database.close();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,280 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { CONSOLE } from './actor.ts';
+import { openDatabase } from './db.ts';
+import { defineModule, type ModuleDefinition } from './module.ts';
+import { startTestKernel } from '../../test/support/test-kernel.ts';
+
+/** Modules that note what the kernel did with them. */
+function fixtures() {
+  const trail: string[] = [];
+  let migrations = 0;
+  const economy = defineModule({
+    name: 'economy',
+    description: 'Money.',
+    dependsOn: [],
+    migrations: [
+      {
+        name: '001-wallets',
+        async up(db) {
+          migrations++;
+          await db.schema.createTable('economy_test_wallets').addColumn('uuid', 'varchar(36)', (c) => c.primaryKey()).execute();
+        },
+      },
+    ],
+    createService: () => {
+      trail.push('create economy');
+      return { balance: () => 42 };
+    },
+    commands: (service) => [
+      { name: 'balance', permission: null, description: 'Shows money.', usage: 'balance', run: (ctx) => ctx.reply(`You have ${service.balance()}.`) },
+    ],
+    stop: () => {
+      trail.push('stop economy');
+    },
+  });
+  const homes = defineModule({
+    name: 'homes',
+    dependsOn: ['economy'],
+    migrations: [],
+    createService: (ctx) => {
+      trail.push('create homes');
+      // Reached through the api when a call happens, as modules do.
+      return { cost: () => (ctx.api as unknown as { economy: { balance(): number } }).economy.balance() };
+    },
+    commands: () => [{ name: 'home', permission: null, description: 'Goes home.', usage: 'home', run: (ctx) => ctx.reply('Home.') }],
+    stop: () => {
+      trail.push('stop homes');
+    },
+  });
+  const votes = defineModule({ name: 'votes', description: 'Votes.', dependsOn: [], defaultOn: false, migrations: [], createService: () => ({}) });
+  return { trail, economy, homes, votes, migrations: () => migrations };
+}
+
+function writeModulesConf(text: string) {
+  return (dir: string) => {
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, 'modules.conf'), text);
+  };
+}
+
+describe('kernel.start', () => {
+  it('writes modules.conf on first start, listing every known module with its default', async () => {
+    const f = fixtures();
+    // Listed dependants first: the order of the file follows the list, the boot order the needs.
+    const t = await startTestKernel({ modules: [f.homes, f.economy, f.votes] });
+    try {
+      const text = readFileSync(join(t.configDir, 'modules.conf'), 'utf8');
+      assert.match(text, /^# /);
+      assert.match(text, /\nhomes = true\n/);
+      assert.match(text, /# Money\.\neconomy = true\n/);
+      assert.match(text, /# Votes\.\nvotes = false\n/);
+      assert.deepEqual(f.trail, ['create economy', 'create homes']);
+      assert.deepEqual(t.kernel.api.modulesOn(), ['economy', 'homes']);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it("builds the api from the kernel's services and each module's service under its name", async () => {
+    const f = fixtures();
+    const t = await startTestKernel({ modules: [f.economy, f.homes] });
+    try {
+      const api = t.kernel.api as unknown as Record<string, unknown>;
+      assert.equal(t.kernel.api.version, '0.0.0-test');
+      assert.equal(t.kernel.api.isModuleOn('homes'), true);
+      assert.equal((api.homes as { cost(): number }).cost(), 42);
+      for (const k of ['players', 'permissions', 'audit']) assert.ok(api[k], k);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it("installs the command handler with the kernel's and the modules' commands", async () => {
+    const f = fixtures();
+    const t = await startTestKernel({ modules: [f.economy] });
+    try {
+      const alice = t.platform.join('Alice')!.uuid;
+      await t.platform.run(alice, 'balance');
+      assert.deepEqual(t.platform.messagesOf(alice), ['You have 42.']);
+      assert.deepEqual(
+        t.kernel.commands.list().map((c) => c.name),
+        ['help', 'stop', 'perm', 'balance'],
+      );
+      await t.platform.run('console', 'stop');
+      assert.equal(t.stops, 1);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('leaves a module switched off out of the api and registers none of its commands', async () => {
+    const f = fixtures();
+    const t = await startTestKernel({ modules: [f.economy, f.homes], beforeStart: writeModulesConf('economy = true\nhomes = false\n') });
+    try {
+      assert.equal(t.kernel.api.isModuleOn('homes'), false);
+      assert.equal('homes' in t.kernel.api, false);
+      assert.deepEqual(t.kernel.api.modulesOn(), ['economy']);
+      assert.equal(t.kernel.commands.list().some((c) => c.name === 'home'), false);
+      assert.deepEqual(f.trail, ['create economy']);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('fails with a message naming both modules when a dependency is switched off', async () => {
+    const f = fixtures();
+    await assert.rejects(
+      startTestKernel({ modules: [f.economy, f.homes], beforeStart: writeModulesConf('economy = false\nhomes = true\n') }),
+      (e: Error) => {
+        assert.match(e.message, /^module "homes" needs "economy", which is switched off in .*core\/modules\.conf$/);
+        return true;
+      },
+    );
+    assert.deepEqual(f.trail, []);
+  });
+
+  it('fails when a dependency is not a known module', async () => {
+    const f = fixtures();
+    await assert.rejects(startTestKernel({ modules: [f.homes] }), /module "homes" needs "economy", which is not a known module/);
+  });
+
+  it('fails when modules need each other in a circle', async () => {
+    const a: ModuleDefinition = { name: 'a', dependsOn: ['b'], migrations: [], createService: () => ({}) };
+    const b: ModuleDefinition = { name: 'b', dependsOn: ['a'], migrations: [], createService: () => ({}) };
+    await assert.rejects(startTestKernel({ modules: [a, b] }), /modules need each other in a circle: a -> b -> a/);
+  });
+
+  it('refuses a module named like a kernel service', async () => {
+    const players: ModuleDefinition = { name: 'players', dependsOn: [], migrations: [], createService: () => ({}) };
+    await assert.rejects(startTestKernel({ modules: [players] }), /may not be named "players"/);
+  });
+
+  it('applies migrations once, across restarts', async () => {
+    const f = fixtures();
+    const t = await startTestKernel({ modules: [f.economy] });
+    try {
+      await t.database.db.insertInto('economy_test_wallets').values({ uuid: 'x' }).execute();
+      await t.restart();
+      await t.restart();
+      assert.equal(f.migrations(), 1);
+      const rows = await t.database.db.selectFrom('economy_test_wallets').selectAll().execute();
+      assert.equal(rows.length, 1);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('reports an unknown module and a value that is not a boolean, naming file, line and key, and ignores those lines', async () => {
+    const f = fixtures();
+    const t = await startTestKernel({
+      modules: [f.economy, f.votes],
+      beforeStart: writeModulesConf('# switches\neconomy = "yes"\nbanking = true\nvotes = true\n'),
+    });
+    try {
+      const errors = t.log.lines.filter((l) => l.includes('ERROR'));
+      assert.equal(errors.length, 2);
+      assert.match(errors[0]!, /modules\.conf, line 2, key "economy": the value must be true or false; the line is ignored\./);
+      assert.match(errors[1]!, /modules\.conf, line 3, key "banking": there is no module named "banking"; the line is ignored\./);
+      assert.deepEqual(t.kernel.api.modulesOn(), ['economy', 'votes']);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('reports a malformed modules.conf with its line and keeps every default', async () => {
+    const f = fixtures();
+    const t = await startTestKernel({ modules: [f.economy, f.votes], beforeStart: writeModulesConf('economy = true\nvotes = = false\n') });
+    try {
+      const errors = t.log.lines.filter((l) => l.includes('ERROR'));
+      assert.equal(errors.length, 1);
+      assert.match(errors[0]!, /modules\.conf, line 2: /);
+      assert.deepEqual(t.kernel.api.modulesOn(), ['economy']);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('never overwrites modules.conf', async () => {
+    const f = fixtures();
+    const text = '# mine\neconomy = true\n';
+    const t = await startTestKernel({ modules: [f.economy, f.votes], beforeStart: writeModulesConf(text) });
+    try {
+      await t.restart();
+      assert.equal(readFileSync(join(t.configDir, 'modules.conf'), 'utf8'), text);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('kernel.stop', () => {
+  it('stops the modules in reverse boot order, once', async () => {
+    const f = fixtures();
+    const t = await startTestKernel({ modules: [f.homes, f.economy] });
+    await t.kernel.stop();
+    await t.kernel.stop();
+    assert.deepEqual(f.trail, ['create economy', 'create homes', 'stop homes', 'stop economy']);
+    await t.close();
+  });
+
+  it('stops the modules already started when a later one fails to start', async () => {
+    const f = fixtures();
+    const broken: ModuleDefinition = {
+      name: 'broken',
+      dependsOn: ['economy'],
+      migrations: [],
+      createService: () => {
+        throw new Error('cannot start');
+      },
+    };
+    await assert.rejects(startTestKernel({ modules: [f.economy, broken] }), /cannot start/);
+    assert.deepEqual(f.trail, ['create economy', 'stop economy']);
+  });
+});
+
+describe('kernel on PostgreSQL', () => {
+  const base = 'postgres://postgres@127.0.0.1:5432/test';
+  it('boots, records players, grants and audits, and keeps them across a restart', async (t) => {
+    const admin = new pg.Client({ connectionString: base });
+    try {
+      await admin.connect();
+    } catch {
+      t.skip('no PostgreSQL server at 127.0.0.1:5432');
+      return;
+    }
+    const schema = `core_kernel_test_${process.pid}_${Date.now()}`;
+    await admin.query(`CREATE SCHEMA ${schema}`);
+    const dir = mkdtempSync(join(tmpdir(), 'core-pg-test-'));
+    try {
+      const f = fixtures();
+      const k = await startTestKernel({
+        dir,
+        modules: [f.economy],
+        openDb: () => openDatabase({ kind: 'postgres', url: `${base}?options=-c%20search_path%3D${schema}` }),
+      });
+      try {
+        const alice = k.platform.join('Alice')!.uuid;
+        assert.equal((await k.kernel.api.permissions.grant(alice, 'group.admin', CONSOLE)).ok, true);
+        await k.restart();
+        assert.equal(k.kernel.api.permissions.playerHas(alice, 'core.rest.admin'), true);
+        assert.equal((await k.kernel.api.players.byName('ALICE'))?.uuid, alice);
+        const [entry] = await k.kernel.api.audit.history(alice, 10);
+        assert.deepEqual([entry?.actor, entry?.action, typeof entry?.id], ['console', 'permission.grant', 'number']);
+        assert.equal(f.migrations(), 1);
+        const tables = await admin.query('SELECT table_name FROM information_schema.tables WHERE table_schema = $1', [schema]);
+        assert.ok(tables.rows.some((r: { table_name: string }) => r.table_name === 'core_players'));
+      } finally {
+        await k.close();
+      }
+    } finally {
+      await admin.query(`DROP SCHEMA ${schema} CASCADE`);
+      await admin.end();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
