@@ -127,6 +127,26 @@ describe('commands.execute', () => {
     assert.deepEqual(s.platform.messagesOf(s.alice).at(-1), 'still|alive');
   });
 
+  it('tells the sender the message of input a service refused as malformed, and logs nothing', async () => {
+    const s = setup();
+    class InvalidInput extends Error {
+      readonly field = 'amount';
+      override readonly name = 'InvalidInput';
+    }
+    s.registry.register({
+      name: 'pay',
+      permission: null,
+      description: '',
+      usage: 'pay',
+      run: () => {
+        throw new InvalidInput('The amount has more than 2 decimal places.');
+      },
+    });
+    await s.platform.run(s.alice, 'pay');
+    assert.deepEqual(s.platform.messagesOf(s.alice), ['The amount has more than 2 decimal places.']);
+    assert.deepEqual(s.log.lines, []);
+  });
+
   it('does nothing for an empty line', async () => {
     const s = setup();
     await s.platform.run(s.alice, '   ');

@@ -71,6 +71,10 @@ export function actorOf(sender: CommandSender): Actor {
 
 const refusal = (text: string): Text => ({ text, color: 'red' });
 
+function isInvalidInput(e: unknown): e is Error & { field: string } {
+  return e instanceof Error && e.name === 'InvalidInput' && typeof (e as { field?: unknown }).field === 'string';
+}
+
 export interface CommandFramework extends CommandRegistry, CommandHandler {
   /** A registered command by name or alias (case-insensitive). */
   get(name: string): CommandDefinition | undefined;
@@ -140,6 +144,13 @@ export function createCommandRegistry(options: {
       try {
         await command.run(ctx, args);
       } catch (e) {
+        // Input a service refuses as malformed (InvalidInput, src/core/invalid-input.ts) is the
+        // sender's mistake, not a bug: they are told what is wrong. Matched by name and field so
+        // the framework does not depend on where the class lives.
+        if (isInvalidInput(e)) {
+          ctx.reply(refusal(e.message));
+          return;
+        }
         const who = sender.kind === 'console' ? 'the console' : sender.player.name;
         log.error(`command "${line}" run by ${who} failed`, e);
         ctx.reply(refusal('An internal error occurred.'));
