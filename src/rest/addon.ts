@@ -1,0 +1,192 @@
+// The Remote Access Service add-on ("core-rest"): the composition root of src/rest, called by
+// src/main.ts after the kernel has booted. It never throws for a problem of its config file or of
+// its listener: it logs one line and stays closed, and the game server keeps running.
+
+import type { CoreApi } from '../core/api.ts';
+import type { Clock } from '../core/clock.ts';
+import type { CommandRegistry } from '../core/commands.ts';
+import type { Database } from '../core/db.ts';
+import { createDispatcher, type Dispatcher } from '../core/dispatcher.ts';
+import type { EventBus } from '../core/events.ts';
+import type { Logger } from '../core/log.ts';
+import { join } from 'node:path';
+import { bindsEverywhere, CONFIG_FILE_NAME, loadConfig, type ConfigOutcome } from './config.ts';
+import { attachEventStream, type EventStream } from './event-stream.ts';
+import { createRateLimiter, type RateLimiter } from './rate-limit.ts';
+import { API_PREFIX, type RouteDefinition } from './route-table.ts';
+import { ROUTES } from './routes.ts';
+import { createRestServer, EVENTS_PATH, type RestServer } from './server.ts';
+import { coreApiCommand, createTokenStore } from './tokens.ts';
+
+/** The upstream wait (spec "Limits"): a call without an answer within it gives 504. */
+export const UPSTREAM_TIMEOUT_MS = 10_000;
+
+/** Knobs for tests and the benchmark; the defaults are the documented behaviour. */
+export interface RestTuning {
+  /** Event stream: quiet time before a ping (60 s) and time a pong may take (30 s). */
+  pingIntervalMs?: number;
+  pongTimeoutMs?: number;
+  /** Event stream: bytes waiting before a subscriber is closed with 1013 (1 MiB). */
+  maxBufferedBytes?: number;
+  /** Rate-limit sharing through the database (default: on for PostgreSQL) and its flush interval (1 s). */
+  rateLimitShared?: boolean;
+  rateLimitFlushMs?: number;
+  /** Token reload interval for a shared database (default: 10 s on PostgreSQL, off on SQLite). */
+  tokenRefreshMs?: number;
+  /** Check every answer against its row's schema and log mismatches. */
+  checkAnswers?: boolean;
+}
+
+export interface RestAddonOptions {
+  /** The add-on's config folder, `data/core-rest`. */
+  configDir: string;
+  database: Database;
+  api: CoreApi;
+  events: EventBus;
+  commands: CommandRegistry;
+  clock: Clock;
+  log: Logger;
+  version: string;
+  /** Defaults to the kernel's dispatcher with the 10-second timeout. */
+  dispatcher?: Dispatcher;
+  /** Rows added to the table (tests). */
+  routes?: RouteDefinition[];
+  tuning?: RestTuning;
+}
+
+export interface RestAddon {
+  /** Where the listener is, or null while it is closed (switched off, config problem, port taken). */
+  readonly listening: { host: string; port: number } | null;
+  /** Event streams close with 1001, then the listener closes. */
+  stop(): Promise<void>;
+}
+
+export async function startRestAddon(o: RestAddonOptions): Promise<RestAddon> {
+  const { log } = o;
+  let config: ConfigOutcome;
+  try {
+    config = loadConfig(o.configDir);
+  } catch (e) {
+    // The folder or file cannot be read or written: a config problem, so log and stay closed.
+    const file = join(o.configDir, CONFIG_FILE_NAME);
+    const problem = e instanceof Error ? e.message : String(e);
+    config = { ok: false, file, line: 0, key: '(none)', problem, message: `${file} cannot be read or written (${problem}); the Remote Access Service stays closed.` };
+  }
+
+  const tokens = await createTokenStore({
+    database: o.database,
+    clock: o.clock,
+    log,
+    ...(o.tuning?.tokenRefreshMs !== undefined ? { refreshMs: o.tuning.tokenRefreshMs } : {}),
+  });
+
+  let listening: { host: string; port: number } | null = null;
+  let closedBecause: string;
+  let server: RestServer | undefined;
+  let stream: EventStream | undefined;
+  let limiter: RateLimiter | undefined;
+
+  const status = (): string[] => {
+    if (!listening) return [`Remote Access Service: closed (${closedBecause}).`];
+    const subs = stream?.subscribers() ?? [];
+    const max = config.ok ? config.config.maxSubscribers : 0;
+    return [
+      `Remote Access Service ${o.version}: listening on http://${listening.host}:${listening.port}${API_PREFIX}.`,
+      `Event-stream subscribers: ${subs.length} of ${max}.`,
+      ...subs.map((s) => `- ${s.label} from ${s.address} since ${s.since}: ${s.patterns.length ? s.patterns.join(', ') : 'no patterns yet'}`),
+    ];
+  };
+  o.commands.register(coreApiCommand({ tokens, api: o.api, status }));
+
+  const closed = (): RestAddon => ({
+    get listening() {
+      return null;
+    },
+    stop: () => tokens.close(),
+  });
+
+  if (!config.ok) {
+    log.error(config.message);
+    closedBecause = `config problem: ${config.message}`;
+    return closed();
+  }
+  const c = config.config;
+  if (!c.enabled) {
+    log.info(`The Remote Access Service is switched off: set enabled = true in ${config.file} and restart the server to open it.`);
+    closedBecause = `switched off: enabled = false in ${config.file}`;
+    return closed();
+  }
+  if (bindsEverywhere(c.bind)) {
+    log.warn(
+      `bind = "${c.bind}" in ${config.file}: the Remote Access Service listens on every network interface, in plain HTTP; put a TLS reverse proxy in front of it for outside access.`,
+    );
+  }
+
+  limiter = await createRateLimiter({
+    limit: c.requestsPerMinute,
+    log,
+    database: o.database,
+    now: () => o.clock.now().getTime(),
+    ...(o.tuning?.rateLimitShared !== undefined ? { shared: o.tuning.rateLimitShared } : {}),
+    ...(o.tuning?.rateLimitFlushMs !== undefined ? { flushMs: o.tuning.rateLimitFlushMs } : {}),
+  });
+  server = createRestServer({
+    config: c,
+    api: o.api,
+    tokens,
+    limiter,
+    dispatcher: o.dispatcher ?? createDispatcher({ timeoutMs: UPSTREAM_TIMEOUT_MS }),
+    routes: [...ROUTES, ...(o.routes ?? [])],
+    clock: o.clock,
+    log,
+    checkAnswers: o.tuning?.checkAnswers ?? false,
+  });
+  stream = attachEventStream({
+    server: server.fastify.server,
+    rest: server,
+    tokens,
+    events: o.events,
+    maxSubscribers: c.maxSubscribers,
+    clock: o.clock,
+    log,
+    ...(o.tuning?.pingIntervalMs !== undefined ? { pingIntervalMs: o.tuning.pingIntervalMs } : {}),
+    ...(o.tuning?.pongTimeoutMs !== undefined ? { pongTimeoutMs: o.tuning.pongTimeoutMs } : {}),
+    ...(o.tuning?.maxBufferedBytes !== undefined ? { maxBufferedBytes: o.tuning.maxBufferedBytes } : {}),
+  });
+
+  try {
+    listening = await server.listen();
+  } catch (e) {
+    log.error(
+      `The Remote Access Service cannot listen on ${c.bind} port ${c.port} (${e instanceof Error ? e.message : String(e)}); it stays closed. Change bind or port in ${config.file} and restart.`,
+    );
+    closedBecause = `cannot listen on ${c.bind} port ${c.port}`;
+    await stream.close();
+    await server.close().catch(() => undefined);
+    await limiter.close();
+    return closed();
+  }
+  const shown = listening.host.includes(':') ? `[${listening.host}]` : listening.host;
+  log.info(`Remote Access Service listening on http://${shown}:${listening.port}${API_PREFIX} (event stream ${EVENTS_PATH}).`);
+
+  let stopping: Promise<void> | undefined;
+  const srv = server;
+  const str = stream;
+  const lim = limiter;
+  return {
+    get listening() {
+      return listening;
+    },
+    stop() {
+      stopping ??= (async () => {
+        await str.close();
+        await srv.close();
+        listening = null;
+        closedBecause = 'stopped';
+        await lim.close();
+        await tokens.close();
+      })();
+      return stopping;
+    },
+  };
+}

@@ -1,0 +1,169 @@
+// rest.conf: the add-on's own config file (DECISIONS §2). `key = value` lines, each value a TOML
+// value, each key preceded by a comment. Written with the defaults when absent, never overwritten.
+// A problem with the file is reported as one line naming the file, the line and the key; it never
+// throws, because the game server must keep running whatever the file says.
+
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
+import { join } from 'node:path';
+import { parse, TomlError } from 'smol-toml';
+
+export interface RestConfig {
+  enabled: boolean;
+  bind: string;
+  /** 0 asks the operating system for a free (ephemeral) port at each start. */
+  port: number;
+  requestsPerMinute: number;
+  maxSubscribers: number;
+}
+
+export const DEFAULT_CONFIG: RestConfig = {
+  enabled: false,
+  bind: '127.0.0.1',
+  port: 8123,
+  requestsPerMinute: 120,
+  maxSubscribers: 8,
+};
+
+export const CONFIG_FILE_NAME = 'rest.conf';
+
+type Key = 'enabled' | 'bind' | 'port' | 'requests-per-minute' | 'max-subscribers';
+
+interface KeySpec {
+  field: keyof RestConfig;
+  comment: string;
+  /** Returns the value, or a sentence saying what is wrong. */
+  check(value: unknown): { ok: true; value: RestConfig[keyof RestConfig] } | { ok: false; problem: string };
+}
+
+function integer(min: number, max: number) {
+  return (value: unknown): { ok: true; value: number } | { ok: false; problem: string } =>
+    typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max
+      ? { ok: true, value }
+      : { ok: false, problem: `must be a whole number from ${min} to ${max}` };
+}
+
+const KEYS: Record<Key, KeySpec> = {
+  enabled: {
+    field: 'enabled',
+    comment: 'Whether the HTTP/WebSocket listener opens. Set it to true and restart the server to turn the service on.',
+    check: (v) => (typeof v === 'boolean' ? { ok: true, value: v } : { ok: false, problem: 'must be true or false' }),
+  },
+  bind: {
+    field: 'bind',
+    comment:
+      'Address to listen on. "127.0.0.1" accepts this machine only; "0.0.0.0" (or "::") accepts every interface and logs a warning. Plain HTTP only: put a TLS reverse proxy in front for outside access.',
+    check: (v) =>
+      typeof v === 'string' && (isIP(v) !== 0 || v === 'localhost')
+        ? { ok: true, value: v }
+        : { ok: false, problem: 'must be an IP address in quotes, such as "127.0.0.1"' },
+  },
+  port: {
+    field: 'port',
+    comment: 'Listening port. 0 picks a free port at each start (the log line says which).',
+    check: integer(0, 65535),
+  },
+  'requests-per-minute': {
+    field: 'requestsPerMinute',
+    comment:
+      'Requests one token may make per minute (fixed one-minute windows). Failed logins are limited per remote address at the same rate.',
+    check: integer(1, 1_000_000_000),
+  },
+  'max-subscribers': {
+    field: 'maxSubscribers',
+    comment: 'Event-stream (WebSocket) connections open at once, counted across all tokens. 0 refuses every subscriber.',
+    check: integer(0, 100_000),
+  },
+};
+
+const KEY_ORDER: readonly Key[] = ['enabled', 'bind', 'port', 'requests-per-minute', 'max-subscribers'];
+
+function tomlValue(value: RestConfig[keyof RestConfig]): string {
+  return typeof value === 'string' ? JSON.stringify(value) : String(value);
+}
+
+/** The text written on first start: a comment line before each of the five keys. */
+export function defaultConfigText(): string {
+  const lines = [
+    '# Remote Access Service (core-rest): HTTP and WebSocket access to Core for panels, bots and scripts.',
+    '# Written once with the defaults and never overwritten. Changes take effect after a server restart.',
+    '# Tokens are issued in game or at the console with /coreapi token create <label> [scopes]; no secret goes here.',
+  ];
+  for (const key of KEY_ORDER) {
+    const spec = KEYS[key];
+    lines.push('', `# ${spec.comment}`, `${key} = ${tomlValue(DEFAULT_CONFIG[spec.field])}`);
+  }
+  return lines.join('\n') + '\n';
+}
+
+export type ConfigOutcome =
+  | { ok: true; config: RestConfig; file: string; written: boolean }
+  | { ok: false; file: string; line: number; key: string; problem: string; message: string };
+
+function lineOfKey(text: string, key: string): number {
+  const lines = text.split(/\r?\n/);
+  const re = new RegExp(`^\\s*(\\[+\\s*)?["']?${key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}["']?\\s*[=\\].]`);
+  const i = lines.findIndex((l) => re.test(l));
+  return i + 1; // 0 when not found
+}
+
+function keyOnLine(text: string, line: number): string {
+  const l = text.split(/\r?\n/)[line - 1] ?? '';
+  const m = /^\s*["']?([A-Za-z0-9_-]+)["']?\s*=/.exec(l) ?? /^\s*\[+\s*([A-Za-z0-9_.-]+)/.exec(l);
+  return m?.[1] ?? '(none)';
+}
+
+function failure(file: string, line: number, key: string, problem: string): ConfigOutcome {
+  return {
+    ok: false,
+    file,
+    line,
+    key,
+    problem,
+    message: `${file} line ${line}, key ${key}: ${problem}; the Remote Access Service stays closed until this is fixed and the server restarts.`,
+  };
+}
+
+/** Reads rest.conf from the add-on's folder, writing the default file first when it is absent. */
+export function loadConfig(configDir: string): ConfigOutcome {
+  const file = join(configDir, CONFIG_FILE_NAME);
+  let written = false;
+  if (!existsSync(file)) {
+    mkdirSync(configDir, { recursive: true });
+    // 'wx' never replaces a file that appeared in the meantime.
+    writeFileSync(file, defaultConfigText(), { encoding: 'utf8', flag: 'wx' });
+    written = true;
+  }
+  const text = readFileSync(file, 'utf8');
+  return parseConfig(text, file, written);
+}
+
+export function parseConfig(text: string, file: string, written = false): ConfigOutcome {
+  let table: Record<string, unknown>;
+  try {
+    table = parse(text) as Record<string, unknown>;
+  } catch (e) {
+    if (e instanceof TomlError) {
+      const problem = (e.message.split('\n')[0] ?? 'invalid TOML').replace(/^Invalid TOML document: /, 'not a valid value line: ');
+      return failure(file, e.line, keyOnLine(text, e.line), problem);
+    }
+    return failure(file, 0, '(none)', e instanceof Error ? e.message : String(e));
+  }
+  const config: RestConfig = { ...DEFAULT_CONFIG };
+  for (const [key, value] of Object.entries(table)) {
+    const line = lineOfKey(text, key);
+    if (!Object.hasOwn(KEYS, key)) {
+      return failure(file, line, key, `unknown key (the keys are ${KEY_ORDER.join(', ')})`);
+    }
+    const spec = KEYS[key as Key];
+    const checked = spec.check(value);
+    if (!checked.ok) return failure(file, line, key, checked.problem);
+    (config as unknown as Record<string, unknown>)[spec.field] = checked.value;
+  }
+  return { ok: true, config, file, written };
+}
+
+/** Whether the bind address listens on every interface (the warning case). */
+export function bindsEverywhere(bind: string): boolean {
+  return bind === '0.0.0.0' || bind === '::' || bind === '[::]' || bind === '::0';
+}

@@ -1,0 +1,90 @@
+// The one place that pairs an HTTP-level error code with its status (DECISIONS §4), like fastify's
+// error registry. Every non-200 answer body is `{ ok: false, code, message }`, plus `field` for 400
+// and `scope` for 403. Declined operations (the eight failure codes of the published API) are not
+// here: they answer 200 with the envelope, except `not-found` on the rows that say it is a 404.
+
+import { Type, type Static } from '@sinclair/typebox';
+import { FAILURE_CODES } from '../core/result.ts';
+
+export const HTTP_ERRORS = {
+  'bad-request': 400,
+  unauthorized: 401,
+  forbidden: 403,
+  'not-found': 404,
+  'method-not-allowed': 405,
+  'payload-too-large': 413,
+  'upgrade-required': 426,
+  'rate-limited': 429,
+  'internal-error': 500,
+  'module-off': 503,
+  'too-many-subscribers': 503,
+  timeout: 504,
+} as const;
+export type HttpErrorCode = keyof typeof HTTP_ERRORS;
+
+export const STATUS_TEXT: Record<number, string> = {
+  200: 'OK',
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  413: 'Payload Too Large',
+  426: 'Upgrade Required',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  503: 'Service Unavailable',
+  504: 'Gateway Timeout',
+};
+
+export interface HttpErrorBody {
+  ok: false;
+  code: HttpErrorCode | 'not-found';
+  message: string;
+  field?: string;
+  scope?: string;
+}
+
+export function errorBody(code: HttpErrorCode, message: string, extra?: { field?: string; scope?: string }): HttpErrorBody {
+  return extra ? { ok: false, code, message, ...extra } : { ok: false, code, message };
+}
+
+/** The sentence of an error without a more specific one. `message` texts are for people. */
+export const DEFAULT_MESSAGES: Record<HttpErrorCode, string> = {
+  'bad-request': 'The request is malformed.',
+  unauthorized: 'A valid token is needed: send Authorization: Bearer <secret>, or Basic with the token label and secret.',
+  forbidden: 'The token lacks the scope this route needs.',
+  'not-found': 'There is no route at this path.',
+  'method-not-allowed': 'This path does not answer this method.',
+  'payload-too-large': 'The request body is longer than 64 KiB.',
+  'upgrade-required': 'This path is the event stream: connect with a WebSocket.',
+  'rate-limited': 'This token made too many requests this minute; retry after the minute rolls.',
+  'internal-error': 'The server failed while answering; the error is in its log.',
+  'module-off': 'The module behind this route is switched off on this server.',
+  'too-many-subscribers': 'The event stream has as many subscribers as it allows; retry later.',
+  timeout: 'The server asked the game and received no answer within ten seconds.',
+};
+
+export const WWW_AUTHENTICATE = 'Bearer, Basic realm="core-rest"';
+
+// Schemas of the envelope, for the OpenAPI document.
+export const ErrorBodySchema = Type.Object(
+  {
+    ok: Type.Literal(false),
+    code: Type.Union((Object.keys(HTTP_ERRORS) as HttpErrorCode[]).map((c) => Type.Literal(c))),
+    message: Type.String({ description: 'An English sentence for a person; programs branch on `code`.' }),
+    field: Type.Optional(Type.String({ description: '400 only: the body field, query parameter or path parameter at fault.' })),
+    scope: Type.Optional(Type.String({ description: '403 only: the missing scope.' })),
+  },
+  { additionalProperties: false, description: 'The body of every non-200 answer.' },
+);
+export type ErrorBodyType = Static<typeof ErrorBodySchema>;
+
+export const DeclinedSchema = Type.Object(
+  {
+    ok: Type.Literal(false),
+    code: Type.Union(FAILURE_CODES.map((c) => Type.Literal(c))),
+    message: Type.String(),
+  },
+  { additionalProperties: false, description: 'An operation the server understood and declined (HTTP 200).' },
+);

@@ -1,0 +1,343 @@
+// The event stream (spec "Events", DECISIONS §5): a WebSocket endpoint on the same listener
+// (ws with noServer), at /api/v1/events.
+//
+// Handshake: the same checks as any request (token 401, rate limit 429, path 404/405, scope 403),
+// then the subscriber cap (503 too-many-subscribers), each refused as an ordinary HTTP answer before
+// the upgrade. Then: `connected`; `{subscribe:[…]}` → `subscribed` with every pattern held;
+// `{unsubscribe:[…]}` → `unsubscribed` with every pattern held; anything else → an `error` message,
+// nothing applied, the connection stays. Binary frames, fragmented messages and frames over 64 KiB
+// close with 1003: a small parser of frame headers sits in front of ws's own (ws alone would
+// reassemble fragments and close an oversized frame with 1009). Quiet for `pingIntervalMs` → ping;
+// no pong within `pongTimeoutMs` → the connection is dropped. A subscriber with over 1 MiB waiting
+// to be sent is closed with 1013 (events are serialised once and written without waiting, so the
+// others are not slowed). Revocation of its token → 1008; shutdown → 1001.
+
+import type { IncomingMessage, Server } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { WebSocketServer, type WebSocket } from 'ws';
+import type { Clock } from '../core/clock.ts';
+import { isEventContext, isEventName, type EmittedEvent, type EventBus } from '../core/events.ts';
+import type { Logger } from '../core/log.ts';
+import { DEFAULT_MESSAGES, errorBody, HTTP_ERRORS, STATUS_TEXT, WWW_AUTHENTICATE, type HttpErrorCode } from './errors.ts';
+import type { RateDecision } from './rate-limit.ts';
+import { EVENTS_PATH, rateHeaders, type RestServer } from './server.ts';
+import type { TokenRecord, TokenStore } from './tokens.ts';
+
+export const MAX_FRAME_BYTES = 64 * 1024;
+export const MAX_BUFFERED_BYTES = 1024 * 1024;
+
+export const CLOSE = {
+  goingAway: 1001,
+  unsupportedData: 1003,
+  policyViolation: 1008,
+  tryAgainLater: 1013,
+} as const;
+
+export const CONNECTED_HINT =
+  'Send {"subscribe": ["*"]} for every event, or name event names and <context>.* patterns; {"unsubscribe": [...]} removes them.';
+
+export interface EventStreamOptions {
+  server: Server;
+  rest: RestServer;
+  tokens: TokenStore;
+  events: EventBus;
+  maxSubscribers: number;
+  clock: Clock;
+  log: Logger;
+  /** Quiet time before a ping. Default 60 s. */
+  pingIntervalMs?: number;
+  /** Time a pong may take. Default 30 s. */
+  pongTimeoutMs?: number;
+  /** Bytes waiting to be sent before a subscriber is closed with 1013. Default 1 MiB. */
+  maxBufferedBytes?: number;
+}
+
+export interface SubscriberInfo {
+  label: string;
+  address: string;
+  since: string;
+  patterns: string[];
+}
+
+export interface EventStream {
+  subscribers(): SubscriberInfo[];
+  /** Closes every connection with 1001 and refuses new ones. */
+  close(): Promise<void>;
+}
+
+interface Connection {
+  ws: WebSocket;
+  token: TokenRecord;
+  address: string;
+  since: string;
+  patterns: Set<string>;
+  lastSeen: number;
+  /** When the unanswered ping went out; 0 = none. */
+  pingSentAt: number;
+  closing: boolean;
+}
+
+/** Whether a pattern is `*`, `<context>.*` of a known context, or a known event name. */
+export function isValidPattern(p: string): boolean {
+  if (p === '*') return true;
+  if (p.endsWith('.*')) return isEventContext(p.slice(0, -2));
+  return isEventName(p);
+}
+
+function refuse(socket: Duplex, code: HttpErrorCode, headers: Record<string, string>, message?: string, extra?: { scope?: string }): void {
+  const status = HTTP_ERRORS[code];
+  const text = JSON.stringify(errorBody(code, message ?? DEFAULT_MESSAGES[code], extra));
+  const lines = [
+    `HTTP/1.1 ${status} ${STATUS_TEXT[status] ?? ''}`,
+    'Content-Type: application/json; charset=utf-8',
+    `Content-Length: ${Buffer.byteLength(text)}`,
+    'Connection: close',
+    ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`),
+  ];
+  socket.end(`${lines.join('\r\n')}\r\n\r\n${text}`, () => socket.destroy());
+}
+
+/**
+ * Reads the header of every frame the client sends (without touching payloads) and reports the
+ * first one the protocol refuses: binary, fragmented (a continuation, or a text frame without FIN),
+ * or longer than 64 KiB.
+ */
+export function frameGuard(onRefused: (reason: string) => void): (chunk: Buffer) => void {
+  const header = Buffer.alloc(14);
+  let have = 0;
+  let skip = 0;
+  let done = false;
+  return (chunk) => {
+    let i = 0;
+    while (i < chunk.length && !done) {
+      if (skip > 0) {
+        const n = Math.min(skip, chunk.length - i);
+        skip -= n;
+        i += n;
+        continue;
+      }
+      header[have++] = chunk[i++] as number;
+      if (have < 2) continue;
+      const b1 = header[1] as number;
+      const len7 = b1 & 0x7f;
+      const need = 2 + (len7 === 126 ? 2 : len7 === 127 ? 8 : 0) + (b1 & 0x80 ? 4 : 0);
+      if (have < need) continue;
+      const b0 = header[0] as number;
+      const fin = (b0 & 0x80) !== 0;
+      const opcode = b0 & 0x0f;
+      const length = len7 === 126 ? header.readUInt16BE(2) : len7 === 127 ? Number(header.readBigUInt64BE(2)) : len7;
+      have = 0;
+      skip = length;
+      let reason: string | undefined;
+      if (opcode === 0x2) reason = 'binary frames are not read';
+      else if (opcode === 0x0 || (opcode === 0x1 && !fin)) reason = 'fragmented messages are not read';
+      else if (length > MAX_FRAME_BYTES) reason = 'a frame is at most 64 KiB';
+      if (reason !== undefined) {
+        done = true;
+        onRefused(reason);
+      }
+    }
+  };
+}
+
+export function attachEventStream(o: EventStreamOptions): EventStream {
+  const pingIntervalMs = o.pingIntervalMs ?? 60_000;
+  const pongTimeoutMs = o.pongTimeoutMs ?? 30_000;
+  const maxBuffered = o.maxBufferedBytes ?? MAX_BUFFERED_BYTES;
+  const connections = new Set<Connection>();
+  const handshakeRates = new WeakMap<IncomingMessage, RateDecision>();
+  let stopping = false;
+
+  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES, perMessageDeflate: false, clientTracking: false });
+  wss.on('headers', (headers, req) => {
+    const rate = handshakeRates.get(req);
+    if (rate) for (const [k, v] of Object.entries(rateHeaders(rate))) headers.push(`${k}: ${v}`);
+  });
+
+  function send(c: Connection, message: object): void {
+    deliver(c, JSON.stringify(message));
+  }
+
+  function close(c: Connection, code: number, reason: string): void {
+    if (c.closing) return;
+    c.closing = true;
+    c.ws.close(code, reason);
+  }
+
+  function deliver(c: Connection, text: string): void {
+    if (c.closing) return;
+    if (c.ws.bufferedAmount > maxBuffered) {
+      o.log.warn(`event-stream subscriber ${c.token.label} from ${c.address} could not keep up and was closed (1013)`);
+      close(c, CLOSE.tryAgainLater, 'subscriber too slow: over 1 MiB waiting');
+      return;
+    }
+    c.ws.send(text);
+  }
+
+  function problem(c: Connection, message: string): void {
+    send(c, { event: 'error', code: 'bad-request', message });
+  }
+
+  function onText(c: Connection, text: string): void {
+    let msg: unknown;
+    try {
+      msg = JSON.parse(text);
+    } catch {
+      return problem(c, 'The message is not JSON. Send {"subscribe": [...]} or {"unsubscribe": [...]}.');
+    }
+    if (typeof msg !== 'object' || msg === null || Array.isArray(msg)) {
+      return problem(c, 'A message is a JSON object: {"subscribe": [...]} or {"unsubscribe": [...]}.');
+    }
+    const keys = Object.keys(msg);
+    const action = keys[0];
+    if (keys.length !== 1 || (action !== 'subscribe' && action !== 'unsubscribe')) {
+      return problem(c, 'A message holds exactly one of subscribe or unsubscribe.');
+    }
+    const list: unknown = (msg as Record<string, unknown>)[action];
+    if (!Array.isArray(list) || !list.every((p): p is string => typeof p === 'string')) {
+      return problem(c, `${action} holds an array of pattern strings.`);
+    }
+    const bad = list.find((p) => !isValidPattern(p));
+    if (bad !== undefined) {
+      return problem(c, `${JSON.stringify(bad)} is not a pattern: use *, <context>.* of a known context, or a known event name. Nothing was applied.`);
+    }
+    if (action === 'subscribe') for (const p of list) c.patterns.add(p);
+    else for (const p of list) c.patterns.delete(p);
+    send(c, { event: action === 'subscribe' ? 'subscribed' : 'unsubscribed', topics: [...c.patterns] });
+  }
+
+  function onConnection(ws: WebSocket, token: TokenRecord, req: IncomingMessage, socket: Duplex): void {
+    const now = o.clock.now();
+    const c: Connection = {
+      ws,
+      token,
+      address: req.socket.remoteAddress ?? 'unknown',
+      since: now.toISOString(),
+      patterns: new Set(),
+      lastSeen: Date.now(),
+      pingSentAt: 0,
+      closing: false,
+    };
+    connections.add(c);
+    // Runs before ws's own reader for every chunk, so a refused frame is answered with 1003 first.
+    socket.prependListener('data', frameGuard((reason) => close(c, CLOSE.unsupportedData, reason)));
+    ws.on('message', (data, isBinary) => {
+      c.lastSeen = Date.now();
+      if (c.closing) return;
+      if (isBinary) return close(c, CLOSE.unsupportedData, 'binary frames are not read');
+      onText(c, (data as Buffer).toString('utf8'));
+    });
+    ws.on('ping', () => {
+      c.lastSeen = Date.now();
+    });
+    ws.on('pong', () => {
+      c.lastSeen = Date.now();
+      c.pingSentAt = 0;
+    });
+    ws.on('error', () => {
+      // ws closes the connection itself (bad UTF-8, oversized frame after our 1003, …).
+    });
+    ws.on('close', () => {
+      connections.delete(c);
+    });
+    send(c, { event: 'connected', caller: token.label, message: CONNECTED_HINT });
+  }
+
+  function onUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
+    socket.on('error', () => socket.destroy());
+    if (stopping) {
+      socket.destroy();
+      return;
+    }
+    const a = o.rest.admit(req.headers.authorization, req.socket.remoteAddress);
+    const headers = rateHeaders(a.rate);
+    if (!a.ok) {
+      if (a.code === 'rate-limited') headers['Retry-After'] = String(a.rate.resetSeconds);
+      else headers['WWW-Authenticate'] = WWW_AUTHENTICATE;
+      return refuse(socket, a.code, headers);
+    }
+    const url = req.url ?? '/';
+    const path = url.split('?')[0];
+    if (path !== EVENTS_PATH) {
+      return refuse(socket, 'not-found', headers, `Only ${EVENTS_PATH} upgrades to a WebSocket.`);
+    }
+    if (req.method !== 'GET') {
+      headers.Allow = 'GET';
+      return refuse(socket, 'method-not-allowed', headers, 'The event stream is opened with GET.');
+    }
+    if (!a.token.scopes.has('events')) {
+      return refuse(socket, 'forbidden', headers, 'The event stream needs the events scope, which the token does not hold.', { scope: 'events' });
+    }
+    if (connections.size >= o.maxSubscribers) {
+      return refuse(socket, 'too-many-subscribers', headers);
+    }
+    handshakeRates.set(req, a.rate);
+    const token = a.token;
+    wss.handleUpgrade(req, socket, head, (ws) => onConnection(ws, token, req, socket));
+  }
+  o.server.on('upgrade', onUpgrade);
+
+  const unsubscribeBus = o.events.subscribe((e: EmittedEvent) => {
+    if (connections.size === 0) return;
+    const context = `${e.name.slice(0, e.name.indexOf('.'))}.*`;
+    let text: string | undefined;
+    for (const c of connections) {
+      const p = c.patterns;
+      if (p.size === 0 || !(p.has('*') || p.has(context) || p.has(e.name))) continue;
+      text ??= JSON.stringify({ event: e.name, data: e.data });
+      deliver(c, text);
+    }
+  });
+
+  const unsubscribeRevoke = o.tokens.onRevoke((t) => {
+    for (const c of connections) if (c.token.id === t.id) close(c, CLOSE.policyViolation, 'token revoked');
+  });
+
+  const sweep = setInterval(
+    () => {
+      const now = Date.now();
+      for (const c of connections) {
+        if (c.closing) continue;
+        if (c.pingSentAt !== 0) {
+          if (now - c.pingSentAt >= pongTimeoutMs) {
+            o.log.info(`event-stream subscriber ${c.token.label} from ${c.address} did not answer a ping and was dropped`);
+            c.closing = true;
+            c.ws.terminate();
+          }
+        } else if (now - c.lastSeen >= pingIntervalMs) {
+          c.pingSentAt = now;
+          c.ws.ping();
+        }
+      }
+    },
+    Math.max(5, Math.min(pingIntervalMs, pongTimeoutMs) / 4),
+  );
+  sweep.unref();
+
+  return {
+    subscribers: () =>
+      [...connections].map((c) => ({ label: c.token.label, address: c.address, since: c.since, patterns: [...c.patterns] })),
+    async close() {
+      stopping = true;
+      clearInterval(sweep);
+      unsubscribeBus();
+      unsubscribeRevoke();
+      o.server.off('upgrade', onUpgrade);
+      const closed = [...connections].map(
+        (c) =>
+          new Promise<void>((resolve) => {
+            c.ws.once('close', () => resolve());
+            c.closing = false;
+            close(c, CLOSE.goingAway, 'server shutting down');
+            if (c.ws.readyState === c.ws.CLOSED) resolve();
+          }),
+      );
+      // A client that does not answer the close frame is cut off after two seconds.
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([Promise.all(closed), new Promise<void>((r) => (timer = setTimeout(r, 2000)))]);
+      clearTimeout(timer);
+      for (const c of connections) c.ws.terminate();
+      wss.close();
+    },
+  };
+}

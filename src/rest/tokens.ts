@@ -1,0 +1,434 @@
+// Tokens (DECISIONS §3): issue, hash, look up, revoke; and the /coreapi command.
+//
+// A secret is `crs_` + base64url(32 random bytes). Only its SHA-256 digest is stored: the secret is
+// high-entropy, so a slow password hash buys nothing. Every active token is held in memory, keyed by
+// digest and by label, so authenticating a request costs one SHA-256 and a map lookup, never a
+// database read; revocation updates the maps at once, so it takes effect for the next request in
+// this process and closes the token's event streams (1008) through `onRevoke`. When several servers
+// share one database (PostgreSQL) each reloads the active tokens every `refreshMs`, so a token issued
+// or revoked on another server takes effect here within that interval.
+
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { actorName, type Actor } from '../core/actor.ts';
+import type { CoreApi } from '../core/api.ts';
+import type { Clock } from '../core/clock.ts';
+import type { CommandContext, CommandDefinition } from '../core/commands.ts';
+import { migrate, sql, type Database, type Migration } from '../core/db.ts';
+import type { Logger } from '../core/log.ts';
+import { fail, ok, type Result } from '../core/result.ts';
+import type { TextComponent } from '../platform/platform.ts';
+
+export const SCOPES = ['read', 'write', 'events'] as const;
+export type Scope = (typeof SCOPES)[number];
+export const DEFAULT_SCOPES: readonly Scope[] = ['read', 'events'];
+export const ADMIN_PERMISSION = 'core.rest.admin';
+export const LABEL_PATTERN = /^[a-z0-9_-]{1,32}$/;
+export const SECRET_PREFIX = 'crs_';
+
+/** A token as the add-on holds it in memory. Never carries the secret. */
+export interface TokenRecord {
+  readonly id: number;
+  readonly label: string;
+  readonly scopes: ReadonlySet<Scope>;
+  /** SHA-256 of the secret. */
+  readonly digest: Buffer;
+  readonly createdAt: string;
+  /** Epoch milliseconds of the last authenticated use in this process (0 = none). */
+  lastUsedMs: number;
+  /** Last used as stored (ISO), or null. */
+  lastUsedAt: string | null;
+  revoked: boolean;
+}
+
+export interface TokenInfo {
+  label: string;
+  scopes: Scope[];
+  createdAt: string;
+  lastUsedAt: string | null;
+  state: 'active' | 'revoked';
+}
+
+export const TOKEN_MIGRATIONS: readonly Migration[] = [
+  {
+    name: '001-tokens',
+    async up(db, kind) {
+      let t = db.schema.createTable('rest_tokens');
+      t =
+        kind === 'postgres'
+          ? t.addColumn('id', 'serial', (c) => c.primaryKey())
+          : t.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement());
+      await t
+        .addColumn('label', 'varchar(32)', (c) => c.notNull())
+        .addColumn('digest', 'varchar(64)', (c) => c.notNull())
+        .addColumn('scopes', 'varchar(32)', (c) => c.notNull())
+        .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
+        .addColumn('created_by', 'varchar(64)', (c) => c.notNull())
+        .addColumn('last_used_at', 'varchar(32)')
+        .addColumn('revoked_at', 'varchar(32)')
+        .execute();
+      // One active token per label; a revoked label may be issued again.
+      await db.schema
+        .createIndex('rest_tokens_active_label')
+        .on('rest_tokens')
+        .column('label')
+        .unique()
+        .where(sql.ref('revoked_at'), 'is', null)
+        .execute();
+      await db.schema.createIndex('rest_tokens_digest').on('rest_tokens').column('digest').execute();
+    },
+  },
+];
+
+const NO_DIGEST = Buffer.alloc(32);
+
+export function hashSecret(secret: string): Buffer {
+  return createHash('sha256').update(secret).digest();
+}
+
+/** Parses a comma-separated scope list; undefined when any part is not a scope. */
+export function parseScopes(text: string | undefined): Scope[] | undefined {
+  if (text === undefined || text === '') return [...DEFAULT_SCOPES];
+  const parts = text.split(',').map((s) => s.trim().toLowerCase());
+  if (parts.some((p) => !(SCOPES as readonly string[]).includes(p))) return undefined;
+  return SCOPES.filter((s) => parts.includes(s));
+}
+
+interface Row {
+  id: number;
+  label: string;
+  digest: string;
+  scopes: string;
+  created_at: string;
+  last_used_at: string | null;
+  revoked_at: string | null;
+}
+
+export interface TokenStore {
+  /** The active token the Authorization header names, or undefined. Marks it used. */
+  authenticate(authorization: string | undefined): TokenRecord | undefined;
+  create(label: string, scopes: readonly Scope[], actor: Actor): Promise<Result<{ label: string; scopes: Scope[]; secret: string }>>;
+  revoke(label: string, actor: Actor): Promise<Result<{ label: string }>>;
+  list(): Promise<TokenInfo[]>;
+  /** Called with each token as it is revoked (here, or seen revoked on reload). */
+  onRevoke(listener: (token: TokenRecord) => void): () => void;
+  /** Re-reads the active tokens (tokens issued or revoked by another server sharing the database). */
+  reload(): Promise<void>;
+  /** Writes pending last-used times and stops the reload timer. */
+  close(): Promise<void>;
+}
+
+export interface TokenStoreOptions {
+  database: Database;
+  clock: Clock;
+  log: Logger;
+  /** Reload interval for a shared database; 0 turns reloading off. Default: 10 s for PostgreSQL, off for SQLite. */
+  refreshMs?: number;
+  /** Minimum spacing of last-used-at writes per token. Default 60 s. */
+  lastUsedWriteMs?: number;
+}
+
+export async function createTokenStore(o: TokenStoreOptions): Promise<TokenStore> {
+  await migrate(o.database, 'core-rest', TOKEN_MIGRATIONS);
+  const { db } = o.database;
+  const lastUsedWriteMs = o.lastUsedWriteMs ?? 60_000;
+  const byDigest = new Map<string, TokenRecord>();
+  const byLabel = new Map<string, TokenRecord>();
+  const revokeListeners = new Set<(t: TokenRecord) => void>();
+  /** Last-used times written per token id (epoch ms). */
+  const written = new Map<number, number>();
+  const pendingWrites = new Set<Promise<unknown>>();
+
+  function toRecord(r: Row): TokenRecord {
+    return {
+      id: Number(r.id),
+      label: r.label,
+      scopes: new Set(r.scopes.split(',').filter(Boolean) as Scope[]),
+      digest: Buffer.from(r.digest, 'hex'),
+      createdAt: r.created_at,
+      lastUsedMs: 0,
+      lastUsedAt: r.last_used_at,
+      revoked: r.revoked_at !== null,
+    };
+  }
+
+  function hold(rec: TokenRecord): void {
+    byDigest.set(rec.digest.toString('hex'), rec);
+    byLabel.set(rec.label, rec);
+  }
+
+  function drop(rec: TokenRecord): void {
+    rec.revoked = true;
+    byDigest.delete(rec.digest.toString('hex'));
+    if (byLabel.get(rec.label) === rec) byLabel.delete(rec.label);
+    for (const l of revokeListeners) {
+      try {
+        l(rec);
+      } catch (e) {
+        o.log.error('a token revocation listener failed', e);
+      }
+    }
+  }
+
+  async function loadActive(): Promise<Row[]> {
+    return (await db.selectFrom('rest_tokens').selectAll().where('revoked_at', 'is', null).execute()) as Row[];
+  }
+
+  for (const r of await loadActive()) hold(toRecord(r));
+
+  function track(p: Promise<unknown>): void {
+    pendingWrites.add(p);
+    void p.finally(() => pendingWrites.delete(p));
+  }
+
+  function writeLastUsed(rec: TokenRecord): void {
+    const at = new Date(rec.lastUsedMs).toISOString();
+    written.set(rec.id, rec.lastUsedMs);
+    rec.lastUsedAt = at;
+    track(
+      db
+        .updateTable('rest_tokens')
+        .set({ last_used_at: at })
+        .where('id', '=', rec.id)
+        .execute()
+        .catch((e: unknown) => o.log.error('could not record when a token was last used', e)),
+    );
+  }
+
+  function markUsed(rec: TokenRecord): void {
+    const now = o.clock.now().getTime();
+    rec.lastUsedMs = now;
+    const last = written.get(rec.id) ?? 0;
+    if (now - last >= lastUsedWriteMs) writeLastUsed(rec);
+  }
+
+  function bearer(secret: string): TokenRecord | undefined {
+    const digest = hashSecret(secret);
+    const rec = byDigest.get(digest.toString('hex'));
+    if (rec === undefined || !timingSafeEqual(digest, rec.digest)) return undefined;
+    return rec;
+  }
+
+  function basic(encoded: string): TokenRecord | undefined {
+    const decoded = Buffer.from(encoded, 'base64').toString('utf8');
+    const colon = decoded.indexOf(':');
+    if (colon < 0) return undefined;
+    const label = decoded.slice(0, colon);
+    const digest = hashSecret(decoded.slice(colon + 1));
+    const rec = byLabel.get(label);
+    // Compare even when the label is unknown, so the answer time does not tell labels apart.
+    const against = rec?.digest ?? NO_DIGEST;
+    const same = timingSafeEqual(digest, against);
+    return rec !== undefined && same ? rec : undefined;
+  }
+
+  let timer: NodeJS.Timeout | undefined;
+  const refreshMs = o.refreshMs ?? (o.database.kind === 'postgres' ? 10_000 : 0);
+
+  const store: TokenStore = {
+    authenticate(authorization) {
+      if (authorization === undefined || authorization.length < 8) return undefined;
+      const space = authorization.indexOf(' ');
+      if (space < 0) return undefined;
+      const scheme = authorization.slice(0, space).toLowerCase();
+      const rest = authorization.slice(space + 1).trim();
+      let rec: TokenRecord | undefined;
+      if (scheme === 'bearer') rec = bearer(rest);
+      else if (scheme === 'basic') rec = basic(rest);
+      if (rec !== undefined) markUsed(rec);
+      return rec;
+    },
+
+    async create(label, scopes, actor) {
+      if (!LABEL_PATTERN.test(label)) {
+        return fail('refused', 'A token label is 1 to 32 characters of a-z, 0-9, _ and -.');
+      }
+      if (scopes.length === 0) return fail('refused', `Give at least one scope of ${SCOPES.join(', ')}.`);
+      if (byLabel.has(label)) return fail('already-exists', `An active token is already labelled ${label}; revoke it first.`);
+      const secret = SECRET_PREFIX + randomBytes(32).toString('base64url');
+      const digestHex = hashSecret(secret).toString('hex');
+      const scopeText = SCOPES.filter((s) => scopes.includes(s)).join(',');
+      const createdAt = o.clock.now().toISOString();
+      let id: number;
+      try {
+        const row = await db
+          .insertInto('rest_tokens')
+          .values({
+            label,
+            digest: digestHex,
+            scopes: scopeText,
+            created_at: createdAt,
+            created_by: actorName(actor),
+            last_used_at: null,
+            revoked_at: null,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        id = Number(row.id);
+      } catch (e) {
+        // Another server sharing the database issued the label first (the unique index).
+        if (/unique|duplicate/i.test(e instanceof Error ? e.message : String(e))) {
+          return fail('already-exists', `An active token is already labelled ${label}; revoke it first.`);
+        }
+        throw e;
+      }
+      hold(
+        toRecord({ id, label, digest: digestHex, scopes: scopeText, created_at: createdAt, last_used_at: null, revoked_at: null }),
+      );
+      return ok({ label, scopes: scopeText.split(',') as Scope[], secret });
+    },
+
+    async revoke(label) {
+      const rec = byLabel.get(label);
+      const at = o.clock.now().toISOString();
+      const res = await db
+        .updateTable('rest_tokens')
+        .set({ revoked_at: at })
+        .where('label', '=', label)
+        .where('revoked_at', 'is', null)
+        .executeTakeFirst();
+      if (rec) drop(rec);
+      if (!rec && Number(res.numUpdatedRows) === 0) return fail('not-found', `No active token is labelled ${label}.`);
+      return ok({ label });
+    },
+
+    async list() {
+      const rows = (await db.selectFrom('rest_tokens').selectAll().orderBy('id').execute()) as Row[];
+      return rows.map((r) => {
+        const held = byLabel.get(r.label);
+        const lastUsedMs = held && held.id === Number(r.id) ? held.lastUsedMs : 0;
+        return {
+          label: r.label,
+          scopes: r.scopes.split(',') as Scope[],
+          createdAt: r.created_at,
+          lastUsedAt: lastUsedMs > 0 ? new Date(lastUsedMs).toISOString() : r.last_used_at,
+          state: r.revoked_at === null ? 'active' : 'revoked',
+        };
+      });
+    },
+
+    onRevoke(listener) {
+      revokeListeners.add(listener);
+      return () => revokeListeners.delete(listener);
+    },
+
+    async reload() {
+      const rows = await loadActive();
+      const ids = new Set(rows.map((r) => Number(r.id)));
+      for (const rec of [...byLabel.values()]) if (!ids.has(rec.id)) drop(rec);
+      for (const r of rows) {
+        const existing = byLabel.get(r.label);
+        if (existing?.id !== Number(r.id)) hold(toRecord(r));
+      }
+    },
+
+    async close() {
+      if (timer) clearInterval(timer);
+      for (const rec of byLabel.values()) {
+        if (rec.lastUsedMs > (written.get(rec.id) ?? 0)) writeLastUsed(rec);
+      }
+      await Promise.all([...pendingWrites]);
+    },
+  };
+
+  if (refreshMs > 0) {
+    timer = setInterval(() => {
+      store.reload().catch((e: unknown) => o.log.error('could not reload the tokens', e));
+    }, refreshMs);
+    timer.unref();
+  }
+  return store;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The /coreapi command.
+
+export interface CoreApiCommandOptions {
+  tokens: TokenStore;
+  api: CoreApi;
+  /** Lines describing the listener and its subscribers, for `/coreapi status`. */
+  status(): string[];
+}
+
+const USAGE = 'coreapi token create <label> [scopes] | coreapi token list | coreapi token revoke <label> | coreapi status';
+
+function createdLine(label: string, scopes: readonly string[]): string {
+  return `Token ${label} created with scopes ${scopes.join(',')}. Secret: `;
+}
+
+export function coreApiCommand(o: CoreApiCommandOptions): CommandDefinition {
+  async function create(ctx: CommandContext, label: string | undefined, scopeArg: string | undefined): Promise<void> {
+    if (label === undefined) return ctx.reply('Usage: coreapi token create <label> [scopes]');
+    const scopes = parseScopes(scopeArg);
+    if (scopes === undefined) return ctx.reply(`Scopes are a comma-separated list of ${SCOPES.join(', ')}.`);
+    const r = await o.tokens.create(label, scopes, ctx.actor);
+    if (!r.ok) return ctx.reply(r.message);
+    await o.api.audit.record({ actor: ctx.actor, action: 'core-rest.token-create', target: null, details: { label, scopes: r.value.scopes } });
+    const { secret } = r.value;
+    if (ctx.sender.kind === 'console') {
+      // Exactly one line (DECISIONS §1); it is a reply to the operator, not a log line.
+      ctx.reply(createdLine(label, r.value.scopes) + secret);
+      return;
+    }
+    const message: TextComponent = {
+      text: createdLine(label, r.value.scopes),
+      color: 'gray',
+      extra: [
+        {
+          text: secret,
+          color: 'green',
+          underlined: true,
+          clickEvent: { action: 'copy_to_clipboard', value: secret },
+          hoverEvent: { action: 'show_text', contents: 'Click to copy. The secret is shown only this once.' },
+        },
+      ],
+    };
+    ctx.reply(message);
+  }
+
+  async function list(ctx: CommandContext): Promise<void> {
+    const tokens = await o.tokens.list();
+    if (tokens.length === 0) return ctx.reply('No tokens yet. Issue one with coreapi token create <label> [scopes].');
+    ctx.reply(`Tokens (${tokens.length}):`);
+    for (const t of tokens) {
+      ctx.reply(`${t.label}: ${t.state}, scopes ${t.scopes.join(',')}, created ${t.createdAt}, last used ${t.lastUsedAt ?? 'never'}`);
+    }
+  }
+
+  async function revoke(ctx: CommandContext, label: string | undefined): Promise<void> {
+    if (label === undefined) return ctx.reply('Usage: coreapi token revoke <label>');
+    const r = await o.tokens.revoke(label, ctx.actor);
+    if (!r.ok) return ctx.reply(r.message);
+    await o.api.audit.record({ actor: ctx.actor, action: 'core-rest.token-revoke', target: null, details: { label } });
+    ctx.reply(`Token ${label} revoked; it no longer works and its event streams were closed.`);
+  }
+
+  return {
+    name: 'coreapi',
+    permission: ADMIN_PERMISSION,
+    description: 'Remote Access Service: issue, list and revoke tokens; show the listener.',
+    usage: USAGE,
+    async run(ctx, args) {
+      const [a, b, c, d] = args;
+      if (a === 'status' && b === undefined) {
+        for (const line of o.status()) ctx.reply(line);
+        return;
+      }
+      if (a === 'token') {
+        if (b === 'create' && args.length <= 4) return create(ctx, c, d);
+        if (b === 'list' && args.length === 2) return list(ctx);
+        if (b === 'revoke' && args.length === 3) return revoke(ctx, c);
+      }
+      ctx.reply(`Usage: ${USAGE}`);
+    },
+    complete(_ctx, args) {
+      const last = args[args.length - 1] ?? '';
+      const pick = (options: string[]) => options.filter((s) => s.startsWith(last));
+      if (args.length <= 1) return pick(['token', 'status']);
+      if (args[0] === 'token' && args.length === 2) return pick(['create', 'list', 'revoke']);
+      if (args[0] === 'token' && args[1] === 'create' && args.length === 4) {
+        return pick(['read', 'read,write', 'read,events', 'read,write,events', 'events', 'write']);
+      }
+      return [];
+    },
+  };
+}
