@@ -132,6 +132,12 @@ export interface GamePlatform {
 
   /** Installs the one command handler. Built-in commands of the game server are replaced by it. */
   setCommandHandler(handler: CommandHandler): void;
+  /**
+   * Sends the player their command tree again (the client completes command names from it): call
+   * it when what the player may use changed, e.g. after a permission change. Optional because a
+   * platform without a client-side tree has nothing to resend.
+   */
+  refreshCommands?(uuid: string): boolean;
   setChatFilter(filter: ChatFilter | undefined): void;
   /**
    * Refuses a join before the player enters the world, with a kick reason; undefined lets them in.

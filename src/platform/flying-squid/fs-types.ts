@@ -1,0 +1,125 @@
+// The part of flying-squid 1.12 (which ships no types) that the adapter uses. Written from its
+// sources in node_modules/flying-squid/src; only what is read or replaced here is declared.
+
+import type { EventEmitter } from 'node:events';
+
+export interface Vec3 {
+  x: number;
+  y: number;
+  z: number;
+  clone(): Vec3;
+  offset(dx: number, dy: number, dz: number): Vec3;
+  distanceTo(other: Vec3): number;
+  equals(other: Vec3): boolean;
+}
+export type Vec3Class = new (x: number, y: number, z: number) => Vec3;
+
+/** A prismarine-world World. */
+export interface FsWorld {
+  getBlockType(pos: Vec3): Promise<number>;
+  saveNow(): Promise<void>;
+  waitSaving(): Promise<void>;
+  stopSaving(): void;
+  storageProvider: { close?(): Promise<unknown> } | null;
+}
+
+/** minecraft-protocol's server-side client. */
+export interface FsClient extends EventEmitter {
+  username: string;
+  uuid: string;
+  latency: number;
+  state: string;
+  socket?: { remoteAddress?: string; destroy(): void };
+  write(name: string, params: Record<string, unknown>): void;
+  end(reason: string, fullReason?: unknown): void;
+}
+
+export interface FsEntity extends EventEmitter {
+  id: number;
+  type: string;
+  uuid: string;
+  username?: string;
+  position: Vec3;
+  knownPosition?: Vec3;
+  yaw: number;
+  pitch: number;
+  world: FsWorld;
+  nearbyEntities: FsEntity[];
+  getNearby(): FsEntity[];
+  _writeOthersNearby(name: string, params: Record<string, unknown>): void;
+  updateAndSpawn(): void;
+}
+
+export interface FsPlayer extends FsEntity {
+  type: 'player';
+  _client: FsClient;
+  username: string;
+  gameMode: number;
+  prevGameMode: number;
+  health: number;
+  food: number;
+  foodSaturation: number;
+  xp: number;
+  op: boolean;
+  disconnected?: boolean;
+  spawnPoint: Vec3;
+  loadedChunks: Record<string, number>;
+  login(): Promise<void>;
+  kick(reason?: string): void;
+  handleCommand(line: string): Promise<void>;
+  setGameMode(mode: number): void;
+  updateHealth(health: number): void;
+  updateFood(food: number): void;
+  updateFoodSaturation(saturation: number): void;
+  takeDamage(options: Record<string, unknown>): void;
+  sendPosition(position: Vec3, onGround: boolean, teleport?: boolean): Promise<unknown>;
+  sendSelfPosition(position?: Vec3): void;
+  sendSpawnPosition(): void;
+  sendAbilities(): void;
+  setXp(xp: number): void;
+  despawnEntities(entities: FsEntity[]): void;
+  spawnEntity(entity: FsEntity): void;
+  _unloadAllChunks(becausePlayerLeft?: boolean): void;
+  _sendRespawn(difficulty?: number, gameMode?: number, dimension?: number): void;
+  worldSendInitialChunks(): Promise<void>;
+  worldSendRestOfChunks(): Promise<void>;
+  behavior(event: string, data: Record<string, unknown>, onSuccess?: (data: never) => unknown, onCancel?: (data: never) => unknown): Promise<unknown>;
+}
+
+export interface FsCommands {
+  hash: Record<string, unknown>;
+  uniqueHash: Record<string, unknown>;
+  use(line: string, ctx?: unknown, op?: boolean): Promise<string | undefined>;
+}
+
+export interface FsServer extends EventEmitter {
+  _server: EventEmitter & { socketServer: { address(): { port: number } | string | null }; close(): void };
+  registry: { soundsByName: Record<string, { id: number } | undefined> };
+  players: FsPlayer[];
+  entities: Record<string, FsEntity>;
+  overworld: FsWorld;
+  netherworld: FsWorld;
+  dimensionNames: Record<string, string>;
+  hashedSeed: [number, number];
+  difficulty: number | undefined;
+  commands: FsCommands;
+  log(message: string): void;
+  info(message: string): void;
+  warn(message: string): void;
+  err(message: string): void;
+  handleCommand(line: string): Promise<void>;
+  quit(reason?: string): Promise<void>;
+  stopTickInterval(): void;
+  getSpawnPoint(world: FsWorld): Promise<Vec3>;
+  playSound(sound: string, world: FsWorld, position: Vec3 | null, options?: Record<string, unknown>): void;
+  playSoundId(id: number, world: FsWorld, position: Vec3 | null, options?: Record<string, unknown>): void;
+  getNearby(loc: { world: FsWorld; position: Vec3; radius?: number }): FsPlayer[];
+  _sendPlayerList(toPlayer: FsPlayer): void;
+  _sendPlayerEventNewJoin(player: FsPlayer): void;
+  _sendPlayerEventLeave(player: FsPlayer): void;
+  _sendPlayerEventUpdateGameMode(player: FsPlayer): void;
+}
+
+export interface FlyingSquidModule {
+  createMCServer(options: Record<string, unknown>): FsServer;
+}

@@ -1,0 +1,919 @@
+// The game server: flying-squid 1.12 hosted in this process at game version 1.21.4, behind the
+// GamePlatform port. What flying-squid gets wrong at 1.21.4 is fixed here (see PLATFORM-NOTES):
+// a shim on each player's packet writer (packets.ts), and replacements for the parts it cannot do
+// (commands, tab completion, chat, abilities, death and respawn, world changes, the tab list).
+
+import { createRequire } from 'node:module';
+import type { Logger } from '../../core/log.ts';
+import type {
+  Abilities,
+  ChatFilter,
+  CommandHandler,
+  GameMode,
+  GamePlatform,
+  Location,
+  OnlinePlayer,
+  PlatformEventName,
+  PlatformEvents,
+  Text,
+  TextComponent,
+  Vitals,
+} from '../platform.ts';
+import type { FlyingSquidModule, FsClient, FsPlayer, FsServer, FsWorld, Vec3, Vec3Class } from './fs-types.ts';
+import * as P from './packets.ts';
+import { textToNbt, textToPlain } from './text.ts';
+
+const require = createRequire(import.meta.url);
+const fsRequire = createRequire(require.resolve('flying-squid'));
+
+export interface FlyingSquidOptions {
+  /** 0 picks a free port; `platform.port` tells which. */
+  port: number;
+  host?: string;
+  onlineMode: boolean;
+  /** The world folder; a second start with the same folder finds the same world. */
+  worldDir: string;
+  motd?: string;
+  maxPlayers?: number;
+  viewDistance?: number;
+  log: Logger;
+  /** Whether "<name> joined/left the game" is shown to everyone (default true). */
+  announceJoins?: boolean;
+  /** Sees every packet as it is written to a player, after the shim (for diagnostics and tests). */
+  packetObserver?: (player: string, name: string, params: Record<string, unknown>) => void;
+}
+
+/** The platform, plus what the host and tests need of the adapter itself. */
+export interface FlyingSquidPlatform extends GamePlatform {
+  refreshCommands(uuid: string): boolean;
+  /** Runs a console line as the console does (through the installed command handler). */
+  runConsoleLine(line: string): Promise<void>;
+}
+
+interface WorldEntry {
+  name: string;
+  fs: FsWorld;
+  /** flying-squid's dimension number (0 overworld, -1 nether). */
+  dimension: number;
+  spawn: Vec3;
+}
+
+interface PlayerState {
+  fs: FsPlayer;
+  online: OnlinePlayer;
+  /** Writes a packet as is, past the shim (the adapter's own packets are already right). */
+  send(packet: P.Packet): void;
+  joined: boolean;
+  dead: boolean;
+  /** Set while the player is being moved between worlds or respawned. */
+  moving: boolean;
+  /** The platform has moved the player since the login. */
+  relocated: boolean;
+  abilities: Abilities;
+  /** The rotation as the client reports it, in degrees (flying-squid keeps bytes). */
+  yaw: number;
+  pitch: number;
+  teleportId: number;
+  kickReason?: string;
+  timers: NodeJS.Timeout[];
+}
+
+type Listener = (data: never) => void;
+
+const SOUND_ALIASES: Record<string, string> = { 'game.player.hurt': 'entity.player.hurt' };
+
+export async function startFlyingSquid(options: FlyingSquidOptions): Promise<FlyingSquidPlatform> {
+  const adapter = new FlyingSquidAdapter(options);
+  await adapter.start();
+  return adapter;
+}
+
+function dashed(uuid: string): string {
+  const t = uuid.trim().toLowerCase();
+  if (/^[0-9a-f]{32}$/.test(t)) return `${t.slice(0, 8)}-${t.slice(8, 12)}-${t.slice(12, 16)}-${t.slice(16, 20)}-${t.slice(20)}`;
+  return t;
+}
+
+function plainAddress(address: string | undefined): string {
+  return (address ?? '').replace(/^::ffff:/, '');
+}
+
+function defaultAbilities(mode: number, keep?: Abilities): Abilities {
+  return {
+    allowFlight: mode === 1 || mode === 3,
+    flying: mode === 3,
+    invulnerable: mode === 1 || mode === 3,
+    walkSpeed: keep?.walkSpeed ?? 1,
+    flySpeed: keep?.flySpeed ?? 1,
+  };
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T | undefined> {
+  let timer: NodeJS.Timeout | undefined;
+  return Promise.race([
+    promise.finally(() => clearTimeout(timer)),
+    new Promise<undefined>((r) => {
+      timer = setTimeout(() => r(undefined), ms);
+    }),
+  ]);
+}
+
+const ANSI = /\x1b\[[0-9;]*[A-Za-z]/g;
+
+class FlyingSquidAdapter implements FlyingSquidPlatform {
+  readonly gameVersion = '1.21.4';
+  port = 0;
+
+  private readonly options: FlyingSquidOptions;
+  private readonly log: Logger;
+  private serv!: FsServer;
+  private Vec3!: Vec3Class;
+  private Item!: { toNotch(item: unknown): unknown };
+  private worldList: WorldEntry[] = [];
+  private readonly states = new Map<FsPlayer, PlayerState>();
+  private readonly joined = new Map<string, PlayerState>();
+  /** flying-squid's client listeners are told apart from minecraft-protocol's by a snapshot. */
+  private readonly clientListeners = new WeakMap<FsClient, Map<string, Function[]>>();
+  private readonly listeners = new Map<PlatformEventName, Set<Listener>>();
+  private handler: CommandHandler | undefined;
+  private chatFilter: ChatFilter | undefined;
+  private loginGate: ((uuid: string, name: string, address: string) => Text | undefined) | undefined;
+  private stopping: Promise<void> | undefined;
+
+  constructor(options: FlyingSquidOptions) {
+    this.options = options;
+    this.log = options.log;
+  }
+
+  // ---- start ---------------------------------------------------------------------------------
+
+  async start(): Promise<void> {
+    const flyingSquid = require('flying-squid') as FlyingSquidModule;
+    this.Vec3 = (fsRequire('vec3') as { Vec3: Vec3Class }).Vec3;
+    const signalsBefore = { SIGINT: process.listeners('SIGINT'), SIGTERM: process.listeners('SIGTERM') };
+    const consoleLog = console.log;
+
+    const serv = flyingSquid.createMCServer({
+      port: this.options.port,
+      host: this.options.host,
+      'online-mode': this.options.onlineMode,
+      version: '1.21.4',
+      motd: this.options.motd ?? 'A Minecraft server',
+      'max-players': this.options.maxPlayers ?? 20,
+      'view-distance': this.options.viewDistance ?? 8,
+      worldFolder: this.options.worldDir,
+      generation: { name: 'diamond_square', options: { worldHeight: 80 } },
+      gameMode: 0,
+      difficulty: 1,
+      kickTimeout: 30000,
+      'max-entities': 500,
+      'everybody-op': false,
+      plugins: {},
+      'player-list-text': { header: '', footer: '' },
+      logging: false,
+      // Set, it turns off flying-squid's uncaughtException handler that calls process.exit().
+      debug: () => {},
+    });
+    this.serv = serv;
+    // On a TTY flying-squid replaces console.log with one that prints to standard error.
+    console.log = consoleLog;
+    this.Item = (require('prismarine-item') as (r: unknown) => { toNotch(item: unknown): unknown })(serv.registry);
+    this.takeOverServer();
+
+    const ready = new Promise<void>((resolve, reject) => {
+      const onError = (e: Error) => reject(e);
+      serv.once('error', onError);
+      serv.once('ready', () => {
+        serv.off('error', onError);
+        resolve();
+      });
+    });
+    try {
+      await ready;
+    } catch (e) {
+      this.abortStart();
+      throw e;
+    }
+
+    // exit-hook (through flying-squid's log plugin) exits at once on SIGINT/SIGTERM: the host
+    // handles the signals itself.
+    for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+      for (const l of process.listeners(signal)) {
+        if (!signalsBefore[signal].includes(l)) process.off(signal, l);
+      }
+    }
+    const address = serv._server.socketServer.address();
+    this.port = typeof address === 'object' && address ? address.port : this.options.port;
+
+    this.worldList = [
+      { name: 'world', fs: serv.overworld, dimension: 0, spawn: await this.findSpawn(serv.overworld) },
+    ];
+    if (serv.netherworld) {
+      this.worldList.push({ name: 'world_nether', fs: serv.netherworld, dimension: -1, spawn: await this.findSpawn(serv.netherworld) });
+    }
+    // flying-squid picks a random spawn for every join; a fixed one per world is what players expect.
+    serv.getSpawnPoint = async (world) => (this.worldList.find((w) => w.fs === world) ?? this.worldList[0]!).spawn.clone();
+  }
+
+  /** A listen error: flying-squid would reject an internal promise, unhandled, five seconds later. */
+  private abortStart(): void {
+    const serv = this.serv;
+    try {
+      serv._server.emit('listening');
+    } catch {
+      // its own 'listening' handler reads the address of a server that is not listening
+    }
+    serv.stopTickInterval();
+    serv.overworld?.stopSaving();
+  }
+
+  /** The spawn: the first free block above the ground at (8, 8), as flying-squid finds one. */
+  private async findSpawn(world: FsWorld): Promise<Vec3> {
+    const water = new Set(['water', 'flowing_water'].map((n) => (this.serv.registry as unknown as { blocksByName: Record<string, { id: number } | undefined> }).blocksByName[n]?.id));
+    let p = new this.Vec3(8, 81, 8);
+    while (p.y > -64 && (await world.getBlockType(p)) === 0) p = p.offset(0, -1, 0);
+    for (let i = 0; i < 64 && water.has(await world.getBlockType(p)); i++) p = p.offset(1, 0, 0);
+    while (p.y < 320 && (await world.getBlockType(p)) !== 0) p = p.offset(0, 1, 0);
+    return new this.Vec3(p.x + 0.5, p.y, p.z + 0.5);
+  }
+
+  /** Replaces the server-wide parts of flying-squid the platform owns. */
+  private takeOverServer(): void {
+    const serv = this.serv;
+    const log = this.log;
+    const clean = (m: string) => m.replace(ANSI, '');
+    // A player refused at login has no name yet in flying-squid's own lines.
+    const info = (m: string) => {
+      if (!m.startsWith('undefined ')) log.info(clean(m));
+    };
+    serv.log = info;
+    serv.info = info;
+    serv.warn = (m) => log.warn(clean(m));
+    serv.err = (m) => log.error(clean(m));
+
+    // The console (flying-squid's readline on stdin calls this) and everything else that would
+    // reach its built-in commands (the built-in /stop calls process.exit).
+    serv.handleCommand = (line) => this.runConsoleLine(line);
+    serv.commands.use = async () => 'Unknown command';
+
+    // flying-squid's sounds use pre-1.19 packet fields and positions; these write 1.21.4 ones.
+    serv.playSound = (sound, world, position, o = {}) => {
+      const name = sound.replace(/^minecraft:/, '');
+      const id = serv.registry.soundsByName[SOUND_ALIASES[name] ?? name]?.id;
+      if (id !== undefined) serv.playSoundId(id, world, position, o);
+    };
+    serv.playSoundId = (id, world, position, o = {}) => {
+      const radius = typeof o.radius === 'number' ? o.radius : 32;
+      const targets = o.whitelist
+        ? ([] as FsPlayer[]).concat(o.whitelist as FsPlayer | FsPlayer[])
+        : position
+          ? serv.getNearby({ world, position, radius })
+          : [];
+      for (const player of targets) {
+        this.stateOf(player)?.send(
+          P.soundEffect(id, position ?? player.position, {
+            category: typeof o.soundCategory === 'number' ? o.soundCategory : 0,
+            volume: typeof o.volume === 'number' ? o.volume : 1,
+            pitch: typeof o.pitch === 'number' ? o.pitch : 1,
+          }),
+        );
+      }
+    };
+
+    // flying-squid writes its join/leave lines with '&' colour codes, which 1.21.4 shows as is.
+    type BroadcastOptions = { whitelist?: FsPlayer | FsPlayer[]; blacklist?: FsPlayer[] };
+    (serv as unknown as { broadcast: (m: unknown, o?: BroadcastOptions) => void }).broadcast = (message, o = {}) => {
+      if (this.options.announceJoins === false) return;
+      const text =
+        typeof message === 'string'
+          ? ((serv as unknown as { _createJsonChat(m: string): TextComponent })._createJsonChat(message))
+          : (message as TextComponent);
+      const targets = ([] as FsPlayer[]).concat(o.whitelist ?? serv.players).filter((p) => !(o.blacklist ?? []).includes(p));
+      for (const player of targets) this.stateOf(player)?.send(P.systemChat(textToNbt(text)));
+    };
+
+    serv._server.prependListener('playerJoin', (client: FsClient) => {
+      const snapshot = new Map<string, Function[]>();
+      for (const event of ['chat_message', 'chat_command', 'chat_command_signed', 'tab_complete', 'client_command']) {
+        snapshot.set(event, client.listeners(event));
+      }
+      this.clientListeners.set(client, snapshot);
+    });
+    serv.on('newPlayer', (player: FsPlayer) => {
+      try {
+        this.attach(player);
+      } catch (e) {
+        log.error('could not set up a joining player', e);
+        player._client.end('Internal server error');
+      }
+    });
+  }
+
+  // ---- players -------------------------------------------------------------------------------
+
+  private stateOf(player: FsPlayer): PlayerState | undefined {
+    return this.states.get(player);
+  }
+
+  /** Sets up a player flying-squid has just created, before its login runs. */
+  private attach(player: FsPlayer): void {
+    const serv = this.serv;
+    const client = player._client;
+    const write = client.write.bind(client);
+    const observe = this.options.packetObserver;
+    const rawWrite: typeof write = observe
+      ? (name, params) => {
+          observe(client.username, name, params);
+          write(name, params);
+        }
+      : write;
+    const state: PlayerState = {
+      fs: player,
+      online: { uuid: dashed(client.uuid), name: client.username, address: plainAddress(client.socket?.remoteAddress) },
+      send: (packet) => {
+        if (!player.disconnected) rawWrite(packet.name, packet.params);
+      },
+      joined: false,
+      dead: false,
+      moving: false,
+      relocated: false,
+      abilities: defaultAbilities(0),
+      yaw: 0,
+      pitch: 0,
+      teleportId: 1,
+      timers: [],
+    };
+    this.states.set(player, state);
+
+    // The shim: every packet flying-squid writes passes through the 1.21.4 fixes.
+    const ctx: P.ShimContext = {
+      isPlayer: (id) => serv.entities[id]?.type === 'player',
+      gameMode: () => player.gameMode ?? 0,
+      previousGameMode: () => player.prevGameMode ?? 255,
+      hashedSeed: () => serv.hashedSeed,
+      soundId: (name) => serv.registry.soundsByName[name]?.id,
+    };
+    client.write = (name, params) => {
+      let fixed: P.Packet[];
+      try {
+        fixed = P.fixOutgoing(name, params, ctx);
+      } catch (e) {
+        this.log.error(`packet shim failed on ${name}`, e);
+        fixed = [{ name, params }];
+      }
+      for (const p of fixed) rawWrite(p.name, p.params);
+    };
+
+    // flying-squid's handlers for chat, commands, completion and respawn give way to ours.
+    const before = this.clientListeners.get(client);
+    for (const [event, kept] of before ?? []) {
+      for (const l of client.listeners(event)) if (!kept.includes(l)) client.off(event, l as (...a: unknown[]) => void);
+    }
+    client.on('chat_message', (data: { message: string }) => this.onChat(state, data.message));
+    client.on('chat_command', (data: { command: string }) => this.onCommand(state, data.command));
+    client.on('chat_command_signed', (data: { command: string }) => this.onCommand(state, data.command));
+    client.on('tab_complete', (data: { transactionId: number; text: string }) => this.onTabComplete(state, data));
+    client.on('client_command', (data: { actionId: unknown }) => {
+      if ((data.actionId === 'perform_respawn' || data.actionId === 0) && state.dead) void this.respawn(state);
+    });
+    client.on('look', (d: { yaw: number; pitch: number }) => this.track(state, d));
+    client.on('position_look', (d: { yaw: number; pitch: number }) => this.track(state, d));
+
+    // 1.21.4 moved onGround into flags; flying-squid reads data.onGround and writes it on.
+    for (const event of ['position', 'position_look', 'look', 'flying']) {
+      client.prependListener(event, (data: { onGround?: boolean; flags?: { onGround?: boolean } }) => {
+        if (data && data.onGround === undefined) data.onGround = Boolean(data.flags?.onGround);
+      });
+    }
+    // flying-squid waits for a 'flying' or 'look' packet before it sends the rest of the chunks,
+    // which a client standing still may never send.
+    (player as unknown as { waitPlayerLogin(): Promise<void> }).waitPlayerLogin = () =>
+      new Promise<void>((resolve) => {
+        const events = ['flying', 'look', 'position', 'position_look', 'player_loaded'];
+        const done = () => {
+          for (const e of events) client.off(e, done);
+          resolve();
+        };
+        for (const e of events) client.on(e, done);
+      });
+
+    player.handleCommand = (line) => this.onCommand(state, line);
+    player.sendAbilities = () => this.sendAbilities(state);
+    player.sendSelfPosition = (newPosition) => {
+      // flying-squid resends the login position once the client has loaded, which would undo a
+      // teleport made in between.
+      if (state.relocated) newPosition = undefined;
+      if (newPosition) player.position = newPosition;
+      state.send(P.position(state.teleportId++, player.position.x, player.position.y, player.position.z));
+    };
+    player.kick = (reason = 'You were kicked!') => this.kickState(state, reason);
+
+    const updateHealth = player.updateHealth.bind(player);
+    player.updateHealth = (health) => {
+      // A player who quit dead comes back alive: the death screen needs a death to answer.
+      if (!state.joined && health <= 0) health = 20;
+      updateHealth(health);
+      if (health <= 0 && state.joined && !state.dead) this.onDeath(state);
+    };
+    const takeDamage = player.takeDamage.bind(player);
+    player.takeDamage = (o) => {
+      if (state.abilities.invulnerable || state.dead) return;
+      takeDamage(o);
+    };
+    if (player.foodSaturation === undefined) player.foodSaturation = 5;
+
+    const save = (player as unknown as { save(): Promise<void> }).save.bind(player);
+    (player as unknown as { save(): Promise<void> }).save = async () => {
+      // A player refused at login has no uuid yet; flying-squid's save would throw unhandled.
+      if (!player.uuid) return;
+      try {
+        await save();
+      } catch (e) {
+        this.log.warn(`could not save ${player.username}: ${String(e)}`);
+      }
+    };
+
+    const login = player.login.bind(player);
+    player.login = async () => {
+      try {
+        if (!(await this.admit(state))) return;
+        await login();
+      } catch (e) {
+        this.log.error(`login of ${state.online.name} failed`, e);
+        this.kickState(state, 'Internal server error');
+      }
+    };
+
+    // flying-squid sets these per player plugin run; they are replaced after each.
+    serv._sendPlayerList = (to) => this.sendTabList(to);
+    serv._sendPlayerEventNewJoin = () => {};
+    serv._sendPlayerEventLeave = (left) => {
+      const s = this.stateOf(left);
+      if (!s?.joined) return;
+      for (const other of this.joined.values()) if (other !== s) other.send(P.playerRemove([s.online.uuid]));
+    };
+    serv._sendPlayerEventUpdateGameMode = (changed) => {
+      const s = this.stateOf(changed);
+      if (!s) return;
+      for (const other of this.joined.values()) other.send(P.tabListGameMode(s.online.uuid, changed.gameMode));
+    };
+
+    player.once('spawned', () => this.onJoined(state));
+    client.on('end', (reason: string) => this.onLeft(state, reason));
+  }
+
+  /** The login gate and the one-session-per-uuid rule; false when the player was refused. */
+  private async admit(state: PlayerState): Promise<boolean> {
+    const { uuid, name, address } = state.online;
+    if (this.loginGate) {
+      let refusal: Text | undefined;
+      try {
+        refusal = this.loginGate(uuid, name, address);
+      } catch (e) {
+        this.log.error(`the login gate failed for ${name}`, e);
+        refusal = 'The server could not check your login. Try again later.';
+      }
+      if (refusal !== undefined) {
+        this.log.info(`${name} (${uuid}) refused: ${textToPlain(refusal)}`);
+        this.kickState(state, refusal);
+        return false;
+      }
+    }
+    const earlier = this.joined.get(uuid);
+    if (earlier) {
+      this.kickState(earlier, 'You logged in from another location');
+      await withTimeout(new Promise((r) => earlier.fs._client.once('end', r)), 3000);
+    }
+    return !state.fs.disconnected && state.fs._client.state === 'play';
+  }
+
+  /** Sends the whole tab list to a joining player, and the joining player to everyone else. */
+  private sendTabList(to: FsPlayer): void {
+    const state = this.stateOf(to);
+    if (!state) return;
+    const entry = (p: FsPlayer): P.TabEntry => ({
+      uuid: p.uuid,
+      name: p.username,
+      properties: (p as unknown as { profileProperties?: unknown[] }).profileProperties ?? [],
+      gameMode: p.gameMode ?? 0,
+      latency: p._client.latency,
+    });
+    state.send(P.tabListAdd(this.serv.players.filter((p) => p.uuid).map(entry)));
+    for (const other of this.serv.players) {
+      if (other !== to) this.stateOf(other)?.send(P.tabListAdd([entry(to)]));
+    }
+    // flying-squid starts a 5-second latency interval right after this call and keeps no
+    // handle: take the handle so that the interval ends with the player.
+    const real = globalThis.setInterval;
+    const capture = ((...args: Parameters<typeof setInterval>) => {
+      globalThis.setInterval = real;
+      const timer = real(...args);
+      state.timers.push(timer);
+      return timer;
+    }) as typeof setInterval;
+    globalThis.setInterval = capture;
+    queueMicrotask(() => {
+      if (globalThis.setInterval === capture) globalThis.setInterval = real;
+    });
+  }
+
+  private onJoined(state: PlayerState): void {
+    const player = state.fs;
+    state.joined = true;
+    state.abilities = defaultAbilities(player.gameMode ?? 0);
+    state.yaw = P.byteToDegrees(player.yaw ?? 0);
+    state.pitch = P.byteToDegrees(player.pitch ?? 0);
+    this.joined.set(state.online.uuid, state);
+    this.sendAbilities(state);
+    this.sendCommandTree(state);
+    this.log.info(`${state.online.name} joined (${state.online.uuid}, ${state.online.address})`);
+    this.emit('join', { player: state.online });
+  }
+
+  private onLeft(state: PlayerState, reason: string): void {
+    for (const t of state.timers) clearInterval(t);
+    state.timers = [];
+    this.states.delete(state.fs);
+    if (!state.joined) return;
+    state.joined = false;
+    if (this.joined.get(state.online.uuid) === state) this.joined.delete(state.online.uuid);
+    const why = state.kickReason ?? (reason === 'socketClosed' || !reason ? 'disconnected' : reason);
+    this.log.info(`${state.online.name} left (${why})`);
+    this.emit('quit', { player: state.online, reason: why });
+  }
+
+  private track(state: PlayerState, d: { yaw: number; pitch: number }): void {
+    if (Number.isFinite(d.yaw)) state.yaw = d.yaw;
+    if (Number.isFinite(d.pitch)) state.pitch = d.pitch;
+  }
+
+  private kickState(state: PlayerState, reason: Text): void {
+    const plain = textToPlain(reason);
+    state.kickReason = plain;
+    if (state.fs.disconnected) return;
+    state.fs._client.end(plain, textToNbt(reason));
+  }
+
+  // ---- chat, commands, completion ------------------------------------------------------------
+
+  private onChat(state: PlayerState, message: string): void {
+    if (!state.joined) return;
+    try {
+      if (this.chatFilter && !this.chatFilter(state.online, message)) return;
+    } catch (e) {
+      this.log.error('the chat filter failed', e);
+      return;
+    }
+    this.log.info(`<${state.online.name}> ${message}`);
+    const line = P.systemChat(textToNbt(`<${state.online.name}> ${message}`));
+    for (const s of this.joined.values()) s.send(line);
+    this.emit('chat', { player: state.online, message });
+  }
+
+  private async onCommand(state: PlayerState, line: string): Promise<void> {
+    if (!state.joined) return;
+    const command = line.replace(/^\//, '');
+    this.log.info(`${state.online.name} issued server command: /${command}`);
+    if (!this.handler) {
+      state.send(P.systemChat(textToNbt({ text: 'Unknown command.', color: 'red' })));
+      return;
+    }
+    try {
+      await this.handler.execute({ kind: 'player', player: state.online }, command);
+    } catch (e) {
+      this.log.error(`command /${command} of ${state.online.name} failed`, e);
+    }
+  }
+
+  private onTabComplete(state: PlayerState, data: { transactionId: number; text: string }): void {
+    const text = String(data.text ?? '');
+    let matches: string[] = [];
+    try {
+      if (this.handler && state.joined) {
+        matches = this.handler.complete({ kind: 'player', player: state.online }, P.completionRequest(text).line);
+      }
+    } catch (e) {
+      this.log.error('tab completion failed', e);
+    }
+    state.send(P.tabCompleteAnswer(data.transactionId ?? 0, text, matches));
+  }
+
+  private sendCommandTree(state: PlayerState): void {
+    const names = this.handler?.names({ kind: 'player', player: state.online }) ?? [];
+    state.send(P.commandTree(names));
+  }
+
+  async runConsoleLine(line: string): Promise<void> {
+    const command = line.trim().replace(/^\//, '');
+    if (!command) return;
+    if (!this.handler) {
+      this.log.warn(`no command handler for: ${command}`);
+      return;
+    }
+    try {
+      await this.handler.execute({ kind: 'console' }, command);
+    } catch (e) {
+      this.log.error(`console command ${command} failed`, e);
+    }
+  }
+
+  // ---- abilities, death, respawn, worlds -----------------------------------------------------
+
+  private sendAbilities(state: PlayerState): void {
+    state.send(P.abilities(state.abilities, state.fs.gameMode === 1));
+    state.send(P.walkSpeedAttribute(state.fs.id, state.abilities.walkSpeed));
+  }
+
+  private onDeath(state: PlayerState): void {
+    state.dead = true;
+    const player = state.fs;
+    // Others see the player fall over (takeDamage does this too; a second one does no harm).
+    player._writeOthersNearby('entity_status', { entityId: player.id, entityStatus: 3 });
+    const location = this.locationOf(state);
+    this.log.info(`${state.online.name} died`);
+    this.emit('death', { player: state.online, location });
+  }
+
+  private async respawn(state: PlayerState): Promise<void> {
+    if (state.moving) return;
+    const player = state.fs;
+    state.dead = false;
+    player.health = 20;
+    player.food = 20;
+    player.foodSaturation = 5;
+    const world = this.worldList[0]!;
+    await this.moveToWorld(state, world, world.spawn.clone());
+    if (player.disconnected) return;
+    this.emit('respawn', { player: state.online, location: this.locationOf(state) });
+  }
+
+  /**
+   * Puts the player into a world afresh, as a respawn does: a respawn packet (which clears the
+   * client's world), chunks, position, and the entities on both sides.
+   */
+  private async moveToWorld(state: PlayerState, world: WorldEntry, at: Vec3, rotation?: { yaw: number; pitch: number }): Promise<void> {
+    const player = state.fs;
+    state.moving = true;
+    state.relocated = true;
+    try {
+      for (const other of this.serv.players) {
+        if (other !== player && other.nearbyEntities.includes(player)) {
+          other.nearbyEntities = other.nearbyEntities.filter((e) => e !== player);
+          other.despawnEntities([player]);
+        }
+      }
+      player._unloadAllChunks(true);
+      player.world = world.fs;
+      player._sendRespawn(undefined, undefined, world.dimension);
+      player.position = at;
+      player.knownPosition = at;
+      if (rotation) {
+        state.yaw = rotation.yaw;
+        state.pitch = rotation.pitch;
+        player.yaw = P.degreesToByte(rotation.yaw);
+        player.pitch = P.degreesToByte(rotation.pitch);
+      }
+      player.spawnPoint = world.spawn.clone();
+      player.sendSpawnPosition();
+      this.sendAbilities(state);
+      player.updateHealth(player.health);
+      player.setXp(player.xp ?? 0);
+      this.sendInventory(state);
+      await player.worldSendInitialChunks();
+      if (player.disconnected) return;
+      state.send(P.position(state.teleportId++, at.x, at.y, at.z, { yaw: state.yaw, pitch: state.pitch }));
+      player.nearbyEntities = [];
+      player.updateAndSpawn();
+      void player.worldSendRestOfChunks().catch((e: unknown) => this.log.warn(`chunks for ${state.online.name}: ${String(e)}`));
+    } finally {
+      state.moving = false;
+    }
+  }
+
+  /** A respawn packet leaves the client with an empty inventory until the server sends it. */
+  private sendInventory(state: PlayerState): void {
+    const inventory = (state.fs as unknown as { inventory?: { slots: unknown[] } }).inventory;
+    if (!inventory) return;
+    const items = Array.from({ length: 46 }, (_, i) => this.Item.toNotch(inventory.slots[i] ?? null));
+    state.send(P.inventoryContents(items, this.Item.toNotch(null)));
+  }
+
+  private worldOf(fs: FsWorld): WorldEntry {
+    return this.worldList.find((w) => w.fs === fs) ?? this.worldList[0]!;
+  }
+
+  private locationOf(state: PlayerState): Location {
+    const p = state.fs.position;
+    return { world: this.worldOf(state.fs.world).name, x: p.x, y: p.y, z: p.z, yaw: state.yaw, pitch: state.pitch };
+  }
+
+  // ---- events --------------------------------------------------------------------------------
+
+  private emit<E extends PlatformEventName>(event: E, data: PlatformEvents[E]): void {
+    for (const l of [...(this.listeners.get(event) ?? [])]) {
+      try {
+        (l as (d: PlatformEvents[E]) => void)(data);
+      } catch (e) {
+        this.log.error(`a ${event} listener failed`, e);
+      }
+    }
+  }
+
+  on<E extends PlatformEventName>(event: E, handler: (data: PlatformEvents[E]) => void): void {
+    let set = this.listeners.get(event);
+    if (!set) this.listeners.set(event, (set = new Set()));
+    set.add(handler as Listener);
+  }
+
+  off<E extends PlatformEventName>(event: E, handler: (data: PlatformEvents[E]) => void): void {
+    this.listeners.get(event)?.delete(handler as Listener);
+  }
+
+  // ---- GamePlatform --------------------------------------------------------------------------
+
+  onlinePlayers(): OnlinePlayer[] {
+    return [...this.joined.values()].map((s) => s.online);
+  }
+
+  player(uuid: string): OnlinePlayer | undefined {
+    return this.joined.get(dashed(uuid))?.online;
+  }
+
+  playerByName(name: string): OnlinePlayer | undefined {
+    const n = name.toLowerCase();
+    for (const s of this.joined.values()) if (s.online.name.toLowerCase() === n) return s.online;
+    return undefined;
+  }
+
+  private get(uuid: string): PlayerState | undefined {
+    return this.joined.get(dashed(uuid));
+  }
+
+  location(uuid: string): Location | undefined {
+    const s = this.get(uuid);
+    return s && this.locationOf(s);
+  }
+
+  async teleport(uuid: string, to: Location): Promise<boolean> {
+    const s = this.get(uuid);
+    const world = this.worldList.find((w) => w.name === to.world);
+    if (!s || !world || s.moving) return false;
+    const player = s.fs;
+    const at = new this.Vec3(to.x, to.y, to.z);
+    s.relocated = true;
+    if (player.world !== world.fs) {
+      await this.moveToWorld(s, world, at, { yaw: to.yaw, pitch: to.pitch });
+      return !player.disconnected;
+    }
+    s.yaw = to.yaw;
+    s.pitch = to.pitch;
+    player.yaw = P.degreesToByte(to.yaw);
+    player.pitch = P.degreesToByte(to.pitch);
+    // Others see the move (entity_teleport through the shim); chunks follow the 'move' event.
+    await player.sendPosition(at, false, true);
+    player.position = at;
+    s.send(P.position(s.teleportId++, at.x, at.y, at.z, { yaw: to.yaw, pitch: to.pitch }));
+    return true;
+  }
+
+  gameMode(uuid: string): GameMode | undefined {
+    const s = this.get(uuid);
+    return s && P.gameModeName(s.fs.gameMode);
+  }
+
+  setGameMode(uuid: string, mode: GameMode): boolean {
+    const s = this.get(uuid);
+    if (!s) return false;
+    const id = P.GAME_MODE_IDS[mode];
+    s.abilities = defaultAbilities(id, s.abilities);
+    s.fs.setGameMode(id); // writes the game event and the tab list change, then sendAbilities
+    return true;
+  }
+
+  vitals(uuid: string): Vitals | undefined {
+    const s = this.get(uuid);
+    return s && { health: s.fs.health, food: s.fs.food, saturation: s.fs.foodSaturation };
+  }
+
+  setHealth(uuid: string, health: number): boolean {
+    const s = this.get(uuid);
+    if (!s || !Number.isFinite(health)) return false;
+    s.fs.updateHealth(Math.max(0, Math.min(20, health)));
+    return true;
+  }
+
+  setFood(uuid: string, food: number, saturation?: number): boolean {
+    const s = this.get(uuid);
+    if (!s || !Number.isFinite(food)) return false;
+    if (saturation !== undefined && Number.isFinite(saturation)) s.fs.foodSaturation = Math.max(0, Math.min(20, saturation));
+    s.fs.updateFood(Math.max(0, Math.min(20, Math.round(food))));
+    return true;
+  }
+
+  abilities(uuid: string): Abilities | undefined {
+    const s = this.get(uuid);
+    return s && { ...s.abilities };
+  }
+
+  setAbilities(uuid: string, change: Partial<Abilities>): boolean {
+    const s = this.get(uuid);
+    if (!s) return false;
+    const next = { ...s.abilities };
+    for (const key of ['allowFlight', 'flying', 'invulnerable'] as const) if (typeof change[key] === 'boolean') next[key] = change[key];
+    for (const key of ['walkSpeed', 'flySpeed'] as const) {
+      const v = change[key];
+      if (typeof v === 'number' && Number.isFinite(v) && v >= 0) next[key] = v;
+    }
+    if (!next.allowFlight) next.flying = false;
+    s.abilities = next;
+    this.sendAbilities(s);
+    return true;
+  }
+
+  kick(uuid: string, reason: Text): boolean {
+    const s = this.get(uuid);
+    if (!s) return false;
+    this.kickState(s, reason);
+    return true;
+  }
+
+  sendMessage(uuid: string, message: Text): boolean {
+    const s = this.get(uuid);
+    if (!s) return false;
+    s.send(P.systemChat(textToNbt(message)));
+    return true;
+  }
+
+  broadcast(message: Text): void {
+    const packet = P.systemChat(textToNbt(message));
+    for (const s of this.joined.values()) s.send(packet);
+  }
+
+  consoleMessage(message: Text): void {
+    this.log.info(textToPlain(message));
+  }
+
+  worlds(): string[] {
+    return this.worldList.map((w) => w.name);
+  }
+
+  spawnLocation(world?: string): Location {
+    const w = this.worldList.find((e) => e.name === world) ?? this.worldList[0]!;
+    return { world: w.name, x: w.spawn.x, y: w.spawn.y, z: w.spawn.z, yaw: 0, pitch: 0 };
+  }
+
+  setCommandHandler(handler: CommandHandler): void {
+    this.handler = handler;
+    for (const s of this.joined.values()) this.sendCommandTree(s);
+  }
+
+  refreshCommands(uuid: string): boolean {
+    const s = this.get(uuid);
+    if (!s) return false;
+    this.sendCommandTree(s);
+    return true;
+  }
+
+  setChatFilter(filter: ChatFilter | undefined): void {
+    this.chatFilter = filter;
+  }
+
+  setLoginGate(gate: ((uuid: string, name: string, address: string) => Text | undefined) | undefined): void {
+    this.loginGate = gate;
+  }
+
+  shutdown(reason: string): Promise<void> {
+    this.stopping ??= this.stop(reason);
+    return this.stopping;
+  }
+
+  private async stop(reason: string): Promise<void> {
+    const serv = this.serv;
+    const leaving = serv.players.concat([...this.states.keys()].filter((p) => !serv.players.includes(p)));
+    const ended = leaving.map((p) => withTimeout(new Promise((r) => p._client.once('end', r)), 3000));
+    for (const p of leaving) {
+      const s = this.stateOf(p);
+      if (s) this.kickState(s, reason);
+      else p._client.end(reason);
+    }
+    await Promise.all(ended);
+    try {
+      await withTimeout(serv.quit(reason), 5000);
+    } catch (e) {
+      this.log.warn(`closing the game listener: ${String(e)}`);
+    }
+    serv.stopTickInterval();
+    for (const s of this.states.values()) for (const t of s.timers) clearInterval(t);
+    for (const w of this.worldList) {
+      try {
+        await w.fs.waitSaving();
+      } catch (e) {
+        this.log.warn(`saving world ${w.name}: ${String(e)}`);
+      }
+      w.fs.stopSaving();
+      await w.fs.storageProvider?.close?.();
+    }
+    this.log.info('Game server stopped.');
+  }
+}
+

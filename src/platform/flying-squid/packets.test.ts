@@ -1,0 +1,316 @@
+// Every packet the adapter writes or rewrites, serialised with minecraft-protocol's 1.21.4
+// serializer and read back as the game client reads it: a malformed packet fails here.
+
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { createRequire } from 'node:module';
+import * as P from './packets.ts';
+import { packetProblems, roundTrip } from './packet-check.ts';
+import { textToNbt, textToPlain } from './text.ts';
+
+const require = createRequire(import.meta.url);
+const uuidA = '40f5db53-a47a-33ee-b1f6-db0e20deded4';
+const uuidB = '8e289159-2034-3a16-96b9-9fa637848b3b';
+
+/** Asserts the packet is well-formed and returns it as the client reads it. */
+function clientReads(packet: P.Packet): Record<string, unknown> {
+  assert.deepEqual(packetProblems(packet.name, packet.params), [], `${packet.name} is well-formed`);
+  return roundTrip(packet.name, packet.params);
+}
+
+function only(packets: P.Packet[]): P.Packet {
+  assert.equal(packets.length, 1, `one packet, got ${packets.map((p) => p.name).join(', ')}`);
+  return packets[0]!;
+}
+
+const ctx: P.ShimContext = {
+  isPlayer: (id) => id === 7,
+  gameMode: () => 1,
+  previousGameMode: () => 0,
+  hashedSeed: () => [12, 34],
+  soundId: (name) => (name === 'entity.player.hurt' ? 1234 : undefined),
+};
+
+describe('the packet check', () => {
+  it('finds a missing field, which the serializer would write as zero', () => {
+    // flying-squid's update_health before the fix: no saturation.
+    assert.deepEqual(packetProblems('update_health', { health: 20, food: 20 }), ['update_health.foodSaturation is missing']);
+  });
+
+  it('finds a packet that does not serialise', () => {
+    const problems = packetProblems('entity_teleport', { entityId: 1, x: 0, y: 0, z: 0, yaw: 0, pitch: 0, onGround: true });
+    assert.equal(problems.length, 1);
+  });
+});
+
+describe('text', () => {
+  it('sends a plain string as an NBT compound with text', () => {
+    const back = clientReads(P.systemChat(textToNbt('hello'))) as { content: { value: { text: { value: string } } } };
+    assert.equal(back.content.value.text.value, 'hello');
+  });
+
+  it('keeps a copy-to-clipboard click event, colours and extras through the wire', () => {
+    const back = clientReads(
+      P.systemChat(
+        textToNbt({
+          text: 'Token: ',
+          color: 'gold',
+          bold: true,
+          extra: ['abc', { text: 'copy', underlined: true, clickEvent: { action: 'copy_to_clipboard', value: 'abc' }, hoverEvent: { action: 'show_text', contents: 'Click to copy' } }],
+        }),
+      ),
+    );
+    const nbt = require('prismarine-nbt') as { simplify(t: unknown): Record<string, unknown> };
+    const simple = nbt.simplify(back.content) as {
+      text: string;
+      color: string;
+      bold: number;
+      extra: Array<{ text: string; clickEvent?: { action: string; value: string }; hoverEvent?: { action: string; contents: { text: string } } }>;
+    };
+    assert.equal(simple.text, 'Token: ');
+    assert.equal(simple.color, 'gold');
+    assert.equal(simple.bold, 1);
+    assert.equal(simple.extra[0]!.text, 'abc');
+    assert.deepEqual(simple.extra[1]!.clickEvent, { action: 'copy_to_clipboard', value: 'abc' });
+    assert.equal(simple.extra[1]!.hoverEvent?.contents.text, 'Click to copy');
+    assert.equal(back.isActionBar, false);
+  });
+
+  it('reads as plain text for the console', () => {
+    assert.equal(textToPlain({ text: 'a', extra: ['b', { text: 'c' }] }), 'abc');
+  });
+
+  it('sends a kick reason as NBT', () => {
+    const back = clientReads(P.kickDisconnect(textToNbt({ text: 'Banned', color: 'red' }))) as { reason: { value: { text: { value: string } } } };
+    assert.equal(back.reason.value.text.value, 'Banned');
+  });
+});
+
+describe('abilities and speed', () => {
+  it('packs invulnerable 1, flying 2, allow flight 4 and creative 8, and scales the speeds', () => {
+    const back = clientReads(P.abilities({ allowFlight: true, flying: true, invulnerable: true, walkSpeed: 2, flySpeed: 3 }, true));
+    assert.equal(back.flags, 15);
+    assert.ok(Math.abs((back.walkingSpeed as number) - 0.2) < 1e-6);
+    assert.ok(Math.abs((back.flyingSpeed as number) - 0.15) < 1e-6);
+    assert.equal(clientReads(P.abilities({ allowFlight: true, flying: false, invulnerable: false, walkSpeed: 1, flySpeed: 1 }, false)).flags, 4);
+  });
+
+  it('sets movement_speed as attribute id 21 (minecraft-data still names 21 step_height)', () => {
+    const back = clientReads(P.walkSpeedAttribute(5, 2)) as { entityId: number; properties: Array<{ key: string; value: number; modifiers: unknown[] }> };
+    assert.equal(back.entityId, 5);
+    assert.equal(back.properties[0]!.key, 'generic.step_height');
+    assert.ok(Math.abs(back.properties[0]!.value - 0.2) < 1e-9);
+  });
+});
+
+describe('position and worlds', () => {
+  it('teleports absolutely with a rotation, and keeps the client rotation without one', () => {
+    const turned = clientReads(P.position(3, 1.5, 64, -2.5, { yaw: 90, pitch: -10 })) as { x: number; yaw: number; flags: Record<string, boolean> };
+    assert.equal(turned.x, 1.5);
+    assert.equal(turned.yaw, 90);
+    assert.equal(turned.flags.yaw, false);
+    const kept = clientReads(P.position(4, 0, 70, 0)) as { flags: Record<string, boolean> };
+    assert.equal(kept.flags.yaw, true);
+    assert.equal(kept.flags.pitch, true);
+    assert.equal(kept.flags.x, false);
+  });
+
+  it('starts the chunk wait of the loading screen', () => {
+    assert.equal(clientReads(P.levelChunksLoadStart()).reason, 'level_chunks_load_start');
+  });
+
+  it('plays a sound by registry id at eighths of a block', () => {
+    const back = clientReads(P.soundEffect(42, { x: 1.5, y: 64, z: -2 }, { volume: 0.5, pitch: 1.5 })) as { sound: { soundId: number }; x: number; z: number; pitch: number };
+    assert.equal(back.sound.soundId, 42);
+    assert.equal(back.x, 12);
+    assert.equal(back.z, -16);
+    assert.equal(back.pitch, 1.5);
+  });
+
+  it('sends the whole inventory', () => {
+    const Item = (require('prismarine-item') as (v: string) => { toNotch(i: unknown): unknown; new (type: number, count: number): unknown })('1.21.4');
+    const items = Array.from({ length: 46 }, (_, i) => Item.toNotch(i === 36 ? new Item(1, 5) : null));
+    const back = clientReads(P.inventoryContents(items, Item.toNotch(null))) as { items: Array<{ itemCount: number }> };
+    assert.equal(back.items.length, 46);
+    assert.equal(back.items[36]!.itemCount, 5);
+  });
+});
+
+describe('the tab list', () => {
+  it('adds players listed, with game mode and latency', () => {
+    const back = clientReads(
+      P.tabListAdd([
+        { uuid: uuidA, name: 'alice', gameMode: 1, latency: 12 },
+        { uuid: uuidB, name: 'bob', gameMode: 0, latency: 0 },
+      ]),
+    ) as { action: Record<string, boolean>; data: Array<{ uuid: string; player: { name: string }; listed: number; gamemode: number; latency: number }> };
+    assert.equal(back.action.add_player, true);
+    assert.equal(back.action.update_listed, true);
+    assert.deepEqual(
+      back.data.map((d) => [d.uuid, d.player.name, d.listed, d.gamemode, d.latency]),
+      [
+        [uuidA, 'alice', 1, 1, 12],
+        [uuidB, 'bob', 1, 0, 0],
+      ],
+    );
+  });
+
+  it('removes players with player_remove', () => {
+    assert.deepEqual(clientReads(P.playerRemove([uuidA])).players, [uuidA]);
+  });
+
+  it('changes a game mode in the list', () => {
+    const back = clientReads(P.tabListGameMode(uuidA, 3)) as { data: Array<{ gamemode: number }> };
+    assert.equal(back.data[0]!.gamemode, 3);
+  });
+});
+
+describe('commands and completion', () => {
+  it('declares each name as a runnable literal with a greedy argument completed by the server', () => {
+    const back = clientReads(P.commandTree(['spawn', 'Home', 'home', 'bad name', 'tp'])) as {
+      rootIndex: number;
+      nodes: Array<{ flags: Record<string, number>; children: number[]; extraNodeData?: { name: string; parser?: string; properties?: string; suggestionType?: string } }>;
+    };
+    const root = back.nodes[back.rootIndex]!;
+    const literals = root.children.map((i) => back.nodes[i]!);
+    assert.deepEqual(
+      literals.map((n) => n.extraNodeData?.name),
+      ['home', 'spawn', 'tp'],
+    );
+    for (const literal of literals) {
+      assert.equal(literal.flags.command_node_type, 1);
+      assert.equal(literal.flags.has_command, 1);
+      const arg = back.nodes[literal.children[0]!]!;
+      assert.equal(arg.flags.command_node_type, 2);
+      assert.equal(arg.flags.has_custom_suggestions, 1);
+      assert.equal(arg.extraNodeData?.parser, 'brigadier:string');
+      assert.equal(arg.extraNodeData?.properties, 'GREEDY_PHRASE');
+      assert.equal(arg.extraNodeData?.suggestionType, 'minecraft:ask_server');
+    }
+  });
+
+  it('declares an empty tree when no command may be used', () => {
+    const back = clientReads(P.commandTree([])) as { nodes: unknown[] };
+    assert.equal(back.nodes.length, 2);
+  });
+
+  it('answers a completion for the last word, where it starts in the text', () => {
+    assert.deepEqual(P.completionRequest('/home al'), { line: 'home al', start: 6, length: 2 });
+    assert.deepEqual(P.completionRequest('/ho'), { line: 'ho', start: 1, length: 2 });
+    assert.deepEqual(P.completionRequest('/'), { line: '', start: 1, length: 0 });
+    assert.deepEqual(P.completionRequest('home '), { line: 'home ', start: 5, length: 0 });
+    const back = clientReads(P.tabCompleteAnswer(9, '/home al', ['alpha', 'alps'])) as { transactionId: number; start: number; length: number; matches: Array<{ match: string }> };
+    assert.equal(back.transactionId, 9);
+    assert.equal(back.start, 6);
+    assert.equal(back.length, 2);
+    assert.deepEqual(back.matches.map((m) => m.match), ['alpha', 'alps']);
+  });
+});
+
+describe('the shim over what flying-squid writes', () => {
+  it('defect 1: completes entity_teleport, with byte angles made degrees', () => {
+    const fromFs = { entityId: 7, x: 1, y: 2, z: 3, yaw: 64, pitch: 0, onGround: true };
+    assert.notDeepEqual(packetProblems('entity_teleport', fromFs), []);
+    const back = clientReads(only(P.fixOutgoing('entity_teleport', fromFs, ctx)));
+    assert.equal(back.x, 1);
+    assert.equal(back.yaw, 90);
+    assert.equal(back.onGround, true);
+  });
+
+  it('defect 2: spawns players as entity type 147, other entities as they are', () => {
+    const fromFs = { entityId: 7, playerUUID: uuidA, entityUUID: uuidA, objectUUID: uuidA, type: null, x: 0, y: 64, z: 0, yaw: 200, pitch: 0, currentItem: 0, velocity: { x: 0, y: 0, z: 0 }, metadata: undefined };
+    const back = clientReads(only(P.fixOutgoing('spawn_entity', fromFs, ctx)));
+    assert.equal(back.type, P.PLAYER_ENTITY_TYPE);
+    assert.equal(back.objectUUID, uuidA);
+    assert.equal(back.yaw, -56);
+    const zombie = clientReads(only(P.fixOutgoing('spawn_entity', { ...fromFs, entityId: 8, type: 145 }, ctx)));
+    assert.equal(zombie.type, 145);
+  });
+
+  it('defect 3: a leaving player is removed with player_remove', () => {
+    const p = only(P.fixOutgoing('player_info', { action: { remove_player: true }, data: [{ uuid: uuidA }] }, ctx));
+    assert.equal(p.name, 'player_remove');
+    assert.deepEqual(clientReads(p).players, [uuidA]);
+  });
+
+  it('defect 4: added players are listed', () => {
+    const fromFs = { action: { add_player: true }, data: [{ uuid: uuidA, player: { name: 'alice', properties: [] }, gamemode: 1, latency: 5 }] };
+    const back = clientReads(only(P.fixOutgoing('player_info', fromFs, ctx))) as { data: Array<{ listed: number; gamemode: number }> };
+    assert.equal(back.data[0]!.listed, 1);
+    assert.equal(back.data[0]!.gamemode, 1);
+    // The latency updates flying-squid sends every five seconds are already right.
+    const latency = { action: { update_latency: true }, data: [{ uuid: uuidA, latency: 3 }] };
+    assert.deepEqual(P.fixOutgoing('player_info', latency, ctx), [{ name: 'player_info', params: latency }]);
+    clientReads({ name: 'player_info', params: latency });
+  });
+
+  it('defect 5: the login packet carries the player game mode, then the chunk wait starts', () => {
+    const registryLogin = {
+      entityId: 1,
+      isHardcore: false,
+      worldNames: ['minecraft:overworld', 'minecraft:nether'],
+      maxPlayers: 20,
+      viewDistance: 8,
+      simulationDistance: 10,
+      reducedDebugInfo: false,
+      enableRespawnScreen: true,
+      doLimitedCrafting: false,
+      worldState: { dimension: 0, name: 'minecraft:overworld', hashedSeed: [1, 2], gamemode: 'survival', previousGamemode: 255, isDebug: false, isFlat: true, portalCooldown: 0, seaLevel: -63 },
+      enforcesSecureChat: undefined,
+      gameMode: 1,
+    };
+    const [login, wait] = P.fixOutgoing('login', registryLogin, ctx);
+    const back = clientReads(login!) as { worldState: { gamemode: string; hashedSeed: unknown }; enforcesSecureChat: boolean };
+    assert.equal(back.worldState.gamemode, 'creative');
+    assert.equal(back.enforcesSecureChat, false);
+    assert.equal(clientReads(wait!).reason, 'level_chunks_load_start');
+  });
+
+  it('defect 6: respawn gets its worldState; the nether is dimension type 3', () => {
+    const fromFs = { previousGameMode: 0, dimension: 0, worldName: 'minecraft:nether', difficulty: 1, hashedSeed: [1, 2], gamemode: 2, levelType: 'default', isDebug: false, isFlat: false, copyMetadata: false, portalCooldown: 0 };
+    assert.notDeepEqual(packetProblems('respawn', fromFs), []);
+    const [respawn, wait] = P.fixOutgoing('respawn', fromFs, ctx);
+    const back = clientReads(respawn!) as { worldState: { dimension: number; name: string; gamemode: string; previousGamemode: number } };
+    assert.equal(back.worldState.dimension, P.DIMENSION_TYPE.the_nether);
+    assert.equal(back.worldState.name, 'minecraft:nether');
+    assert.equal(back.worldState.gamemode, 'adventure');
+    assert.equal(back.worldState.previousGamemode, 0);
+    assert.equal(clientReads(wait!).reason, 'level_chunks_load_start');
+    const overworld = clientReads(P.fixOutgoing('respawn', { ...fromFs, worldName: 'minecraft:overworld', previousGameMode: 255 }, ctx)[0]!) as { worldState: { dimension: number; previousGamemode: number } };
+    assert.equal(overworld.worldState.dimension, P.DIMENSION_TYPE.overworld);
+    assert.equal(overworld.worldState.previousGamemode, 255);
+  });
+
+  it('defect 7: a sound by name is sent by id, or not at all when the name is unknown', () => {
+    const fromFs = { sound: { data: { soundName: 'game.player.hurt' } }, soundCategory: 0, x: 1, y: 2, z: 3, volume: 1, pitch: 63, seed: 0 };
+    const back = clientReads(only(P.fixOutgoing('sound_effect', fromFs, ctx))) as { sound: { soundId: number } };
+    assert.equal(back.sound.soundId, 1234);
+    assert.deepEqual(P.fixOutgoing('sound_effect', { ...fromFs, sound: { data: { soundName: 'no.such.sound' } } }, ctx), []);
+  });
+
+  it('completes the position, spawn position, health, difficulty, time, slot and look packets', () => {
+    const cases: Array<[string, Record<string, unknown>]> = [
+      ['position', { x: 1, y: 2, z: 3, yaw: 0, pitch: 0, flags: 0x00, teleportId: 1 }],
+      ['spawn_position', { location: { x: 0, y: 64, z: 0 } }],
+      ['update_health', { food: 20, health: 20 }],
+      ['difficulty', { difficulty: undefined, difficultyLocked: false }],
+      ['update_time', { age: [0, 0], time: [0, 6000] }],
+      ['set_slot', { windowId: 0, slot: 36, item: { itemCount: 0 } }],
+      ['entity_look', { entityId: 7, yaw: 10, pitch: 0, onGround: undefined }],
+      ['rel_entity_move', { entityId: 7, dX: 1, dY: 0, dZ: 0, onGround: undefined }],
+    ];
+    for (const [name, fromFs] of cases) {
+      assert.notDeepEqual(packetProblems(name, fromFs), [], `${name} as flying-squid writes it is malformed`);
+      clientReads(only(P.fixOutgoing(name, fromFs, ctx)));
+    }
+  });
+
+  it("drops flying-squid's own tab completion answer, which has no transaction id", () => {
+    assert.deepEqual(P.fixOutgoing('tab_complete', { matches: ['/help'] }, ctx), []);
+  });
+
+  it('passes well-formed packets through unchanged', () => {
+    const params = { entityIds: [1, 2] };
+    assert.deepEqual(P.fixOutgoing('entity_destroy', params, ctx), [{ name: 'entity_destroy', params }]);
+  });
+});

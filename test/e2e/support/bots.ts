@@ -1,0 +1,189 @@
+// Real mineflayer 1.21.4 bots for end-to-end tests: join a server and wait until spawned, wait for
+// a chat line or any condition, read kick reasons (NBT since 1.20.3), and quit every bot a test
+// made. Each wait has a timeout that names what was awaited.
+
+import { createRequire } from 'node:module';
+import type { Bot } from 'mineflayer';
+
+const require = createRequire(import.meta.url);
+const mineflayer = require('mineflayer') as typeof import('mineflayer');
+// prismarine-chat as mineflayer itself loads it.
+const ChatMessage = (createRequire(require.resolve('mineflayer'))('prismarine-chat') as (v: string) => { fromNotch(m: unknown): { toString(): string } })('1.21.4');
+
+export type { Bot };
+
+export interface JoinOptions {
+  host?: string;
+  /** Milliseconds to wait for the spawn. */
+  timeoutMs?: number;
+  /** Whether the bot respawns by itself after death (default true). */
+  respawn?: boolean;
+}
+
+const everyBot = new Set<Bot>();
+
+/** A bot that has joined and spawned. The test quits it (or `quitAll`). */
+export async function joinBot(port: number, username: string, options: JoinOptions = {}): Promise<Bot> {
+  const bot = createBot(port, username, options);
+  try {
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => done(new Error(`${username} did not spawn within ${options.timeoutMs ?? 20000} ms`)), options.timeoutMs ?? 20000);
+      function done(e?: Error) {
+        clearTimeout(timer);
+        bot.off('spawn', onSpawn);
+        bot.off('kicked', onKicked);
+        bot.off('end', onEnd);
+        bot.off('error', onError);
+        if (e) reject(e);
+        else resolve();
+      }
+      const onSpawn = () => done();
+      const onKicked = (reason: unknown) => done(new Error(`${username} was kicked while joining: ${kickText(reason)}`));
+      const onEnd = (reason: unknown) => done(new Error(`${username} was disconnected while joining: ${String(reason)}`));
+      const onError = (e: Error) => done(e);
+      bot.once('spawn', onSpawn);
+      bot.once('kicked', onKicked);
+      bot.once('end', onEnd);
+      bot.once('error', onError);
+    });
+  } catch (e) {
+    quit(bot);
+    throw e;
+  }
+  return bot;
+}
+
+/** A bot that is connecting (not yet spawned), for tests of refused joins. */
+export function createBot(port: number, username: string, options: Pick<JoinOptions, 'host' | 'respawn'> = {}): Bot {
+  const bot = mineflayer.createBot({
+    host: options.host ?? '127.0.0.1',
+    port,
+    username,
+    version: '1.21.4',
+    auth: 'offline',
+    hideErrors: true,
+    respawn: options.respawn ?? true,
+  });
+  // An unhandled 'error' event would end the test process.
+  bot.on('error', () => {});
+  everyBot.add(bot);
+  bot.once('end', () => {
+    everyBot.delete(bot);
+  });
+  return bot;
+}
+
+/** The reason of a kick as text: NBT or JSON text components, or a plain string. */
+export function kickText(reason: unknown): string {
+  if (typeof reason === 'string') {
+    try {
+      return ChatMessage.fromNotch(JSON.parse(reason)).toString();
+    } catch {
+      return reason;
+    }
+  }
+  try {
+    return ChatMessage.fromNotch(reason).toString();
+  } catch {
+    return JSON.stringify(reason);
+  }
+}
+
+/** Resolves with the text of the kick the bot receives. */
+export function kickReason(bot: Bot, timeoutMs = 10000): Promise<string> {
+  return withTimeout(
+    new Promise((resolve) => bot.once('kicked', (reason: unknown) => resolve(kickText(reason)))),
+    timeoutMs,
+    `${bot.username} to be kicked`,
+  );
+}
+
+/** Resolves with the first chat line (as plain text) that matches, from now on. */
+export function waitForMessage(bot: Bot, match: RegExp | ((line: string) => boolean), timeoutMs = 10000): Promise<string> {
+  const test = typeof match === 'function' ? match : (l: string) => match.test(l);
+  let listener: ((line: string) => void) | undefined;
+  return withTimeout(
+    new Promise<string>((resolve) => {
+      listener = (line: string) => {
+        if (test(line)) resolve(line);
+      };
+      bot.on('messagestr', listener);
+    }),
+    timeoutMs,
+    `${bot.username} to read a message matching ${String(match)}`,
+  ).finally(() => {
+    if (listener) bot.off('messagestr', listener);
+  });
+}
+
+/** Collects every chat line the bot reads from now on. */
+export function recordMessages(bot: Bot): string[] {
+  const lines: string[] = [];
+  bot.on('messagestr', (line: string) => {
+    lines.push(line);
+  });
+  return lines;
+}
+
+/** Resolves when the event is emitted (with its first argument). */
+export function nextEvent<T = unknown>(emitter: { once(event: string, l: (...a: never[]) => void): unknown; off(event: string, l: (...a: never[]) => void): unknown }, event: string, timeoutMs = 10000): Promise<T> {
+  let listener: ((value: T) => void) | undefined;
+  return withTimeout(
+    new Promise<T>((resolve) => {
+      listener = resolve;
+      emitter.once(event, listener as (...a: never[]) => void);
+    }),
+    timeoutMs,
+    `the event ${event}`,
+  ).finally(() => {
+    if (listener) emitter.off(event, listener as (...a: never[]) => void);
+  });
+}
+
+/** Polls until the condition holds. */
+export async function waitFor(condition: () => boolean, what: string, timeoutMs = 10000): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > end) throw new Error(`timed out waiting for: ${what}`);
+    await sleep(25);
+  }
+}
+
+/** Holds the condition false for a while: for things that must not happen. */
+export async function never(condition: () => boolean, what: string, forMs = 750): Promise<void> {
+  const end = Date.now() + forMs;
+  while (Date.now() < end) {
+    if (condition()) throw new Error(`it happened, and must not: ${what}`);
+    await sleep(25);
+  }
+}
+
+export function sleep(ms: number): Promise<void> {
+  return new Promise((r) => setTimeout(r, ms));
+}
+
+/** Quits a bot and resolves when its connection has ended. */
+export async function quit(bot: Bot): Promise<void> {
+  if (!everyBot.has(bot)) return;
+  const ended = new Promise<void>((r) => bot.once('end', () => r()));
+  bot.quit();
+  await withTimeout(ended, 5000, `${bot.username} to disconnect`).catch(() => {
+    (bot as unknown as { _client: { socket?: { destroy(): void } } })._client.socket?.destroy();
+  });
+  everyBot.delete(bot);
+}
+
+/** Quits every bot still connected (for `after` hooks). */
+export async function quitAll(): Promise<void> {
+  await Promise.all([...everyBot].map((b) => quit(b)));
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  return Promise.race([
+    promise.finally(() => clearTimeout(timer)),
+    new Promise<T>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms waiting for ${what}`)), ms);
+    }),
+  ]);
+}
