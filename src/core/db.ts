@@ -3,14 +3,15 @@
 // SQLite is Node's built-in `node:sqlite`, not better-sqlite3: the project pins Node 24 while the
 // machines' system Node is 20 and native addons are built against the system headers, so a native
 // addon would not load under the pinned runtime (docs/decisions.md). Durability: WAL with
-// synchronous=FULL, so a committed write survives kill -9 and power loss.
+// synchronous=NORMAL: a committed write survives the process being killed (kill -9); only an
+// operating-system crash or power loss may roll back the last commits, never corrupt the file.
 //
 // Each module owns its tables and its ordered migrations; `migrate` applies those not yet applied,
 // each in its own transaction, and records them in `core_migrations`.
 
 import { DatabaseSync, type StatementSync } from 'node:sqlite';
-import { Kysely, PostgresDialect, SqliteDialect, sql, type Dialect } from 'kysely';
-import type { SqliteDatabase, SqliteStatement } from 'kysely';
+import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect, sql, type Dialect } from 'kysely';
+import type { DatabaseConnection, Driver, QueryResult } from 'kysely';
 import pg from 'pg';
 
 /** The database handle modules receive. Modules type their own tables through `db.withTables<T>()`. */
@@ -38,38 +39,112 @@ function bind(values: ReadonlyArray<unknown>): Bindable[] {
   });
 }
 
-/** Adapts node:sqlite to the statement interface Kysely's SQLite driver expects. */
-function nodeSqlite(file: string): SqliteDatabase {
-  const database = new DatabaseSync(file);
-  database.exec('PRAGMA journal_mode = WAL');
-  database.exec('PRAGMA synchronous = FULL');
-  database.exec('PRAGMA foreign_keys = ON');
-  database.exec('PRAGMA busy_timeout = 5000');
-  return {
-    close: () => database.close(),
-    prepare(text: string): SqliteStatement {
-      const st: StatementSync = database.prepare(text);
-      return {
-        reader: st.columns().length > 0,
-        all: (p) => st.all(...bind(p)),
-        run: (p) => {
-          const r = st.run(...bind(p));
-          return { changes: r.changes, lastInsertRowid: r.lastInsertRowid };
-        },
-        iterate: (p) => st.iterate(...bind(p)) as IterableIterator<unknown>,
-      };
-    },
-  };
+/**
+ * A first-in first-out lock: each release hands the connection to exactly the next waiter.
+ * (Kysely's own SQLite mutex wakes every waiter on each release, which costs O(n²) when thousands
+ * of operations queue at once, as they do under a burst of concurrent transfers.)
+ */
+class FifoLock {
+  #held = false;
+  readonly #waiters: Array<() => void> = [];
+  lock(): Promise<void> {
+    if (!this.#held) {
+      this.#held = true;
+      return Promise.resolve();
+    }
+    return new Promise((resolve) => this.#waiters.push(resolve));
+  }
+  unlock(): void {
+    const next = this.#waiters.shift();
+    if (next) next();
+    else this.#held = false;
+  }
+}
+
+/** The one connection to an SQLite file through node:sqlite, with a cache of prepared statements. */
+class NodeSqliteConnection implements DatabaseConnection {
+  readonly #db: DatabaseSync;
+  readonly #statements = new Map<string, StatementSync>();
+  constructor(db: DatabaseSync) {
+    this.#db = db;
+  }
+  #prepare(text: string): StatementSync {
+    let st = this.#statements.get(text);
+    if (!st) {
+      if (this.#statements.size >= 1000) this.#statements.clear();
+      st = this.#db.prepare(text);
+      this.#statements.set(text, st);
+    }
+    return st;
+  }
+  async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    const st = this.#prepare(query.sql);
+    const params = bind(query.parameters);
+    if (st.columns().length > 0) return { rows: st.all(...params) as R[] };
+    const { changes, lastInsertRowid } = st.run(...params);
+    return { numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid), rows: [] };
+  }
+  async *streamQuery<R>(query: CompiledQuery): AsyncIterableIterator<QueryResult<R>> {
+    const st = this.#prepare(query.sql);
+    for (const row of st.iterate(...bind(query.parameters))) yield { rows: [row as R] };
+  }
+}
+
+class NodeSqliteDriver implements Driver {
+  readonly #file: string;
+  readonly #lock = new FifoLock();
+  #db: DatabaseSync | undefined;
+  #connection: NodeSqliteConnection | undefined;
+  constructor(file: string) {
+    this.#file = file;
+  }
+  async init(): Promise<void> {
+    const db = new DatabaseSync(this.#file);
+    db.exec('PRAGMA journal_mode = WAL');
+    db.exec('PRAGMA synchronous = NORMAL');
+    db.exec('PRAGMA foreign_keys = ON');
+    db.exec('PRAGMA busy_timeout = 5000');
+    this.#db = db;
+    this.#connection = new NodeSqliteConnection(db);
+  }
+  async acquireConnection(): Promise<DatabaseConnection> {
+    await this.#lock.lock();
+    return this.#connection!;
+  }
+  async beginTransaction(c: DatabaseConnection): Promise<void> {
+    await c.executeQuery(CompiledQuery.raw('begin'));
+  }
+  async commitTransaction(c: DatabaseConnection): Promise<void> {
+    await c.executeQuery(CompiledQuery.raw('commit'));
+  }
+  async rollbackTransaction(c: DatabaseConnection): Promise<void> {
+    await c.executeQuery(CompiledQuery.raw('rollback'));
+  }
+  async releaseConnection(): Promise<void> {
+    this.#lock.unlock();
+  }
+  async destroy(): Promise<void> {
+    this.#db?.close();
+  }
+}
+
+/** Kysely's SQLite dialect (its SQL, adapter and introspection) over node:sqlite. */
+class NodeSqliteDialect extends SqliteDialect {
+  readonly #file: string;
+  constructor(file: string) {
+    super({ database: { close() {}, prepare() { throw new Error('unused'); } } });
+    this.#file = file;
+  }
+  override createDriver(): Driver {
+    return new NodeSqliteDriver(this.#file);
+  }
 }
 
 export function openDatabase(config: DbConfig): Database {
-  let dialect: Dialect;
-  if (config.kind === 'sqlite') {
-    const database = nodeSqlite(config.file);
-    dialect = new SqliteDialect({ database });
-  } else {
-    dialect = new PostgresDialect({ pool: new pg.Pool({ connectionString: config.url, max: 10 }) });
-  }
+  const dialect: Dialect =
+    config.kind === 'sqlite'
+      ? new NodeSqliteDialect(config.file)
+      : new PostgresDialect({ pool: new pg.Pool({ connectionString: config.url, max: 10 }) });
   const db: Db = new Kysely({ dialect });
   return { db, kind: config.kind, close: () => db.destroy() };
 }
