@@ -2,7 +2,7 @@
 // kernel and of modules. `restart()` stops it and boots again on the same files; `close()` stops
 // it, closes the database and removes the folder.
 
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { manualClock } from '../../src/core/clock.ts';
@@ -11,6 +11,9 @@ import { createEventBus, type EmittedEvent, type EventBus } from '../../src/core
 import { startKernel, type Kernel } from '../../src/core/kernel.ts';
 import { memoryLogger } from '../../src/core/log.ts';
 import type { ModuleDefinition } from '../../src/core/module.ts';
+import type { Players } from '../../src/core/players.ts';
+import type { EventName } from '../../src/core/events.ts';
+import type { OnlinePlayer } from '../../src/platform/platform.ts';
 import { FakePlatform } from './fake-platform.ts';
 
 export interface TestKernel {
@@ -22,6 +25,10 @@ export interface TestKernel {
   events: EventBus;
   /** Every event emitted so far. */
   emitted: EmittedEvent[];
+  /** The events of one name emitted so far, in order. */
+  emittedNamed(name: EventName): EmittedEvent[];
+  /** A player joins; resolves once the kernel has recorded them and modules' join listeners ran. */
+  join(name: string): Promise<OnlinePlayer>;
   dir: string;
   configDir: string;
   /** How many times `stop` was run. */
@@ -48,6 +55,7 @@ export async function startTestKernel(
   const events = createEventBus(clock, log);
   const emitted: EmittedEvent[] = [];
   events.subscribe((e) => emitted.push(e));
+  mkdirSync(configDir, { recursive: true });
   options.beforeStart?.(configDir);
 
   const boot = async (platform: FakePlatform): Promise<{ kernel: Kernel; database: Database }> => {
@@ -82,6 +90,15 @@ export async function startTestKernel(
     log,
     events,
     emitted,
+    emittedNamed: (name) => emitted.filter((e) => e.name === name),
+    async join(name) {
+      const player = t.platform.join(name);
+      if (!player) throw new Error(`${name} could not join the fake platform`);
+      await (t.kernel.api.players as Players).idle();
+      // Modules' join listeners start writes of their own: let them run.
+      for (let i = 0; i < 20; i++) await new Promise((r) => setImmediate(r));
+      return player;
+    },
     dir,
     configDir,
     stops: 0,
