@@ -1,0 +1,382 @@
+// The economy's published API: balances in several currencies, deposits, withdrawals, transfers
+// (both sides or neither), a leaderboard, and per-player banks and loans. Answers are already in
+// the rendering of the Remote Access Service (kebab-case keys, money objects).
+
+import { actorName, type Actor } from '../../core/actor.ts';
+import type { KnownPlayer, PlayersService } from '../../core/api.ts';
+import type { Clock } from '../../core/clock.ts';
+import type { Db } from '../../core/db.ts';
+import type { EventBus, EventName } from '../../core/events.ts';
+import { InvalidInput } from '../../core/invalid-input.ts';
+import { fail, ok, type Result } from '../../core/result.ts';
+import { normalizeUuid } from '../../core/uuid.ts';
+import type { CurrencyConfig, EconomyConfig } from './economy.config.ts';
+import type { Afford, Balances, BankChange, Currencies, LoanState, Money, SetBalance, Top, Transfer, WalletChange } from './economy.schemas.ts';
+import { createEconomyStore, type Account } from './economy.store.ts';
+import { formatMinor, toMajor, toMinor } from './money.ts';
+
+export interface EconomyService {
+  currencies(): Result<Currencies>;
+  balance(uuid: string, currency?: string | null): Promise<Result<Money>>;
+  balances(uuid: string): Promise<Result<Balances>>;
+  afford(uuid: string, amount: number, currency?: string | null): Promise<Result<Afford>>;
+  top(limit: number, currency?: string | null): Promise<Result<Top>>;
+  deposit(uuid: string, amount: number, currency: string | null | undefined, actor: Actor): Promise<Result<WalletChange>>;
+  withdraw(uuid: string, amount: number, currency: string | null | undefined, actor: Actor): Promise<Result<WalletChange>>;
+  set(uuid: string, amount: number, currency: string | null | undefined, actor: Actor): Promise<Result<SetBalance>>;
+  transfer(from: string, to: string, amount: number, currency: string | null | undefined, actor: Actor): Promise<Result<Transfer>>;
+  bankBalance(uuid: string, currency?: string | null): Promise<Result<Money>>;
+  bankDeposit(uuid: string, amount: number, currency: string | null | undefined, actor: Actor): Promise<Result<BankChange>>;
+  bankWithdraw(uuid: string, amount: number, currency: string | null | undefined, actor: Actor): Promise<Result<BankChange>>;
+  loan(uuid: string, currency?: string | null): Promise<Result<LoanState>>;
+  takeLoan(uuid: string, amount: number, currency: string | null | undefined, actor: Actor): Promise<Result<LoanState>>;
+  repayLoan(uuid: string, amount: number | 'all', currency: string | null | undefined, actor: Actor): Promise<Result<LoanState>>;
+  /** An amount as a person reads it, e.g. "$1,234.50". */
+  format(money: Money): string;
+  /** Opens the wallets of a player (with the starting balances) if they have none yet. */
+  openWallets(uuid: string): Promise<void>;
+  /** Sum of all wallets of a currency, in minor units (for audits of conservation). */
+  totalInWallets(currency: string): Promise<number>;
+}
+
+export interface EconomyDeps {
+  db: Db;
+  events: EventBus;
+  clock: Clock;
+  players: PlayersService;
+  audit: { record(e: { actor: Actor; action: string; target: string | null; details?: Record<string, unknown> }): Promise<void> };
+  config: EconomyConfig;
+}
+
+export function createEconomyService(deps: EconomyDeps): EconomyService {
+  const { db, events, clock, players, audit, config } = deps;
+  const store = createEconomyStore(db);
+  const byName = new Map(config.currencies.map((c) => [c.name, c]));
+
+  function currencyOf(name: string | null | undefined): CurrencyConfig {
+    const c = byName.get(name ?? config.defaultCurrency);
+    if (!c) {
+      throw new InvalidInput('currency', `There is no currency "${name}"; the currencies are ${[...byName.keys()].join(', ')}.`);
+    }
+    return c;
+  }
+
+  const money = (c: CurrencyConfig, minor: number): Money => ({ currency: c.name, amount: toMajor(minor, c.places) });
+
+  /** An amount from a request: positive (or zero where allowed) with no more places than the currency. */
+  function minorOf(amount: number, c: CurrencyConfig, allowZero: boolean): number {
+    const parsed = toMinor(amount, c.places);
+    if (!parsed.ok) throw new InvalidInput('amount', `The amount ${parsed.reason} (${c.name} has ${c.places} decimal places).`);
+    if (parsed.minor < 0) throw new InvalidInput('amount', 'The amount must not be negative.');
+    if (parsed.minor === 0 && !allowZero) throw new InvalidInput('amount', 'The amount must be more than zero.');
+    return parsed.minor;
+  }
+
+  async function known(uuid: string, field = 'uuid'): Promise<Result<KnownPlayer>> {
+    const id = normalizeUuid(uuid);
+    if (!id) throw new InvalidInput(field, `"${uuid}" is not a player uuid.`);
+    const p = await players.get(id);
+    return p ? ok(p) : fail('not-found', `No player with the uuid ${id} has ever joined this server.`);
+  }
+
+  /** Players whose wallets this process has opened already: opening is then no work at all. */
+  const opened = new Set<string>();
+
+  async function openWallets(uuid: string): Promise<void> {
+    if (opened.has(uuid)) return;
+    const at = clock.now().toISOString();
+    for (const c of config.currencies) {
+      await db.transaction().execute(async (tx) => {
+        if (await store.open(tx, 'wallet', uuid, c.name, 0)) {
+          if (c.starting > 0) await store.change(tx, at, 'wallet', uuid, c.name, c.starting, 'starting-balance', 'console');
+        }
+      });
+    }
+    opened.add(uuid);
+  }
+
+  const playerFields = (p: KnownPlayer) => ({ 'player-id': p.uuid, 'player-name': p.name });
+
+  function emitWallet(name: EventName, p: KnownPlayer, c: CurrencyConfig, minor: number, balance: number, id: number): void {
+    events.emit(name, { ...playerFields(p), amount: money(c, minor), balance: money(c, balance), 'transaction-id': String(id) });
+  }
+
+  async function rejectDebit(p: KnownPlayer, c: CurrencyConfig, minor: number, from: Account = 'wallet'): Promise<Result<never>> {
+    const balance = (await store.balanceOf(db, from, p.uuid, c.name)) ?? 0;
+    if (from === 'wallet') {
+      events.emit('economy.wallet-reject', {
+        ...playerFields(p),
+        amount: money(c, minor),
+        balance: money(c, balance),
+        reason: 'insufficient-funds',
+      });
+    }
+    const where = from === 'wallet' ? 'holds' : 'has in the bank';
+    return fail('insufficient-funds', `${p.name} ${where} ${format(money(c, balance))}, less than ${format(money(c, minor))}.`);
+  }
+
+  function format(m: Money): string {
+    const c = byName.get(m.currency);
+    if (!c) return `${m.amount} ${m.currency}`;
+    const parsed = toMinor(m.amount, c.places);
+    const text = parsed.ok ? formatMinor(parsed.minor, c.places) : String(m.amount);
+    return c.symbol ? `${c.symbol}${text}` : `${text} ${c.name}`;
+  }
+
+  /** A wallet change of one player: deposit (positive) or withdrawal (negative). */
+  async function walletChange(uuid: string, amount: number, currency: string | null | undefined, actor: Actor, sign: 1 | -1): Promise<Result<WalletChange>> {
+    const c = currencyOf(currency);
+    const minor = minorOf(amount, c, false);
+    const who = await known(uuid);
+    if (!who.ok) return who;
+    const p = who.value;
+    await openWallets(p.uuid);
+    const at = clock.now().toISOString();
+    const kind = sign > 0 ? 'deposit' : 'withdraw';
+    const entry = await db.transaction().execute((tx) => store.change(tx, at, 'wallet', p.uuid, c.name, sign * minor, kind, actorName(actor)));
+    if (!entry) {
+      if (sign < 0) return rejectDebit(p, c, minor);
+      return fail('refused', `${p.name}'s balance cannot hold that much.`);
+    }
+    await audit.record({ actor, action: `economy.${kind}`, target: p.uuid, details: { amount: money(c, minor) } });
+    emitWallet(sign > 0 ? 'economy.wallet-credit' : 'economy.wallet-debit', p, c, minor, entry.balance, entry.id);
+    return ok({ 'transaction-id': String(entry.id), 'player-id': p.uuid, amount: money(c, minor), balance: money(c, entry.balance) });
+  }
+
+  /** Moves money between a player's wallet and bank. */
+  async function bankMove(uuid: string, amount: number, currency: string | null | undefined, actor: Actor, toBank: boolean): Promise<Result<BankChange>> {
+    const c = currencyOf(currency);
+    const minor = minorOf(amount, c, false);
+    const who = await known(uuid);
+    if (!who.ok) return who;
+    const p = who.value;
+    await openWallets(p.uuid);
+    const at = clock.now().toISOString();
+    const by = actorName(actor);
+    const [from, to]: [Account, Account] = toBank ? ['wallet', 'bank'] : ['bank', 'wallet'];
+    const moved = await db.transaction().execute(async (tx) => {
+      await store.open(tx, 'bank', p.uuid, c.name, 0);
+      const out = await store.change(tx, at, from, p.uuid, c.name, -minor, toBank ? 'bank-deposit' : 'bank-withdraw', by);
+      if (!out) return undefined;
+      const into = await store.change(tx, at, to, p.uuid, c.name, minor, toBank ? 'bank-deposit' : 'bank-withdraw', by);
+      if (!into) throw new Error('bank move overflow'); // rolls back the debit
+      return toBank ? { wallet: out, bank: into } : { wallet: into, bank: out };
+    }).catch((e: unknown) => {
+      if (e instanceof Error && e.message === 'bank move overflow') return null;
+      throw e;
+    });
+    if (moved === null) return fail('refused', `${p.name}'s ${toBank ? 'bank' : 'wallet'} cannot hold that much.`);
+    if (!moved) return rejectDebit(p, c, minor, from);
+    await audit.record({ actor, action: toBank ? 'economy.bank-deposit' : 'economy.bank-withdraw', target: p.uuid, details: { amount: money(c, minor) } });
+    const answer: BankChange = { amount: money(c, minor), 'bank-balance': money(c, moved.bank.balance), balance: money(c, moved.wallet.balance) };
+    events.emit(toBank ? 'economy.bank-deposit' : 'economy.bank-withdraw', { ...playerFields(p), ...answer });
+    if (toBank) emitWallet('economy.wallet-debit', p, c, minor, moved.wallet.balance, moved.wallet.id);
+    else emitWallet('economy.wallet-credit', p, c, minor, moved.wallet.balance, moved.wallet.id);
+    return ok(answer);
+  }
+
+  async function loanState(p: KnownPlayer, c: CurrencyConfig): Promise<LoanState> {
+    const outstanding = (await store.balanceOf(db, 'loan', p.uuid, c.name)) ?? 0;
+    const balance = (await store.balanceOf(db, 'wallet', p.uuid, c.name)) ?? 0;
+    return { outstanding: money(c, outstanding), 'max-loan': money(c, config.maxLoan.get(c.name) ?? 0), balance: money(c, balance) };
+  }
+
+  return {
+    format,
+    openWallets,
+    totalInWallets: (currency) => store.total('wallet', currency),
+
+    currencies() {
+      return ok({
+        currencies: config.currencies.map((c) => ({
+          name: c.name,
+          symbol: c.symbol,
+          'decimal-places': c.places,
+          default: c.name === config.defaultCurrency,
+          'starting-balance': money(c, c.starting),
+        })),
+        default: config.defaultCurrency,
+      });
+    },
+
+    async balance(uuid, currency) {
+      const c = currencyOf(currency);
+      const who = await known(uuid);
+      if (!who.ok) return who;
+      await openWallets(who.value.uuid);
+      return ok(money(c, (await store.balanceOf(db, 'wallet', who.value.uuid, c.name)) ?? 0));
+    },
+
+    async balances(uuid) {
+      const who = await known(uuid);
+      if (!who.ok) return who;
+      await openWallets(who.value.uuid);
+      const held = await store.wallets(who.value.uuid);
+      return ok({ balances: config.currencies.map((c) => money(c, held.get(c.name) ?? 0)) });
+    },
+
+    async afford(uuid, amount, currency) {
+      const c = currencyOf(currency);
+      const minor = minorOf(amount, c, true);
+      const who = await known(uuid);
+      if (!who.ok) return who;
+      await openWallets(who.value.uuid);
+      const balance = (await store.balanceOf(db, 'wallet', who.value.uuid, c.name)) ?? 0;
+      return ok({ affordable: balance >= minor, amount: money(c, minor), balance: money(c, balance) });
+    },
+
+    async top(limit, currency) {
+      const c = currencyOf(currency);
+      const rows = await store.top(c.name, limit);
+      return ok({
+        currency: c.name,
+        rows: rows.map((r, i) => ({ rank: i + 1, 'player-id': r.uuid, 'player-name': r.name, balance: money(c, r.balance) })),
+      });
+    },
+
+    deposit: (uuid, amount, currency, actor) => walletChange(uuid, amount, currency, actor, 1),
+    withdraw: (uuid, amount, currency, actor) => walletChange(uuid, amount, currency, actor, -1),
+
+    async set(uuid, amount, currency, actor) {
+      const c = currencyOf(currency);
+      const target = minorOf(amount, c, true);
+      const who = await known(uuid);
+      if (!who.ok) return who;
+      const p = who.value;
+      await openWallets(p.uuid);
+      const at = clock.now().toISOString();
+      const done = await db.transaction().execute(async (tx) => {
+        const before = (await store.balanceOf(tx, 'wallet', p.uuid, c.name)) ?? 0;
+        if (before === target) return { before, entry: undefined };
+        const entry = await store.change(tx, at, 'wallet', p.uuid, c.name, target - before, 'set', actorName(actor));
+        if (!entry) throw new Error(`the balance of ${p.uuid} changed during a set`);
+        return { before, entry };
+      });
+      await audit.record({ actor, action: 'economy.set', target: p.uuid, details: { amount: money(c, target) } });
+      if (done.entry) {
+        const delta = target - done.before;
+        emitWallet(delta > 0 ? 'economy.wallet-credit' : 'economy.wallet-debit', p, c, Math.abs(delta), done.entry.balance, done.entry.id);
+      }
+      return ok({
+        'transaction-id': done.entry ? String(done.entry.id) : null,
+        'player-id': p.uuid,
+        'previous-balance': money(c, done.before),
+        balance: money(c, target),
+      });
+    },
+
+    async transfer(from, to, amount, currency, actor) {
+      const c = currencyOf(currency);
+      const minor = minorOf(amount, c, false);
+      const a = await known(from, 'from');
+      if (!a.ok) return a;
+      const b = await known(to, 'to');
+      if (!b.ok) return b;
+      if (a.value.uuid === b.value.uuid) throw new InvalidInput('to', 'A transfer needs two different players.');
+      await openWallets(a.value.uuid);
+      await openWallets(b.value.uuid);
+      const at = clock.now().toISOString();
+      const by = actorName(actor);
+      // Both sides in one transaction: either both change or neither does.
+      const moved = await db
+        .transaction()
+        .execute(async (tx) => {
+          const debit = await store.change(tx, at, 'wallet', a.value.uuid, c.name, -minor, 'transfer-out', by);
+          if (!debit) return undefined;
+          const credit = await store.change(tx, at, 'wallet', b.value.uuid, c.name, minor, 'transfer-in', by);
+          if (!credit) throw new Error('transfer overflow');
+          return { debit, credit };
+        })
+        .catch((e: unknown) => {
+          if (e instanceof Error && e.message === 'transfer overflow') return null;
+          throw e;
+        });
+      if (moved === null) return fail('refused', `${b.value.name}'s balance cannot hold that much.`);
+      if (!moved) return rejectDebit(a.value, c, minor);
+      await audit.record({ actor, action: 'economy.transfer', target: a.value.uuid, details: { to: b.value.uuid, amount: money(c, minor) } });
+      await audit.record({ actor, action: 'economy.transfer', target: b.value.uuid, details: { from: a.value.uuid, amount: money(c, minor) } });
+      emitWallet('economy.wallet-debit', a.value, c, minor, moved.debit.balance, moved.debit.id);
+      emitWallet('economy.wallet-credit', b.value, c, minor, moved.credit.balance, moved.credit.id);
+      return ok({
+        'transaction-id': String(moved.credit.id),
+        amount: money(c, minor),
+        from: { 'player-id': a.value.uuid, balance: money(c, moved.debit.balance) },
+        to: { 'player-id': b.value.uuid, balance: money(c, moved.credit.balance) },
+      });
+    },
+
+    async bankBalance(uuid, currency) {
+      const c = currencyOf(currency);
+      const who = await known(uuid);
+      if (!who.ok) return who;
+      return ok(money(c, (await store.balanceOf(db, 'bank', who.value.uuid, c.name)) ?? 0));
+    },
+    bankDeposit: (uuid, amount, currency, actor) => bankMove(uuid, amount, currency, actor, true),
+    bankWithdraw: (uuid, amount, currency, actor) => bankMove(uuid, amount, currency, actor, false),
+
+    async loan(uuid, currency) {
+      const c = currencyOf(currency);
+      const who = await known(uuid);
+      if (!who.ok) return who;
+      await openWallets(who.value.uuid);
+      return ok(await loanState(who.value, c));
+    },
+
+    async takeLoan(uuid, amount, currency, actor) {
+      const c = currencyOf(currency);
+      const minor = minorOf(amount, c, false);
+      const who = await known(uuid);
+      if (!who.ok) return who;
+      const p = who.value;
+      await openWallets(p.uuid);
+      const max = config.maxLoan.get(c.name) ?? 0;
+      if (max === 0) return fail('refused', `Loans in ${c.name} are switched off.`);
+      const at = clock.now().toISOString();
+      const by = actorName(actor);
+      const taken = await db.transaction().execute(async (tx) => {
+        await store.open(tx, 'loan', p.uuid, c.name, 0);
+        const owed = (await store.balanceOf(tx, 'loan', p.uuid, c.name)) ?? 0;
+        if (owed + minor > max) return { owed };
+        const loan = await store.change(tx, at, 'loan', p.uuid, c.name, minor, 'loan-disburse', by);
+        const wallet = await store.change(tx, at, 'wallet', p.uuid, c.name, minor, 'loan-disburse', by);
+        if (!loan || !wallet) throw new Error(`a loan to ${p.uuid} could not be booked`);
+        return { owed, loan, wallet };
+      });
+      if (!taken.loan || !taken.wallet) {
+        return fail('refused', `${p.name} owes ${format(money(c, taken.owed))}; the most one may owe is ${format(money(c, max))}.`);
+      }
+      await audit.record({ actor, action: 'economy.loan-take', target: p.uuid, details: { amount: money(c, minor) } });
+      const state = await loanState(p, c);
+      events.emit('economy.loan-disburse', { ...playerFields(p), amount: money(c, minor), outstanding: state.outstanding, balance: state.balance });
+      emitWallet('economy.wallet-credit', p, c, minor, taken.wallet.balance, taken.wallet.id);
+      return ok(state);
+    },
+
+    async repayLoan(uuid, amount, currency, actor) {
+      const c = currencyOf(currency);
+      const who = await known(uuid);
+      if (!who.ok) return who;
+      const p = who.value;
+      await openWallets(p.uuid);
+      const owed = (await store.balanceOf(db, 'loan', p.uuid, c.name)) ?? 0;
+      if (owed === 0) return fail('not-found', `${p.name} has no loan in ${c.name}.`);
+      const minor = amount === 'all' ? owed : minorOf(amount, c, false);
+      if (minor > owed) throw new InvalidInput('amount', `${p.name} owes only ${format(money(c, owed))}.`);
+      const at = clock.now().toISOString();
+      const by = actorName(actor);
+      const paid = await db.transaction().execute(async (tx) => {
+        const wallet = await store.change(tx, at, 'wallet', p.uuid, c.name, -minor, 'loan-repay', by);
+        if (!wallet) return undefined;
+        const loan = await store.change(tx, at, 'loan', p.uuid, c.name, -minor, 'loan-repay', by);
+        if (!loan) throw new Error(`the loan of ${p.uuid} changed during a repayment`);
+        return { wallet };
+      });
+      if (!paid) return rejectDebit(p, c, minor);
+      await audit.record({ actor, action: 'economy.loan-repay', target: p.uuid, details: { amount: money(c, minor) } });
+      const state = await loanState(p, c);
+      events.emit('economy.loan-repay', { ...playerFields(p), amount: money(c, minor), outstanding: state.outstanding, balance: state.balance });
+      emitWallet('economy.wallet-debit', p, c, minor, paid.wallet.balance, paid.wallet.id);
+      return ok(state);
+    },
+  };
+}

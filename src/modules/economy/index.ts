@@ -1,0 +1,38 @@
+// The economy module: currencies, balances, transfers, banks and loans.
+
+import { defineModule } from '../../core/module.ts';
+import { loadEconomyConfig } from './economy.config.ts';
+import { ECONOMY_NODES, economyCommands } from './economy.commands.ts';
+import './economy.events.ts';
+import { createEconomyService, type EconomyService } from './economy.service.ts';
+import { ECONOMY_MIGRATIONS } from './economy.store.ts';
+
+declare module '../../core/api.ts' {
+  interface ModuleServices {
+    economy: EconomyService;
+  }
+}
+
+export const economyModule = defineModule<EconomyService>({
+  name: 'economy',
+  description: 'Currencies, balances, /pay, /baltop, banks and loans.',
+  dependsOn: [],
+  migrations: ECONOMY_MIGRATIONS,
+  playerNodes: [ECONOMY_NODES.balance, ECONOMY_NODES.pay, ECONOMY_NODES.top, ECONOMY_NODES.bank, ECONOMY_NODES.loan],
+  createService(ctx) {
+    const economy = createEconomyService({
+      db: ctx.db,
+      events: ctx.events,
+      clock: ctx.clock,
+      players: ctx.players,
+      audit: ctx.audit,
+      config: loadEconomyConfig(ctx.configDir),
+    });
+    // Every player gets their starting balances on first join, so the leaderboard knows them.
+    ctx.platform.on('join', ({ player }) => {
+      void economy.openWallets(player.uuid).catch((e: unknown) => ctx.log.error(`could not open the wallets of ${player.name}`, e));
+    });
+    return economy;
+  },
+  commands: (economy, ctx) => economyCommands(economy, ctx),
+});
