@@ -1,0 +1,430 @@
+import assert from 'node:assert/strict';
+import { connect } from 'node:net';
+import { after, before, describe, it, mock } from 'node:test';
+import { Type } from '@sinclair/typebox';
+import { createDispatcher } from '../core/dispatcher.ts';
+import { fail, ok } from '../core/result.ts';
+import { UPSTREAM_TIMEOUT_MS } from './addon.ts';
+import { defineRoute, Limit, PlayerUuid, UuidParams } from './route-table.ts';
+import { basic, http, startHarness, type Harness } from './test-support.ts';
+import type { Dispatcher } from '../core/dispatcher.ts';
+
+const Echo = Type.Object({ uuid: Type.String(), limit: Type.Integer() });
+
+/** Rows that exist only in these tests. */
+function testRoutes() {
+  return [
+    defineRoute({
+      method: 'GET',
+      path: '/test/players/:uuid',
+      scope: 'read',
+      module: null,
+      params: UuidParams,
+      query: Type.Object({ limit: Type.Optional(Limit) }, { additionalProperties: false }),
+      answer: Echo,
+      summary: 'echo',
+      call: (_api, { params, query }) => ok({ uuid: params.uuid, limit: query.limit ?? 0 }),
+    }),
+    defineRoute({
+      method: 'POST',
+      path: '/test/players/:uuid/note',
+      scope: 'write',
+      module: null,
+      params: UuidParams,
+      body: Type.Object(
+        {
+          text: Type.String({ minLength: 1 }),
+          location: Type.Optional(Type.Object({ world: Type.String(), x: Type.Number() }, { additionalProperties: false })),
+          silent: Type.Optional(Type.Boolean({ default: false })),
+          other: Type.Optional(PlayerUuid),
+        },
+        { additionalProperties: false },
+      ),
+      answer: Type.Object({ noted: Type.String(), silent: Type.Boolean(), other: Type.Union([Type.String(), Type.Null()]) }),
+      summary: 'records an audit entry',
+      async call(api, { params, body, actor }) {
+        // The one published-API call of this row: an audited write.
+        await api.audit.record({ actor, action: 'test.note', target: params.uuid, details: { text: body.text } });
+        return ok({ noted: body.text, silent: body.silent ?? false, other: body.other ?? null });
+      },
+    }),
+    defineRoute({
+      method: 'POST',
+      path: '/test/economy/pay',
+      scope: 'write',
+      module: 'economy',
+      body: Type.Object({ amount: Type.Number({ exclusiveMinimum: 0 }) }, { additionalProperties: false }),
+      answer: Type.Null(),
+      summary: 'depends on a module that is off',
+      call: () => ok(null),
+    }),
+    defineRoute({
+      method: 'GET',
+      path: '/test/declined',
+      scope: 'read',
+      module: null,
+      answer: Type.Null(),
+      summary: 'declines',
+      call: () => fail('insufficient-funds', 'Not enough money.'),
+    }),
+    defineRoute({
+      method: 'GET',
+      path: '/test/homes/:slot',
+      scope: 'read',
+      module: null,
+      params: Type.Object({ slot: Type.Integer({ minimum: 1 }) }),
+      answer: Type.Null(),
+      summary: 'missing is a 404',
+      notFoundIs404: true,
+      call: () => fail('not-found', 'No home in that slot.'),
+    }),
+    defineRoute({
+      method: 'GET',
+      path: '/test/hang',
+      scope: 'read',
+      module: null,
+      answer: Type.Null(),
+      summary: 'never answers',
+      call: () => new Promise<never>(() => {}),
+    }),
+    defineRoute({
+      method: 'GET',
+      path: '/test/bug',
+      scope: 'read',
+      module: null,
+      answer: Type.Null(),
+      summary: 'throws',
+      call: () => {
+        throw new Error('secret internal detail');
+      },
+    }),
+    defineRoute({
+      method: 'GET',
+      path: '/test/invalid-input',
+      scope: 'read',
+      module: null,
+      answer: Type.Null(),
+      summary: 'a service refuses input as malformed',
+      call: () => {
+        throw Object.assign(new Error('Too many decimal places.'), { name: 'InvalidInput', field: 'amount' });
+      },
+    }),
+  ];
+}
+
+const UUID = '0a1b2c3d-4e5f-6789-abcd-ef0123456789';
+
+/** Sends raw bytes and resolves with the first answer's status line and the raw text read so far. */
+function raw(port: number, head: string, bodyChunks: (write: (b: string) => boolean) => void = () => {}): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const s = connect(port, '127.0.0.1');
+    let got = '';
+    s.on('data', (d) => {
+      got += d.toString('latin1');
+      if (/\r\n\r\n/.test(got)) {
+        const m = /content-length: (\d+)/i.exec(got);
+        const bodyStart = got.indexOf('\r\n\r\n') + 4;
+        if (!m || got.length - bodyStart >= Number(m[1])) {
+          s.destroy();
+          resolve(got);
+        }
+      }
+    });
+    s.on('error', (e) => (got ? resolve(got) : reject(e)));
+    s.on('close', () => resolve(got));
+    s.write(head);
+    bodyChunks((b) => (s.destroyed ? false : s.write(b)));
+  });
+}
+
+describe('the HTTP listener', () => {
+  let h: Harness;
+  let dispatcher: Dispatcher;
+  let reader: string;
+  let writer: string;
+  let eventsOnly: string;
+
+  before(async () => {
+    dispatcher = createDispatcher({ timeoutMs: 300 });
+    h = await startHarness({ routes: testRoutes(), dispatcher, conf: 'enabled = true\nport = 0\nrequests-per-minute = 1000\n' });
+    reader = await h.token('reader');
+    writer = await h.token('writer', 'read,write');
+    eventsOnly = await h.token('watcher', 'events');
+  });
+  after(() => h.close());
+
+  it('answers status with the version, the API version and the modules on', async () => {
+    const r = await http(h.port, 'GET', '/api/v1/status', { token: reader });
+    assert.equal(r.status, 200);
+    assert.deepEqual(r.json, { ok: true, data: { version: '9.9.9', 'api-version': 'v1', 'modules-on': [] } });
+    assert.match(String(r.headers['content-type']), /^application\/json/);
+  });
+
+  it('answers 401 without a token, even for a path that does not exist, with WWW-Authenticate', async () => {
+    for (const path of ['/api/v1/status', '/nowhere', '/api/v1/players/x/balance']) {
+      const r = await http(h.port, 'GET', path);
+      assert.equal(r.status, 401, path);
+      assert.deepEqual(r.json, { ok: false, code: 'unauthorized', message: r.json.message });
+      assert.equal(r.headers['www-authenticate'], 'Bearer, Basic realm="core-rest"');
+      assert.ok(r.headers['ratelimit-limit']);
+    }
+    const unknown = await http(h.port, 'GET', '/api/v1/status', { token: 'crs_nobodyissuedthis' });
+    assert.equal(unknown.status, 401);
+  });
+
+  it('accepts the Bearer and the Basic forms for the same token', async () => {
+    const b = await http(h.port, 'GET', '/api/v1/status', { headers: { authorization: basic('reader', reader) } });
+    assert.equal(b.status, 200);
+    const lower = await http(h.port, 'GET', '/api/v1/status', { headers: { authorization: `bearer ${reader}` } });
+    assert.equal(lower.status, 200);
+  });
+
+  it('refuses Basic whose label and secret belong to different tokens', async () => {
+    const r = await http(h.port, 'GET', '/api/v1/status', { headers: { authorization: basic('writer', reader) } });
+    assert.equal(r.status, 401);
+    const noColon = await http(h.port, 'GET', '/api/v1/status', { headers: { authorization: `Basic ${Buffer.from(reader).toString('base64')}` } });
+    assert.equal(noColon.status, 401);
+  });
+
+  it('answers 404 for an unknown path and 405 with Allow for a known path and another method', async () => {
+    const r = await http(h.port, 'GET', '/api/v1/nothing-here', { token: reader });
+    assert.equal(r.status, 404);
+    assert.equal(r.json.code, 'not-found');
+    const m = await http(h.port, 'POST', '/api/v1/status', { token: writer, body: {} });
+    assert.equal(m.status, 405);
+    assert.equal(m.json.code, 'method-not-allowed');
+    assert.equal(m.headers.allow, 'GET');
+    const head = await http(h.port, 'HEAD', '/api/v1/status', { token: reader });
+    assert.equal(head.status, 405);
+    const del = await http(h.port, 'DELETE', `/api/v1/test/players/${UUID}`, { token: writer });
+    assert.equal(del.status, 405);
+    assert.equal(del.headers.allow, 'GET');
+  });
+
+  it('answers 403 naming the missing scope', async () => {
+    const r = await http(h.port, 'GET', '/api/v1/status', { token: eventsOnly });
+    assert.equal(r.status, 403);
+    assert.deepEqual({ code: r.json.code, scope: r.json.scope }, { code: 'forbidden', scope: 'read' });
+    const w = await http(h.port, 'POST', `/api/v1/test/players/${UUID}/note`, { token: reader, body: { text: 'x' } });
+    assert.equal(w.status, 403);
+    assert.equal(w.json.scope, 'write');
+  });
+
+  it('checks scope before size, and route before scope', async () => {
+    const big = 'x'.repeat(70_000);
+    const r = await http(h.port, 'POST', `/api/v1/test/players/${UUID}/note`, { token: reader, body: big });
+    assert.equal(r.status, 403);
+    const m = await http(h.port, 'POST', '/api/v1/status', { token: eventsOnly, body: big });
+    assert.equal(m.status, 405);
+  });
+
+  it('answers 413 from a large Content-Length without waiting for the body', async () => {
+    const answer = await raw(
+      h.port,
+      `POST /api/v1/test/players/${UUID}/note HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${writer}\r\nContent-Type: application/json\r\nContent-Length: 10000000\r\n\r\n{"text":`,
+    );
+    assert.match(answer, /^HTTP\/1\.1 413 /);
+    assert.match(answer, /"code":"payload-too-large"/);
+  });
+
+  it('answers 413 to a chunked body once it passes 64 KiB', async () => {
+    const answer = await raw(
+      h.port,
+      `POST /api/v1/test/players/${UUID}/note HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${writer}\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n`,
+      (write) => {
+        const chunk = 'a'.repeat(8192);
+        let sent = 0;
+        const next = () => {
+          if (sent > 400_000) return;
+          if (!write(`${chunk.length.toString(16)}\r\n${chunk}\r\n`)) return;
+          sent += chunk.length;
+          setImmediate(next);
+        };
+        next();
+      },
+    );
+    assert.match(answer, /^HTTP\/1\.1 413 /);
+  });
+
+  it('answers 400 naming the field at fault', async () => {
+    const url = `/api/v1/test/players/${UUID}/note`;
+    const cases: [unknown, string][] = [
+      [{}, 'text'],
+      [{ text: 5 }, 'text'],
+      [{ text: 'a', location: { world: 'w', x: 'east' } }, 'location.x'],
+      [{ text: 'a', extra: 1 }, 'extra'],
+      [[1, 2], 'body'],
+      [{ text: 'a', other: 'not-a-uuid' }, 'other'],
+    ];
+    for (const [body, field] of cases) {
+      const r = await http(h.port, 'POST', url, { token: writer, body: body as object });
+      assert.equal(r.status, 400, JSON.stringify(body));
+      assert.equal(r.json.code, 'bad-request');
+      assert.equal(r.json.field, field, JSON.stringify(body));
+      assert.equal(typeof r.json.message, 'string');
+    }
+    const badJson = await http(h.port, 'POST', url, { token: writer, body: '{"text": ' });
+    assert.equal(badJson.status, 400);
+    assert.equal(badJson.json.field, 'body');
+    const text = await http(h.port, 'POST', url, { token: writer, body: 'text=a', headers: { 'content-type': 'text/plain' } });
+    assert.equal(text.status, 400);
+    assert.equal(text.json.field, 'body');
+    const badUuid = await http(h.port, 'GET', '/api/v1/test/players/not-a-uuid', { token: reader });
+    assert.equal(badUuid.status, 400);
+    assert.equal(badUuid.json.field, 'uuid');
+    const halfDashed = await http(h.port, 'GET', '/api/v1/test/players/0a1b2c3d4e5f-6789-abcd-ef0123456789', { token: reader });
+    assert.equal(halfDashed.json.field, 'uuid');
+    const limit = await http(h.port, 'GET', `/api/v1/test/players/${UUID}?limit=101`, { token: reader });
+    assert.equal(limit.status, 400);
+    assert.equal(limit.json.field, 'limit');
+    const unknownQuery = await http(h.port, 'GET', '/api/v1/status?verbose=1', { token: reader });
+    assert.equal(unknownQuery.status, 400);
+    assert.equal(unknownQuery.json.field, 'verbose');
+    const invalidInput = await http(h.port, 'GET', '/api/v1/test/invalid-input', { token: reader });
+    assert.equal(invalidInput.status, 400);
+    assert.equal(invalidInput.json.field, 'amount');
+  });
+
+  it('accepts a uuid dashed or undashed in any case and passes it on dashed lower-case', async () => {
+    for (const form of [UUID, UUID.toUpperCase(), UUID.replaceAll('-', ''), UUID.replaceAll('-', '').toUpperCase()]) {
+      const r = await http(h.port, 'GET', `/api/v1/test/players/${form}?limit=5`, { token: reader });
+      assert.equal(r.status, 200, form);
+      assert.deepEqual(r.json.data, { uuid: UUID, limit: 5 });
+    }
+    const other = await http(h.port, 'POST', `/api/v1/test/players/${UUID}/note`, {
+      token: writer,
+      body: { text: 'a', other: UUID.replaceAll('-', '').toUpperCase() },
+    });
+    assert.equal(other.json.data.other, UUID);
+    assert.equal(other.json.data.silent, false, 'defaults are applied');
+  });
+
+  it('attributes a write to core-rest/<label> in the audit log', async () => {
+    const r = await http(h.port, 'POST', `/api/v1/test/players/${UUID}/note`, { token: writer, body: { text: 'hello' } });
+    assert.equal(r.status, 200);
+    assert.deepEqual(r.json, { ok: true, data: { noted: 'hello', silent: false, other: null } });
+    const entry = h.api.audited.find((e) => e.action === 'test.note' && e.details.text === 'hello');
+    assert.equal(entry?.actor, 'core-rest/writer');
+    assert.equal(entry?.target, UUID);
+  });
+
+  it('answers a declined operation with 200 and ok:false, and not-found as 404 where the row says so', async () => {
+    const r = await http(h.port, 'GET', '/api/v1/test/declined', { token: reader });
+    assert.equal(r.status, 200);
+    assert.deepEqual(r.json, { ok: false, code: 'insufficient-funds', message: 'Not enough money.' });
+    const missing = await http(h.port, 'GET', '/api/v1/test/homes/3', { token: reader });
+    assert.equal(missing.status, 404);
+    assert.deepEqual(missing.json, { ok: false, code: 'not-found', message: 'No home in that slot.' });
+  });
+
+  it('answers 503 module-off after validation, for a module that is switched off', async () => {
+    const bad = await http(h.port, 'POST', '/api/v1/test/economy/pay', { token: writer, body: { amount: -1 } });
+    assert.equal(bad.status, 400);
+    const r = await http(h.port, 'POST', '/api/v1/test/economy/pay', { token: writer, body: { amount: 1 } });
+    assert.equal(r.status, 503);
+    assert.equal(r.json.code, 'module-off');
+  });
+
+  it('answers 504 when the call does not answer within the dispatcher timeout', async () => {
+    const started = Date.now();
+    const r = await http(h.port, 'GET', '/api/v1/test/hang', { token: reader });
+    assert.equal(r.status, 504);
+    assert.equal(r.json.code, 'timeout');
+    assert.ok(Date.now() - started < 2000);
+    assert.equal(dispatcher.stats().get('GET /test/hang')?.timeouts, 1);
+  });
+
+  it('answers a thrown error with 500 and no detail, and logs its stack', async () => {
+    const r = await http(h.port, 'GET', '/api/v1/test/bug', { token: reader });
+    assert.equal(r.status, 500);
+    assert.equal(r.json.code, 'internal-error');
+    assert.doesNotMatch(r.text, /secret internal detail/);
+    assert.ok(h.log.lines.some((l) => l.includes('secret internal detail') && l.includes('at ')), 'stack logged');
+  });
+
+  it('answers a plain GET on the event-stream path with 426', async () => {
+    const r = await http(h.port, 'GET', '/api/v1/events', { token: eventsOnly });
+    assert.equal(r.status, 426);
+    assert.equal(r.json.code, 'upgrade-required');
+    const noScope = await http(h.port, 'GET', '/api/v1/events', { token: writer });
+    assert.equal(noScope.status, 403);
+    assert.equal(noScope.json.scope, 'events');
+  });
+
+  it('puts the RateLimit headers on every answer', async () => {
+    for (const r of [
+      await http(h.port, 'GET', '/api/v1/status', { token: reader }),
+      await http(h.port, 'GET', '/api/v1/nothing', { token: reader }),
+      await http(h.port, 'GET', '/api/v1/test/declined', { token: reader }),
+    ]) {
+      assert.equal(r.headers['ratelimit-limit'], '1000');
+      assert.match(String(r.headers['ratelimit-remaining']), /^\d+$/);
+      assert.match(String(r.headers['ratelimit-reset']), /^\d+$/);
+    }
+  });
+
+  it('stops a revoked token at once', async () => {
+    const secret = await h.token('shortlived');
+    assert.equal((await http(h.port, 'GET', '/api/v1/status', { token: secret })).status, 200);
+    await h.commands.run('coreapi token revoke shortlived');
+    assert.equal((await http(h.port, 'GET', '/api/v1/status', { token: secret })).status, 401);
+  });
+});
+
+describe('the rate limit', () => {
+  it('answers 429 with Retry-After past requests-per-minute, until the minute rolls', async () => {
+    const h = await startHarness({ conf: 'enabled = true\nport = 0\nrequests-per-minute = 3\n', manualTime: true });
+    try {
+      const secret = await h.token('busy');
+      const answers = [];
+      for (let i = 0; i < 4; i++) answers.push(await http(h.port, 'GET', '/api/v1/status', { token: secret }));
+      assert.deepEqual(answers.map((a) => a.status), [200, 200, 200, 429]);
+      assert.deepEqual(answers.map((a) => a.headers['ratelimit-remaining']), ['2', '1', '0', '0']);
+      const limited = answers[3];
+      assert.equal(limited?.json.code, 'rate-limited');
+      assert.equal(limited?.headers['retry-after'], '55', 'whole seconds until the minute rolls');
+      assert.equal(limited?.headers['ratelimit-reset'], '55');
+      // Even a 404 counts and is refused first.
+      assert.equal((await http(h.port, 'GET', '/api/v1/nope', { token: secret })).status, 429);
+      (h.clock as unknown as { advance(s: number): void }).advance(60);
+      assert.equal((await http(h.port, 'GET', '/api/v1/status', { token: secret })).status, 200);
+    } finally {
+      await h.close();
+    }
+  });
+
+  it('limits failed authentication per remote address', async () => {
+    const h = await startHarness({ conf: 'enabled = true\nport = 0\nrequests-per-minute = 2\n', manualTime: true });
+    try {
+      const statuses = [];
+      for (let i = 0; i < 3; i++) statuses.push((await http(h.port, 'GET', '/api/v1/status', { token: 'crs_guess' + i })).status);
+      assert.deepEqual(statuses, [401, 401, 429]);
+      // A valid token has its own window.
+      const secret = await h.token('fine');
+      assert.equal((await http(h.port, 'GET', '/api/v1/status', { token: secret })).status, 200);
+    } finally {
+      await h.close();
+    }
+  });
+});
+
+describe('the upstream timeout', () => {
+  it('is ten seconds by default', async () => {
+    assert.equal(UPSTREAM_TIMEOUT_MS, 10_000);
+    mock.timers.enable({ apis: ['setTimeout'] });
+    try {
+      const d = createDispatcher();
+      let outcome: string | undefined;
+      void d.call('never', () => new Promise<never>(() => {})).then((o) => (outcome = o.kind));
+      await Promise.resolve();
+      mock.timers.tick(9_999);
+      await new Promise((r) => setImmediate(r));
+      assert.equal(outcome, undefined);
+      mock.timers.tick(1);
+      await new Promise((r) => setImmediate(r));
+      assert.equal(outcome, 'timeout');
+    } finally {
+      mock.timers.reset();
+    }
+  });
+});

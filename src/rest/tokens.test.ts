@@ -1,0 +1,152 @@
+import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
+import { describe, it } from 'node:test';
+import type { CommandSender, TextComponent } from '../platform/platform.ts';
+import { http, startHarness } from './test-support.ts';
+import { ADMIN_PERMISSION } from './tokens.ts';
+
+const PLAYER: CommandSender = { kind: 'player', player: { uuid: '11111111-2222-3333-4444-555555555555', name: 'Alex', address: '127.0.0.1' } };
+const admin = (node: string) => node === ADMIN_PERMISSION;
+
+describe('/coreapi token', () => {
+  it('at the console prints exactly one line with the label, the scopes and the secret', async () => {
+    const h = await startHarness();
+    try {
+      const replies = await h.commands.run('coreapi token create panel');
+      assert.equal(replies.length, 1);
+      assert.match(String(replies[0]), /^Token panel created with scopes read,events\. Secret: crs_[A-Za-z0-9_-]{43}$/);
+      const two = await h.commands.run('coreapi token create bot write,read');
+      assert.match(String(two[0]), /^Token bot created with scopes read,write\. Secret: crs_/);
+      assert.ok(!h.log.lines.some((l) => l.includes('crs_')), 'no secret in the log');
+    } finally {
+      await h.close();
+    }
+  });
+
+  it('shows a player the secret once as a click-to-copy component', async () => {
+    const h = await startHarness();
+    try {
+      const replies = await h.commands.run('coreapi token create webshop read,write', PLAYER, admin);
+      assert.equal(replies.length, 1);
+      const c = replies[0] as TextComponent;
+      assert.equal(typeof c, 'object');
+      assert.equal(c.text, 'Token webshop created with scopes read,write. Secret: ');
+      const secretPart = c.extra?.[0] as TextComponent;
+      assert.match(secretPart.text, /^crs_/);
+      assert.deepEqual(secretPart.clickEvent, { action: 'copy_to_clipboard', value: secretPart.text });
+      const listed = await h.commands.run('coreapi token list', PLAYER, admin);
+      assert.ok(!JSON.stringify(listed).includes(secretPart.text), 'never shown again');
+      // It works.
+      assert.equal((await http(h.port, 'GET', '/api/v1/status', { token: secretPart.text })).status, 200);
+    } finally {
+      await h.close();
+    }
+  });
+
+  it('needs core.rest.admin', async () => {
+    const h = await startHarness();
+    try {
+      const replies = await h.commands.run('coreapi token create nope', PLAYER, () => false);
+      assert.deepEqual(replies, ['You do not have permission.']);
+      const c = h.commands.list().find((x) => x.name === 'coreapi');
+      assert.equal(c?.permission, 'core.rest.admin');
+    } finally {
+      await h.close();
+    }
+  });
+
+  it('stores only the SHA-256 digest of the secret', async () => {
+    const h = await startHarness();
+    try {
+      const secret = await h.token('digest');
+      const rows = await h.database.db.selectFrom('rest_tokens').selectAll().execute();
+      assert.equal(rows.length, 1);
+      const row = rows[0] as Record<string, unknown>;
+      assert.equal(row.digest, createHash('sha256').update(secret).digest('hex'));
+      for (const value of Object.values(row)) assert.ok(!String(value).includes(secret.slice(4)), 'no column holds the secret');
+    } finally {
+      await h.close();
+    }
+  });
+
+  it('lists label, scopes, created-at, last-used-at and state, never a secret', async () => {
+    const h = await startHarness();
+    try {
+      const used = await h.token('used', 'read');
+      await h.token('idle', 'events');
+      await http(h.port, 'GET', '/api/v1/status', { token: used });
+      await h.commands.run('coreapi token revoke idle');
+      const lines = (await h.commands.run('coreapi token list')).map(String);
+      assert.equal(lines[0], 'Tokens (2):');
+      assert.match(lines[1] ?? '', /^used: active, scopes read, created \d{4}-.*Z, last used \d{4}-.*Z$/);
+      assert.match(lines[2] ?? '', /^idle: revoked, scopes events, created .*, last used never$/);
+      assert.ok(!lines.join().includes('crs_'));
+      const row = await h.database.db.selectFrom('rest_tokens').select('last_used_at').where('label', '=', 'used').executeTakeFirst();
+      assert.match(String(row?.last_used_at), /^\d{4}-/, 'last-used-at is stored');
+    } finally {
+      await h.close();
+    }
+  });
+
+  it('refuses a bad label, bad scopes and a label already active; a revoked label may be issued again', async () => {
+    const h = await startHarness();
+    try {
+      assert.match(String((await h.commands.run('coreapi token create Bad!'))[0]), /1 to 32 characters/);
+      assert.match(String((await h.commands.run(`coreapi token create ${'a'.repeat(33)}`))[0]), /1 to 32 characters/);
+      assert.match(String((await h.commands.run('coreapi token create ok read,admin'))[0]), /comma-separated list of read, write, events/);
+      const first = await h.token('same');
+      assert.match(String((await h.commands.run('coreapi token create same'))[0]), /already labelled same/);
+      assert.match(String((await h.commands.run('coreapi token revoke same'))[0]), /revoked/);
+      assert.match(String((await h.commands.run('coreapi token revoke same'))[0]), /No active token/);
+      const second = await h.token('same');
+      assert.notEqual(first, second);
+      assert.equal((await http(h.port, 'GET', '/api/v1/status', { token: first })).status, 401);
+      assert.equal((await http(h.port, 'GET', '/api/v1/status', { token: second })).status, 200);
+    } finally {
+      await h.close();
+    }
+  });
+
+  it('audits issuing and revoking with the console or the player as actor', async () => {
+    const h = await startHarness();
+    try {
+      await h.commands.run('coreapi token create a1');
+      await h.commands.run('coreapi token revoke a1', PLAYER, admin);
+      assert.deepEqual(
+        h.api.audited.map((e) => [e.actor, e.action, e.details.label]),
+        [
+          ['console', 'core-rest.token-create', 'a1'],
+          ['Alex', 'core-rest.token-revoke', 'a1'],
+        ],
+      );
+    } finally {
+      await h.close();
+    }
+  });
+
+  it('keeps tokens across a restart', async () => {
+    const h = await startHarness();
+    const secret = await h.token('durable');
+    await h.addon.stop();
+    const again = await startHarness({ dir: h.dir });
+    try {
+      assert.equal((await http(again.port, 'GET', '/api/v1/status', { token: secret })).status, 200);
+    } finally {
+      await again.close();
+      await h.close();
+    }
+  });
+});
+
+describe('/coreapi status', () => {
+  it('shows the listener and who is connected', async () => {
+    const h = await startHarness({ conf: 'enabled = true\nport = 0\nmax-subscribers = 3\n' });
+    try {
+      const lines = (await h.commands.run('coreapi status')).map(String);
+      assert.match(lines[0] ?? '', new RegExp(`listening on http://127\\.0\\.0\\.1:${h.port}/api/v1`));
+      assert.equal(lines[1], 'Event-stream subscribers: 0 of 3.');
+    } finally {
+      await h.close();
+    }
+  });
+});
