@@ -1,0 +1,8 @@
+// Every module the plugin knows, in no particular order: the kernel boots those switched on in
+// data/core/modules.conf, in dependency order.
+
+import type { ModuleDefinition } from '../core/module.ts';
+import { economyModule } from './economy/index.ts';
+
+// biome-ignore lint: services differ per module.
+export const ALL_MODULES: readonly ModuleDefinition<any>[] = [economyModule];

@@ -1,0 +1,114 @@
+// The operator contract (DECISIONS §1) as a user meets it: `node src/main.ts` with flags, the data
+// folder, a real bot joining, walking, chatting and quitting, the console, a clean stop on SIGINT
+// and SIGTERM, and a second start that finds everything where it was left.
+
+import { after, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import pkg from '../../package.json' with { type: 'json' };
+import { joinBot, kickReason, waitFor, waitForMessage } from './support/bots.ts';
+import { newDataDir, runCli, startServer, type ServerProcess } from './support/server-process.ts';
+
+describe('the command line', () => {
+  it('prints the product version with --version and exits 0', async () => {
+    const r = await runCli(['--version']);
+    assert.equal(r.code, 0);
+    assert.equal(r.stdout.trim(), `core ${pkg.version}`);
+  });
+
+  it('lists every flag with --help', async () => {
+    const r = await runCli(['--help']);
+    assert.equal(r.code, 0);
+    for (const flag of ['--data', '--port', '--online-mode', '--version', '--help']) assert.match(r.stdout, new RegExp(flag));
+  });
+
+  it('refuses a bad flag value with a message naming the flag and exit code 2', async () => {
+    const r = await runCli(['--port', 'abc']);
+    assert.equal(r.code, 2);
+    assert.match(r.stderr, /--port must be a whole number/);
+  });
+});
+
+describe('a server started as npm start starts it', () => {
+  const servers: ServerProcess[] = [];
+  after(async () => {
+    for (const s of servers) await s.stop('SIGKILL');
+  });
+
+  it('lays out the data folder, warns about offline mode, and lets a bot join, walk, chat and quit', async () => {
+    const server = await startServer();
+    servers.push(server);
+    assert.ok(server.lines.some((l) => /WARN .*online-mode is false/.test(l)), 'offline-mode warning');
+    assert.ok(existsSync(join(server.dataDir, 'core', 'core.db')), 'core/core.db');
+    assert.ok(existsSync(join(server.dataDir, 'core-rest', 'rest.conf')), 'core-rest/rest.conf');
+    assert.ok(existsSync(join(server.dataDir, 'world')), 'world/');
+    assert.match(readFileSync(join(server.dataDir, 'core-rest', 'rest.conf'), 'utf8'), /enabled = false/);
+
+    const alice = await joinBot(server.gamePort, 'Alice');
+    const bob = await joinBot(server.gamePort, 'Bob');
+    try {
+      // Bob sees Alice walk.
+      const seen = () => Object.values(bob.entities).find((e) => e.username === 'Alice');
+      await waitFor(() => seen() !== undefined, 'Bob sees Alice');
+      const start = seen()!.position.clone();
+      alice.setControlState('forward', true);
+      await waitFor(() => seen()!.position.distanceTo(start) > 1, 'Alice walks more than a block as Bob sees it');
+      alice.setControlState('forward', false);
+
+      // Bob reads Alice's chat.
+      const heard = waitForMessage(bob, /hello from Alice/);
+      alice.chat('hello from Alice');
+      assert.match(await heard, /Alice.*hello from Alice/);
+    } finally {
+      alice.quit();
+      bob.quit();
+    }
+    await server.waitForLine(/Alice.*(left|disconnected)/i, { from: 0 });
+  });
+
+  it('takes console commands with or without the slash; help lists them', async () => {
+    const server = servers[0]!;
+    let mark = server.lines.length;
+    server.console('help');
+    await server.waitForLine(/perm/, { from: mark });
+    mark = server.lines.length;
+    server.console('/help');
+    await server.waitForLine(/perm/, { from: mark });
+    mark = server.lines.length;
+    server.console('nosuchcommand');
+    await server.waitForLine(/Unknown command/i, { from: mark });
+  });
+
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    it(`stops cleanly on ${signal}: players are kicked with a message, exit code 0`, async () => {
+      const server = await startServer();
+      servers.push(server);
+      const bot = await joinBot(server.gamePort, 'Kicked');
+      const reason = kickReason(bot);
+      const code = await server.stop(signal);
+      assert.equal(code, 0);
+      assert.match(await reason, /shutting down/i);
+      assert.ok(server.lines.some((l) => /Stopped\./.test(l)));
+    });
+  }
+
+  it('finds everything where it was left after a restart with the same data folder', async () => {
+    const dataDir = newDataDir();
+    const first = await startServer({ dataDir });
+    servers.push(first);
+    const bot = await joinBot(first.gamePort, 'Carol');
+    bot.quit();
+    await first.waitForLine(/Carol.*(left|disconnected)/i, { from: 0 });
+    first.console('perm grant Carol core.test.node');
+    await first.waitForLine(/core\.test\.node/, { from: 0 });
+    assert.equal(await first.stop('SIGTERM'), 0);
+
+    const second = await startServer({ dataDir });
+    servers.push(second);
+    const mark = second.lines.length;
+    second.console('perm info Carol');
+    await second.waitForLine(/core\.test\.node/, { from: mark });
+    assert.equal(await second.stop('SIGTERM'), 0);
+  });
+});

@@ -1,0 +1,107 @@
+// Starts the real server (`node src/main.ts`) as a child process on an ephemeral game port with a
+// temporary data folder, the way `npm start` runs it, and lets a test read its output, type at
+// its console and stop it.
+
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { createInterface } from 'node:readline';
+
+const ROOT = resolve(import.meta.dirname, '../../..');
+
+export interface ServerProcess {
+  readonly dataDir: string;
+  readonly gamePort: number;
+  /** Every line printed so far (standard output and standard error). */
+  readonly lines: string[];
+  /** Types a line at the server console. */
+  console(line: string): void;
+  /** Resolves with the first line (printed from now on, or already printed after `from`) matching. */
+  waitForLine(pattern: RegExp, options?: { timeoutMs?: number; from?: number }): Promise<string>;
+  /** Sends the signal and resolves with the exit code. */
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+  readonly exited: Promise<number | null>;
+}
+
+export function newDataDir(): string {
+  return mkdtempSync(join(tmpdir(), 'core-e2e-'));
+}
+
+/** Runs main.ts with the given arguments to its end (for --help, --version, bad flags). */
+export function runCli(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((done) => {
+    const child = spawn(process.execPath, ['src/main.ts', ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.on('exit', (code) => done({ code, stdout, stderr }));
+  });
+}
+
+export async function startServer(options: { dataDir?: string; args?: string[] } = {}): Promise<ServerProcess> {
+  const dataDir = options.dataDir ?? newDataDir();
+  const child: ChildProcessWithoutNullStreams = spawn(
+    process.execPath,
+    ['src/main.ts', '--data', dataDir, '--port', '0', '--online-mode', 'false', ...(options.args ?? [])],
+    { cwd: ROOT, stdio: ['pipe', 'pipe', 'pipe'] },
+  );
+  const lines: string[] = [];
+  const waiters = new Set<{ pattern: RegExp; resolve: (l: string) => void }>();
+  const onLine = (raw: string) => {
+    // flying-squid's console prompt and cursor codes are not part of the line.
+    const line = raw.replace(/\x1b\[[0-9;]*[A-Za-z]/g, '').replace(/^> /, '');
+    lines.push(line);
+    if (process.env.E2E_VERBOSE) process.stderr.write(`[server] ${line}\n`);
+    for (const w of [...waiters]) {
+      if (w.pattern.test(line)) {
+        waiters.delete(w);
+        w.resolve(line);
+      }
+    }
+  };
+  createInterface({ input: child.stdout }).on('line', onLine);
+  createInterface({ input: child.stderr }).on('line', onLine);
+  const exited = new Promise<number | null>((r) => child.on('exit', (code) => r(code)));
+
+  const waitForLine = (pattern: RegExp, o: { timeoutMs?: number; from?: number } = {}): Promise<string> => {
+    const earlier = o.from === undefined ? undefined : lines.slice(o.from).find((l) => pattern.test(l));
+    if (earlier !== undefined) return Promise.resolve(earlier);
+    return new Promise((res, rej) => {
+      const w = {
+        pattern,
+        resolve: (l: string) => {
+          clearTimeout(timer);
+          res(l);
+        },
+      };
+      const timer = setTimeout(() => {
+        waiters.delete(w);
+        rej(new Error(`no line matching ${pattern} within ${o.timeoutMs ?? 20000} ms; last lines:\n${lines.slice(-15).join('\n')}`));
+      }, o.timeoutMs ?? 20000);
+      waiters.add(w);
+      void exited.then(() => {
+        if (waiters.delete(w)) {
+          clearTimeout(timer);
+          rej(new Error(`the server exited before printing ${pattern}; last lines:\n${lines.slice(-15).join('\n')}`));
+        }
+      });
+    });
+  };
+
+  const ready = await waitForLine(/Game server listening on port (\d+)/, { from: 0, timeoutMs: 30000 });
+  const gamePort = Number(/port (\d+)/.exec(ready)?.[1]);
+  return {
+    dataDir,
+    gamePort,
+    lines,
+    console: (line) => child.stdin.write(line + '\n'),
+    waitForLine,
+    stop: async (signal = 'SIGTERM') => {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      return exited;
+    },
+    exited,
+  };
+}
