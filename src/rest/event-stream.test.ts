@@ -1,0 +1,402 @@
+import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
+import { connect, type Socket } from 'node:net';
+import { after, before, describe, it } from 'node:test';
+import { WebSocket } from 'ws';
+import { EVENT_NAMES } from '../core/events.ts';
+import { startHarness, type Harness } from './test-support.ts';
+import { isValidPattern } from './event-stream.ts';
+
+// biome-ignore lint: messages are read field by field.
+type Msg = any;
+
+/** A ws client that queues every message, and resolves `next()` in order. */
+class Client {
+  readonly ws: WebSocket;
+  readonly messages: Msg[] = [];
+  private waiters: ((m: Msg) => void)[] = [];
+  readonly closed: Promise<{ code: number; reason: string }>;
+  readonly opened: Promise<void>;
+  constructor(port: number, secret: string | undefined, options: { autoPong?: boolean } = {}) {
+    this.ws = new WebSocket(`ws://127.0.0.1:${port}/api/v1/events`, {
+      headers: secret ? { authorization: `Bearer ${secret}` } : {},
+      autoPong: options.autoPong ?? true,
+    });
+    this.ws.on('error', () => {});
+    this.ws.on('message', (data) => {
+      const m = JSON.parse(String(data));
+      const w = this.waiters.shift();
+      if (w) w(m);
+      else this.messages.push(m);
+    });
+    this.opened = new Promise((resolve, reject) => {
+      this.ws.once('open', () => resolve());
+      this.ws.once('unexpected-response', (_req, res) => {
+        let body = '';
+        res.on('data', (c: Buffer) => (body += c));
+        res.on('end', () => reject(Object.assign(new Error(`HTTP ${res.statusCode}`), { status: res.statusCode, body: JSON.parse(body), headers: res.headers })));
+      });
+    });
+    this.closed = new Promise((resolve) => this.ws.once('close', (code, reason) => resolve({ code, reason: String(reason) })));
+  }
+  next(): Promise<Msg> {
+    const m = this.messages.shift();
+    if (m !== undefined) return Promise.resolve(m);
+    return new Promise((resolve) => this.waiters.push(resolve));
+  }
+  send(m: unknown): void {
+    this.ws.send(typeof m === 'string' ? m : JSON.stringify(m));
+  }
+}
+
+async function connected(port: number, secret: string): Promise<Client> {
+  const c = new Client(port, secret);
+  await c.opened;
+  const hello = await c.next();
+  assert.equal(hello.event, 'connected');
+  return c;
+}
+
+/** A WebSocket spoken by hand: handshake, masked frames out, frames in. */
+class RawClient {
+  readonly socket: Socket;
+  private buffer = Buffer.alloc(0);
+  readonly frames: { opcode: number; payload: Buffer }[] = [];
+  private upgraded = false;
+  private onFrame: (() => void) | undefined;
+  readonly ready: Promise<void>;
+  constructor(port: number, secret: string) {
+    this.socket = connect(port, '127.0.0.1');
+    this.socket.on('error', () => {});
+    this.ready = new Promise((resolve, reject) => {
+      this.socket.on('data', (d: Buffer) => {
+        this.buffer = Buffer.concat([this.buffer, d]);
+        if (!this.upgraded) {
+          const end = this.buffer.indexOf('\r\n\r\n');
+          if (end < 0) return;
+          const head = this.buffer.subarray(0, end).toString();
+          if (!head.startsWith('HTTP/1.1 101')) return reject(new Error(head));
+          this.upgraded = true;
+          this.buffer = this.buffer.subarray(end + 4);
+          resolve();
+        }
+        this.parse();
+      });
+    });
+    this.socket.write(
+      'GET /api/v1/events HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n' +
+        `Sec-WebSocket-Key: ${randomBytes(16).toString('base64')}\r\nSec-WebSocket-Version: 13\r\nAuthorization: Bearer ${secret}\r\n\r\n`,
+    );
+  }
+  private parse(): void {
+    for (;;) {
+      if (this.buffer.length < 2) return;
+      const b1 = this.buffer[1] as number;
+      let len = b1 & 0x7f;
+      let offset = 2;
+      if (len === 126) {
+        if (this.buffer.length < 4) return;
+        len = this.buffer.readUInt16BE(2);
+        offset = 4;
+      } else if (len === 127) {
+        if (this.buffer.length < 10) return;
+        len = Number(this.buffer.readBigUInt64BE(2));
+        offset = 10;
+      }
+      if (this.buffer.length < offset + len) return;
+      this.frames.push({ opcode: (this.buffer[0] as number) & 0x0f, payload: this.buffer.subarray(offset, offset + len) });
+      this.buffer = this.buffer.subarray(offset + len);
+      this.onFrame?.();
+    }
+  }
+  /** A client frame (masked). `length` may claim more than `payload` holds. */
+  static frame(opcode: number, payload: Buffer, fin = true, length = payload.length): Buffer {
+    const mask = randomBytes(4);
+    const head =
+      length < 126
+        ? Buffer.from([(fin ? 0x80 : 0) | opcode, 0x80 | length])
+        : length < 65536
+          ? Buffer.concat([Buffer.from([(fin ? 0x80 : 0) | opcode, 0x80 | 126]), Buffer.from([length >> 8, length & 0xff])])
+          : (() => {
+              const b = Buffer.alloc(10);
+              b[0] = (fin ? 0x80 : 0) | opcode;
+              b[1] = 0x80 | 127;
+              b.writeBigUInt64BE(BigInt(length), 2);
+              return b;
+            })();
+    const masked = Buffer.from(payload.map((byte, i) => byte ^ (mask[i % 4] as number)));
+    return Buffer.concat([head, mask, masked]);
+  }
+  send(opcode: number, payload: Buffer | string, fin = true, length?: number): void {
+    const p = typeof payload === 'string' ? Buffer.from(payload) : payload;
+    this.socket.write(RawClient.frame(opcode, p, fin, length ?? p.length));
+  }
+  /** Resolves with the close code once a close frame arrives. */
+  closeCode(): Promise<number> {
+    return new Promise((resolve) => {
+      const check = () => {
+        const close = this.frames.find((f) => f.opcode === 0x8);
+        if (close) {
+          this.onFrame = undefined;
+          resolve(close.payload.readUInt16BE(0));
+        }
+      };
+      this.onFrame = check;
+      check();
+    });
+  }
+}
+
+describe('the event stream', () => {
+  let h: Harness;
+  let watcher: string;
+  let reader: string;
+
+  before(async () => {
+    h = await startHarness({
+      conf: 'enabled = true\nport = 0\nmax-subscribers = 3\nrequests-per-minute = 1000\n',
+      tuning: { pingIntervalMs: 150, pongTimeoutMs: 150 },
+    });
+    watcher = await h.token('watcher', 'events');
+    reader = await h.token('reader', 'read');
+  });
+  after(() => h.close());
+
+  it('refuses the handshake without a token (401) or without the events scope (403), as HTTP answers', async () => {
+    const none = new Client(h.port, undefined);
+    await assert.rejects(none.opened, (e: { status: number; body: Msg; headers: Record<string, string> }) => {
+      assert.equal(e.status, 401);
+      assert.equal(e.body.code, 'unauthorized');
+      assert.equal(e.headers['www-authenticate'], 'Bearer, Basic realm="core-rest"');
+      return true;
+    });
+    const noScope = new Client(h.port, reader);
+    await assert.rejects(noScope.opened, (e: { status: number; body: Msg; headers: Record<string, string> }) => {
+      assert.equal(e.status, 403);
+      assert.deepEqual([e.body.code, e.body.scope], ['forbidden', 'events']);
+      assert.ok(e.headers['ratelimit-limit']);
+      return true;
+    });
+  });
+
+  it('greets with connected and the caller label, then says nothing until subscribed', async () => {
+    const c = new Client(h.port, watcher);
+    await c.opened;
+    const hello = await c.next();
+    assert.equal(hello.event, 'connected');
+    assert.equal(hello.caller, 'watcher');
+    assert.equal(typeof hello.message, 'string');
+    h.events.emit('warp.create', { name: 'spawn' });
+    await new Promise((r) => setTimeout(r, 50));
+    assert.equal(c.messages.length, 0);
+    c.ws.close();
+    await c.closed;
+  });
+
+  it('replies to subscribe and unsubscribe with every pattern held', async () => {
+    const c = await connected(h.port, watcher);
+    c.send({ subscribe: ['economy.*', 'warp.create'] });
+    assert.deepEqual(await c.next(), { event: 'subscribed', topics: ['economy.*', 'warp.create'] });
+    c.send({ subscribe: ['*', 'economy.*'] });
+    assert.deepEqual(await c.next(), { event: 'subscribed', topics: ['economy.*', 'warp.create', '*'] });
+    c.send({ unsubscribe: ['economy.*', 'home.create'] });
+    assert.deepEqual(await c.next(), { event: 'unsubscribed', topics: ['warp.create', '*'] });
+    c.ws.close();
+    await c.closed;
+  });
+
+  it('answers a bad pattern or message with an error, applies nothing and stays open', async () => {
+    const c = await connected(h.port, watcher);
+    const bad: unknown[] = [
+      { subscribe: ['economy.*', 'nosuch.*'] },
+      { subscribe: ['economy.wallet'] },
+      { subscribe: ['economy'] },
+      { subscribe: ['economy.*.*'] },
+      { subscribe: 'economy.*' },
+      { subscribe: [1] },
+      { subscribe: ['*'], unsubscribe: [] },
+      { hello: 1 },
+      [1],
+      'not json',
+    ];
+    for (const m of bad) {
+      c.send(typeof m === 'string' ? m : JSON.stringify(m));
+      const reply = await c.next();
+      assert.equal(reply.event, 'error', JSON.stringify(m));
+      assert.equal(reply.code, 'bad-request');
+      assert.equal(typeof reply.message, 'string');
+    }
+    c.send({ subscribe: [] });
+    assert.deepEqual(await c.next(), { event: 'subscribed', topics: [] }, 'nothing was applied');
+    assert.equal(c.ws.readyState, WebSocket.OPEN);
+    c.ws.close();
+    await c.closed;
+  });
+
+  it('knows every pattern form', () => {
+    assert.equal(EVENT_NAMES.length, 87);
+    for (const name of EVENT_NAMES) assert.ok(isValidPattern(name));
+    assert.ok(isValidPattern('*') && isValidPattern('skin.*') && isValidPattern('world.*'));
+    assert.ok(!isValidPattern('**') && !isValidPattern('.*') && !isValidPattern('skin.change.*'));
+  });
+
+  it('delivers the events matching the patterns, with the data as the bus emitted it and occurred-at', async () => {
+    const c = await connected(h.port, watcher);
+    c.send({ subscribe: ['economy.*', 'home.create'] });
+    await c.next();
+    const credit = {
+      'player-id': '0a1b2c3d-4e5f-6789-abcd-ef0123456789',
+      'player-name': 'Alex',
+      amount: { currency: 'coins', amount: 12.5 },
+      balance: { currency: 'coins', amount: 112.5 },
+      'transaction-id': '42',
+    };
+    h.events.emit('warp.create', { name: 'ignored' });
+    h.events.emit('economy.wallet-credit', credit);
+    const home = { 'player-id': credit['player-id'], 'player-name': 'Alex', location: { world: 'world', x: 1.5, y: 64, z: -3, yaw: 90, pitch: 0 } };
+    h.events.emit('home.create', home);
+    const first = await c.next();
+    assert.equal(first.event, 'economy.wallet-credit');
+    assert.match(first.data['occurred-at'], /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    assert.deepEqual(first.data, { ...credit, 'occurred-at': first.data['occurred-at'] });
+    const second = await c.next();
+    assert.deepEqual(second, { event: 'home.create', data: { ...home, 'occurred-at': second.data['occurred-at'] } });
+    c.ws.close();
+    await c.closed;
+  });
+
+  it('closes with 1003 on a binary frame', async () => {
+    const c = await connected(h.port, watcher);
+    c.ws.send(Buffer.from([1, 2, 3]), { binary: true });
+    assert.equal((await c.closed).code, 1003);
+  });
+
+  it('closes with 1003 on a fragmented message (raw frames)', async () => {
+    const raw = new RawClient(h.port, watcher);
+    await raw.ready;
+    raw.send(0x1, '{"subscribe":', false);
+    raw.send(0x0, '["*"]}', true);
+    assert.equal(await raw.closeCode(), 1003);
+    raw.socket.destroy();
+  });
+
+  it('closes with 1003 on a frame over 64 KiB, without reading it (raw frames)', async () => {
+    const raw = new RawClient(h.port, watcher);
+    await raw.ready;
+    raw.send(0x1, Buffer.alloc(1000, 0x20), true, 64 * 1024 + 1);
+    assert.equal(await raw.closeCode(), 1003);
+    raw.socket.destroy();
+    // A frame of exactly 64 KiB is read.
+    const ok = new RawClient(h.port, watcher);
+    await ok.ready;
+    const message = JSON.stringify({ subscribe: ['*'] });
+    ok.send(0x1, message + ' '.repeat(64 * 1024 - message.length));
+    await new Promise((r) => setTimeout(r, 100));
+    const texts = ok.frames.filter((f) => f.opcode === 0x1).map((f) => JSON.parse(f.payload.toString()).event);
+    assert.deepEqual(texts, ['connected', 'subscribed']);
+    ok.socket.destroy();
+  });
+
+  it('pings after quiet, answers client pings, and drops a client that does not pong', async () => {
+    const c = await connected(h.port, watcher);
+    const pinged = new Promise<void>((resolve) => c.ws.once('ping', () => resolve()));
+    const ponged = new Promise<void>((resolve) => c.ws.once('pong', () => resolve()));
+    c.ws.ping();
+    await ponged;
+    await pinged;
+    await new Promise((r) => setTimeout(r, 400));
+    assert.equal(c.ws.readyState, WebSocket.OPEN, 'a client that pongs stays');
+    c.ws.close();
+    await c.closed;
+
+    const silent = new Client(h.port, watcher, { autoPong: false });
+    await silent.opened;
+    const closed = await silent.closed;
+    assert.equal(closed.code, 1006, 'dropped without a close frame');
+  });
+
+  it('refuses a subscriber beyond max-subscribers, across all tokens, with 503', async () => {
+    const other = await h.token('other', 'events');
+    const a = await connected(h.port, watcher);
+    const b = await connected(h.port, other);
+    const c = await connected(h.port, watcher);
+    const lines = (await h.commands.run('coreapi status')).map(String);
+    assert.equal(lines[1], 'Event-stream subscribers: 3 of 3.');
+    assert.match(lines[3] ?? '', /^- other from 127\.0\.0\.1 since .*: no patterns yet$/);
+    const d = new Client(h.port, other);
+    await assert.rejects(d.opened, (e: { status: number; body: Msg }) => {
+      assert.equal(e.status, 503);
+      assert.equal(e.body.code, 'too-many-subscribers');
+      return true;
+    });
+    for (const x of [a, b, c]) x.ws.close();
+    await Promise.all([a.closed, b.closed, c.closed]);
+  });
+
+  it('closes the streams of a revoked token with 1008, and only those', async () => {
+    const doomed = await h.token('doomed', 'events');
+    const a = await connected(h.port, doomed);
+    const b = await connected(h.port, watcher);
+    await h.commands.run('coreapi token revoke doomed');
+    assert.equal((await a.closed).code, 1008);
+    assert.equal(b.ws.readyState, WebSocket.OPEN);
+    b.ws.close();
+    await b.closed;
+  });
+
+  it('closes a subscriber that cannot keep up with 1013; the others get every event', async () => {
+    const fast = await connected(h.port, watcher);
+    fast.send({ subscribe: ['vote.*'] });
+    await fast.next();
+    const slow = new RawClient(h.port, watcher);
+    await slow.ready;
+    slow.send(0x1, JSON.stringify({ subscribe: ['vote.*'] }));
+    await new Promise((r) => setTimeout(r, 50));
+    slow.socket.pause();
+    const blob = 'x'.repeat(100_000);
+    let sent = 0;
+    while (!h.log.lines.some((l) => l.includes('could not keep up')) && sent < 1000) {
+      h.events.emit('vote.receive', { n: sent, blob });
+      sent++;
+      await new Promise((r) => setImmediate(r));
+    }
+    assert.ok(sent < 1000, 'the slow subscriber was closed');
+    for (let i = 0; i < 5; i++) h.events.emit('vote.receive', { n: sent++, blob });
+    slow.socket.resume();
+    assert.equal(await slow.closeCode(), 1013);
+    slow.socket.destroy();
+    const received: number[] = [];
+    while (received.length < sent) received.push((await fast.next()).data.n);
+    assert.deepEqual(received, [...Array(sent).keys()]);
+    fast.ws.close();
+    await fast.closed;
+  });
+
+  it('counts the handshake against the rate limit (429)', async () => {
+    const limited = await startHarness({ conf: 'enabled = true\nport = 0\nrequests-per-minute = 1\n' });
+    try {
+      const s = await limited.token('w', 'events');
+      const a = await connected(limited.port, s);
+      const b = new Client(limited.port, s);
+      await assert.rejects(b.opened, (e: { status: number; headers: Record<string, string> }) => {
+        assert.equal(e.status, 429);
+        assert.match(e.headers['retry-after'] ?? '', /^\d+$/);
+        return true;
+      });
+      a.ws.close();
+      await a.closed;
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('closes every stream with 1001 on shutdown', async () => {
+    const own = await startHarness();
+    const s = await own.token('w', 'events');
+    const a = await connected(own.port, s);
+    const b = await connected(own.port, s);
+    await own.close();
+    assert.equal((await a.closed).code, 1001);
+    assert.equal((await b.closed).code, 1001);
+  });
+});
