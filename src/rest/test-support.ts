@@ -127,6 +127,8 @@ export interface HarnessOptions {
   tuning?: RestTuning;
   manualTime?: boolean;
   dir?: string;
+  /** Another database than SQLite in the folder (PostgreSQL tests). */
+  openDb?: () => Database;
 }
 
 /** Starts the add-on on an ephemeral loopback port (unless `conf` says otherwise). */
@@ -135,7 +137,7 @@ export async function startHarness(h: HarnessOptions = {}): Promise<Harness> {
   const configDir = join(dir, 'core-rest');
   mkdirSync(configDir, { recursive: true });
   if (h.conf !== null) writeFileSync(join(configDir, 'rest.conf'), h.conf ?? 'enabled = true\nport = 0\n');
-  const database = openDatabase({ kind: 'sqlite', file: join(dir, 'core.db') });
+  const database = h.openDb ? h.openDb() : openDatabase({ kind: 'sqlite', file: join(dir, 'core.db') });
   const log = memoryLogger();
   const clock = h.manualTime ? manualClock(new Date('2026-01-01T00:00:05Z')) : systemClock;
   const events = createEventBus(clock, log);
