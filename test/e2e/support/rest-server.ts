@@ -1,0 +1,139 @@
+// The real server with the Remote Access Service switched on (rest.conf written before the first
+// start, an ephemeral port), tokens made at its console exactly as an operator makes them, plain
+// HTTP over loopback and real event-stream subscriptions.
+
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import WebSocket from 'ws';
+import { http, type HttpAnswer } from '../../../src/rest/test-support.ts';
+import { newDataDir, startServer, type ServerProcess } from './server-process.ts';
+
+export type { HttpAnswer };
+
+export interface RestServer {
+  server: ServerProcess;
+  restPort: number;
+  /** Makes a token at the console (`coreapi token create`) and returns its secret. */
+  token(label: string, scopes?: string): Promise<string>;
+  /** One request to `/api/v1<path>`. */
+  call(method: 'GET' | 'POST', path: string, token: string, body?: unknown): Promise<HttpAnswer>;
+  /** An event-stream connection subscribed to the patterns. */
+  subscribe(token: string, patterns: string[]): Promise<Subscription>;
+  /** Types a console line and waits for a line matching `reply`. */
+  console(line: string, reply: RegExp): Promise<string>;
+  stop(): Promise<void>;
+}
+
+export interface StreamEvent {
+  event: string;
+  data: Record<string, unknown>;
+}
+
+export interface Subscription {
+  /** Every event received so far. */
+  received: StreamEvent[];
+  /** The first event (received already or later) of that name matching the predicate. */
+  next(name: string, match?: (data: Record<string, unknown>) => boolean, timeoutMs?: number): Promise<StreamEvent>;
+  close(): void;
+}
+
+export async function startRestServer(options: { dataDir?: string; requestsPerMinute?: number; modules?: Record<string, boolean> } = {}): Promise<RestServer> {
+  const dataDir = options.dataDir ?? newDataDir();
+  mkdirSync(join(dataDir, 'core-rest'), { recursive: true });
+  writeFileSync(
+    join(dataDir, 'core-rest', 'rest.conf'),
+    [
+      'enabled = true',
+      'bind = "127.0.0.1"',
+      'port = 0',
+      `requests-per-minute = ${options.requestsPerMinute ?? 100000}`,
+      'max-subscribers = 8',
+      '',
+    ].join('\n'),
+  );
+  if (options.modules) {
+    mkdirSync(join(dataDir, 'core'), { recursive: true });
+    writeFileSync(
+      join(dataDir, 'core', 'modules.conf'),
+      Object.entries(options.modules)
+        .map(([m, on]) => `${m} = ${on}`)
+        .join('\n') + '\n',
+    );
+  }
+  const server = await startServer({ dataDir });
+  const listening = await server.waitForLine(/Remote Access Service listening on http:\/\/[^:]+:(\d+)/, { from: 0 });
+  const restPort = Number(/:(\d+)\/api\/v1/.exec(listening)?.[1]);
+  const sockets = new Set<WebSocket>();
+
+  const consoleLine = async (line: string, reply: RegExp): Promise<string> => {
+    const mark = server.lines.length;
+    server.console(line);
+    return server.waitForLine(reply, { from: mark });
+  };
+
+  return {
+    server,
+    restPort,
+    console: consoleLine,
+    async token(label, scopes) {
+      const line = await consoleLine(`coreapi token create ${label}${scopes ? ` ${scopes}` : ''}`, new RegExp(`Token ${label} created`));
+      const secret = /Secret: (\S+)/.exec(line)?.[1];
+      if (!secret) throw new Error(`no secret in "${line}"`);
+      return secret;
+    },
+    call: (method, path, token, body) => http(restPort, method, `/api/v1${path}`, { token, ...(body === undefined ? {} : { body: body as object }) }),
+    async subscribe(token, patterns) {
+      const ws = new WebSocket(`ws://127.0.0.1:${restPort}/api/v1/events`, { headers: { authorization: `Bearer ${token}` } });
+      sockets.add(ws);
+      const received: StreamEvent[] = [];
+      const waiters = new Set<{ name: string; match: (d: Record<string, unknown>) => boolean; resolve: (e: StreamEvent) => void }>();
+      ws.on('message', (raw) => {
+        const msg = JSON.parse(String(raw)) as StreamEvent;
+        received.push(msg);
+        for (const w of [...waiters]) {
+          if (w.name === msg.event && w.match(msg.data ?? {})) {
+            waiters.delete(w);
+            w.resolve(msg);
+          }
+        }
+      });
+      await new Promise<void>((resolve, reject) => {
+        ws.once('error', reject);
+        ws.once('message', () => resolve());
+      });
+      ws.send(JSON.stringify({ subscribe: patterns }));
+      const sub: Subscription = {
+        received,
+        next(name, match = () => true, timeoutMs = 10000) {
+          const earlier = received.find((e) => e.event === name && match(e.data ?? {}));
+          if (earlier) return Promise.resolve(earlier);
+          return new Promise((resolve, reject) => {
+            const w = {
+              name,
+              match,
+              resolve: (e: StreamEvent) => {
+                clearTimeout(timer);
+                resolve(e);
+              },
+            };
+            const timer = setTimeout(() => {
+              waiters.delete(w);
+              reject(new Error(`no ${name} event within ${timeoutMs} ms; received: ${received.map((e) => e.event).join(', ')}`));
+            }, timeoutMs);
+            waiters.add(w);
+          });
+        },
+        close: () => {
+          ws.close();
+          sockets.delete(ws);
+        },
+      };
+      await sub.next('subscribed');
+      return sub;
+    },
+    async stop() {
+      for (const ws of sockets) ws.terminate();
+      await server.stop('SIGTERM');
+    },
+  };
+}
