@@ -1,0 +1,179 @@
+// In-game commands of the homes: /sethome, /home (with icon, public, private and visits to another
+// player's public home), /delhome, /homes.
+
+import type { CommandContext, CommandDefinition } from '../../core/commands.ts';
+import type { ModuleContext } from '../../core/module.ts';
+import type { Result } from '../../core/result.ts';
+import type { Location } from '../../platform/platform.ts';
+import { materialsStartingWith } from './homes.icon.ts';
+import type { Home, Visibility } from './homes.schemas.ts';
+import { HOME_OTHERS_NODE, type HomeRef, type HomesService } from './homes.service.ts';
+
+export const HOME_NODES = {
+  set: 'core.home.set',
+  use: 'core.home.use',
+  delete: 'core.home.delete',
+  list: 'core.home.list',
+  visit: 'core.home.visit',
+  /** Admin: visit private homes of others and list all of another player's homes. */
+  others: HOME_OTHERS_NODE,
+} as const;
+
+/** "3" is slot 3; anything else is a label. */
+export function homeRef(word: string): HomeRef {
+  return /^\d+$/.test(word) ? Number(word) : word;
+}
+
+const round = (n: number) => Math.round(n * 10) / 10;
+export const placeText = (l: Location) => `${l.world} ${round(l.x)}, ${round(l.y)}, ${round(l.z)}`;
+const homeName = (h: Home) => (h.label ? `${h.slot} (${h.label})` : String(h.slot));
+
+export function homesCommands(homes: HomesService, ctx: ModuleContext): CommandDefinition[] {
+  const startsWith = (options: string[], prefix: string) => options.filter((o) => o.toLowerCase().startsWith(prefix.toLowerCase()));
+
+  function done<T>(c: CommandContext, r: Result<T>): r is { ok: true; value: T } {
+    if (!r.ok) c.reply({ text: r.message, color: 'red' });
+    return r.ok;
+  }
+
+  /** The player sending the command (commands that need one are playerOnly). */
+  function self(c: CommandContext) {
+    if (c.sender.kind !== 'player') throw new Error('a player-only command ran at the console');
+    return c.sender.player;
+  }
+
+  /** A home word as a slot: a label is looked up among the sender's homes. */
+  async function slotOfRef(c: CommandContext, word: string): Promise<number | undefined> {
+    const ref = homeRef(word);
+    if (typeof ref === 'number') return ref;
+    const r = await homes.find(self(c).uuid, ref);
+    return done(c, r) ? r.value.slot : undefined;
+  }
+
+  /** Completions: the sender's home slots and labels. */
+  let cache: { uuid: string; words: string[] } | undefined;
+  function ownWords(c: CommandContext): string[] {
+    const me = c.sender.kind === 'player' ? c.sender.player.uuid : undefined;
+    if (!me) return [];
+    // Completion is synchronous: offer what the last lookup found and refresh it for next time.
+    void homes.list(me).then((r) => {
+      if (r.ok) cache = { uuid: me, words: r.value.homes.flatMap((h) => [String(h.slot), ...(h.label ? [h.label] : [])]) };
+    });
+    return cache?.uuid === me ? cache.words : [];
+  }
+
+  async function travel(c: CommandContext, word: string | undefined): Promise<void> {
+    const me = self(c);
+    let owner = me.uuid;
+    let ref: HomeRef | undefined = word === undefined ? undefined : homeRef(word);
+    if (word?.includes(':')) {
+      if (!c.has(HOME_NODES.visit)) return c.reply({ text: `You do not have permission (${HOME_NODES.visit}).`, color: 'red' });
+      const [name = '', refWord = ''] = word.split(':', 2);
+      const p = await ctx.players.find(name);
+      if (!p) return c.reply({ text: `No player named ${name} has ever joined this server.`, color: 'red' });
+      if (refWord === '') return c.reply('Usage: /home <player>:<slot|label>');
+      owner = p.uuid;
+      ref = homeRef(refWord);
+    }
+    if (ref === undefined) {
+      const list = await homes.list(me.uuid);
+      if (!done(c, list)) return;
+      const first = list.value.homes[0];
+      if (!first) return c.reply('You have no home yet. Set one with /sethome.');
+      ref = first.slot;
+    }
+    const r = await homes.teleport(me.uuid, owner, ref);
+    if (done(c, r)) c.reply(`Welcome home${owner === me.uuid ? '' : ` (${word})`}: ${homeName(r.value)}.`);
+  }
+
+  return [
+    {
+      name: 'sethome',
+      permission: HOME_NODES.set,
+      description: 'Sets a home where you stand: in a slot, by label, or in your first empty slot.',
+      usage: 'sethome [slot|label]',
+      playerOnly: true,
+      async run(c, args) {
+        const me = self(c);
+        const here = ctx.platform.location(me.uuid);
+        if (!here) return c.reply({ text: 'Your location is not known yet.', color: 'red' });
+        const r = await homes.setByRef(me.uuid, args[0] === undefined ? undefined : homeRef(args[0]), here, c.actor);
+        if (done(c, r)) c.reply(`Home ${homeName(r.value)} set at ${placeText(r.value.location)}.`);
+      },
+      complete: (c, args) => (args.length === 1 ? startsWith(ownWords(c), args[0] ?? '') : []),
+    },
+    {
+      name: 'home',
+      permission: HOME_NODES.use,
+      description: 'Takes you to a home (or another player’s public one), or sets a home’s icon or visibility.',
+      usage: 'home [slot|label|<player>:<slot|label>] | home icon <slot> <material> | home public|private <slot>',
+      playerOnly: true,
+      async run(c, args) {
+        const me = self(c);
+        const [first, second, third] = args;
+        const icon = first === 'icon' && args.length === 3;
+        if (icon || ((first === 'public' || first === 'private') && args.length === 2)) {
+          if (!c.has(HOME_NODES.set)) return c.reply({ text: `You do not have permission (${HOME_NODES.set}).`, color: 'red' });
+          const slot = await slotOfRef(c, second!);
+          if (slot === undefined) return;
+          const r = icon ? await homes.setIcon(me.uuid, slot, third!, c.actor) : await homes.setVisibility(me.uuid, slot, first as Visibility, c.actor);
+          if (done(c, r)) c.reply(`Home ${homeName(r.value)} ${icon ? `now shows ${r.value.icon}` : `is now ${r.value.visibility}`}.`);
+          return;
+        }
+        if (args.length > 1) return c.reply('Usage: /home [slot|label|<player>:<slot|label>], /home icon <slot> <material>, /home public|private <slot>');
+        await travel(c, first);
+      },
+      complete: (c, args) => {
+        if (args.length === 1) return startsWith([...ownWords(c), 'icon', 'public', 'private'], args[0] ?? '');
+        if (args.length === 2 && ['icon', 'public', 'private'].includes(args[0] ?? '')) return startsWith(ownWords(c), args[1] ?? '');
+        if (args.length === 3 && args[0] === 'icon') return materialsStartingWith(args[2] ?? '');
+        return [];
+      },
+    },
+    {
+      name: 'delhome',
+      aliases: ['deletehome'],
+      permission: HOME_NODES.delete,
+      description: 'Deletes one of your homes.',
+      usage: 'delhome <slot|label>',
+      playerOnly: true,
+      async run(c, args) {
+        if (args[0] === undefined) return c.reply('Usage: /delhome <slot|label>');
+        const slot = await slotOfRef(c, args[0]);
+        if (slot === undefined) return;
+        const r = await homes.delete(self(c).uuid, slot, c.actor);
+        if (!done(c, r)) return;
+        c.reply(r.value.home ? `Home ${homeName(r.value.home)} deleted.` : `Slot ${slot} has no home.`);
+      },
+      complete: (c, args) => (args.length === 1 ? startsWith(ownWords(c), args[0] ?? '') : []),
+    },
+    {
+      name: 'homes',
+      permission: HOME_NODES.list,
+      description: 'Lists your homes, or another player’s public homes.',
+      usage: 'homes [player]',
+      async run(c, args) {
+        let uuid: string;
+        let whose = 'Your';
+        let all = true;
+        if (args[0] !== undefined) {
+          const p = await ctx.players.find(args[0]);
+          if (!p) return c.reply({ text: `No player named ${args[0]} has ever joined this server.`, color: 'red' });
+          uuid = p.uuid;
+          all = c.sender.kind === 'player' ? c.sender.player.uuid === p.uuid || c.has(HOME_NODES.others) : true;
+          whose = `${p.name}'s${all ? '' : ' public'}`;
+        } else if (c.sender.kind === 'player') {
+          uuid = c.sender.player.uuid;
+        } else {
+          return c.reply('Name a player: the console has no homes.');
+        }
+        const r = await homes.list(uuid);
+        if (!done(c, r)) return;
+        const shown = r.value.homes.filter((h) => all || h.visibility === 'public');
+        c.reply(`${whose} homes (${r.value.count} of ${r.value.limit}):${shown.length === 0 ? ' none' : ''}`);
+        for (const h of shown) c.reply(`${homeName(h)}: ${placeText(h.location)} [${h.icon}, ${h.visibility}]`);
+      },
+      complete: (_c, args) => (args.length === 1 ? startsWith(ctx.platform.onlinePlayers().map((p) => p.name), args[0] ?? '') : []),
+    },
+  ];
+}

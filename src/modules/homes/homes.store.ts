@@ -1,0 +1,121 @@
+// All SQL of the homes: one row per occupied slot, keyed by player and slot. Labels are unique per
+// player regardless of case (label_lower carries a unique index; NULLs never collide).
+
+import type { Db, Migration } from '../../core/db.ts';
+import type { Location } from '../../platform/platform.ts';
+import type { Visibility } from './homes.schemas.ts';
+
+export const HOMES_MIGRATIONS: readonly Migration[] = [
+  {
+    name: '001-homes',
+    async up(db) {
+      await db.schema
+        .createTable('homes')
+        .addColumn('uuid', 'varchar(36)', (c) => c.notNull())
+        .addColumn('slot', 'integer', (c) => c.notNull())
+        .addColumn('label', 'varchar(32)')
+        .addColumn('label_lower', 'varchar(32)')
+        .addColumn('world', 'varchar(64)', (c) => c.notNull())
+        .addColumn('x', 'double precision', (c) => c.notNull())
+        .addColumn('y', 'double precision', (c) => c.notNull())
+        .addColumn('z', 'double precision', (c) => c.notNull())
+        .addColumn('yaw', 'double precision', (c) => c.notNull())
+        .addColumn('pitch', 'double precision', (c) => c.notNull())
+        .addColumn('icon', 'varchar(64)', (c) => c.notNull())
+        .addColumn('visibility', 'varchar(8)', (c) => c.notNull())
+        .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
+        .addColumn('updated_at', 'varchar(32)', (c) => c.notNull())
+        .addPrimaryKeyConstraint('homes_pk', ['uuid', 'slot'])
+        .execute();
+      await db.schema.createIndex('homes_label').unique().on('homes').columns(['uuid', 'label_lower']).execute();
+    },
+  },
+];
+
+export interface HomeRow {
+  slot: number;
+  label: string | null;
+  location: Location;
+  icon: string;
+  visibility: Visibility;
+  createdAt: string;
+  updatedAt: string;
+}
+
+function rowOf(r: Record<string, unknown>): HomeRow {
+  return {
+    slot: Number(r.slot),
+    label: r.label === null ? null : String(r.label),
+    location: { world: String(r.world), x: Number(r.x), y: Number(r.y), z: Number(r.z), yaw: Number(r.yaw), pitch: Number(r.pitch) },
+    icon: String(r.icon),
+    visibility: r.visibility === 'public' ? 'public' : 'private',
+    createdAt: String(r.created_at),
+    updatedAt: String(r.updated_at),
+  };
+}
+
+export function createHomesStore(db: Db) {
+  async function list(tx: Db, uuid: string): Promise<HomeRow[]> {
+    const rows = await tx.selectFrom('homes').selectAll().where('uuid', '=', uuid).orderBy('slot').execute();
+    return rows.map(rowOf);
+  }
+
+  async function get(tx: Db, uuid: string, slot: number): Promise<HomeRow | undefined> {
+    const r = await tx.selectFrom('homes').selectAll().where('uuid', '=', uuid).where('slot', '=', slot).executeTakeFirst();
+    return r && rowOf(r);
+  }
+
+  async function byLabel(tx: Db, uuid: string, label: string): Promise<HomeRow | undefined> {
+    const r = await tx.selectFrom('homes').selectAll().where('uuid', '=', uuid).where('label_lower', '=', label.toLowerCase()).executeTakeFirst();
+    return r && rowOf(r);
+  }
+
+  async function insert(tx: Db, uuid: string, home: HomeRow): Promise<void> {
+    const { location: l } = home;
+    await tx
+      .insertInto('homes')
+      .values({
+        uuid,
+        slot: home.slot,
+        label: home.label,
+        label_lower: home.label?.toLowerCase() ?? null,
+        world: l.world,
+        x: l.x,
+        y: l.y,
+        z: l.z,
+        yaw: l.yaw,
+        pitch: l.pitch,
+        icon: home.icon,
+        visibility: home.visibility,
+        created_at: home.createdAt,
+        updated_at: home.updatedAt,
+      })
+      .execute();
+  }
+
+  /** Changes some fields of an occupied slot; false when the slot is empty. */
+  async function update(
+    tx: Db,
+    uuid: string,
+    slot: number,
+    at: string,
+    change: { location?: Location; label?: string | null; icon?: string; visibility?: Visibility },
+  ): Promise<boolean> {
+    const set: Record<string, unknown> = { updated_at: at };
+    if (change.location) Object.assign(set, { ...change.location });
+    if (change.label !== undefined) Object.assign(set, { label: change.label, label_lower: change.label?.toLowerCase() ?? null });
+    if (change.icon !== undefined) set.icon = change.icon;
+    if (change.visibility !== undefined) set.visibility = change.visibility;
+    const r = await tx.updateTable('homes').set(set).where('uuid', '=', uuid).where('slot', '=', slot).executeTakeFirst();
+    return Number(r.numUpdatedRows) > 0;
+  }
+
+  async function remove(tx: Db, uuid: string, slot: number): Promise<boolean> {
+    const r = await tx.deleteFrom('homes').where('uuid', '=', uuid).where('slot', '=', slot).executeTakeFirst();
+    return Number(r.numDeletedRows) > 0;
+  }
+
+  return { db, list, get, byLabel, insert, update, remove };
+}
+
+export type HomesStore = ReturnType<typeof createHomesStore>;

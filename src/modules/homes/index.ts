@@ -1,0 +1,34 @@
+// The homes module: numbered home slots per player, /sethome, /home, /delhome, /homes.
+
+import { defineModule } from '../../core/module.ts';
+import { loadHomesConfig } from './homes.config.ts';
+import { HOME_NODES, homesCommands } from './homes.commands.ts';
+import './homes.events.ts';
+import { createHomesService, type HomesService } from './homes.service.ts';
+import { HOMES_MIGRATIONS } from './homes.store.ts';
+
+declare module '../../core/api.ts' {
+  interface ModuleServices {
+    homes: HomesService;
+  }
+}
+
+export const homesModule = defineModule<HomesService>({
+  name: 'homes',
+  description: 'Home slots per player: /sethome, /home, /delhome, /homes; limits from core.home.limit.<n>.',
+  dependsOn: [],
+  migrations: HOMES_MIGRATIONS,
+  playerNodes: [HOME_NODES.set, HOME_NODES.use, HOME_NODES.delete, HOME_NODES.list, HOME_NODES.visit],
+  createService: (ctx) =>
+    createHomesService({
+      db: ctx.db,
+      events: ctx.events,
+      clock: ctx.clock,
+      players: ctx.players,
+      permissions: ctx.permissions,
+      audit: ctx.audit,
+      platform: ctx.platform,
+      config: loadHomesConfig(ctx.configDir),
+    }),
+  commands: (homes, ctx) => homesCommands(homes, ctx),
+});

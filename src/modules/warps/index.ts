@@ -1,0 +1,32 @@
+// The warps module: server warps by name, open or behind a permission node, rated by players.
+
+import { defineModule } from '../../core/module.ts';
+import { WARP_NODES, warpsCommands } from './warps.commands.ts';
+import './warps.events.ts';
+import { createWarpsService, type WarpsService } from './warps.service.ts';
+import { WARPS_MIGRATIONS } from './warps.store.ts';
+
+declare module '../../core/api.ts' {
+  interface ModuleServices {
+    warps: WarpsService;
+  }
+}
+
+export const warpsModule = defineModule<WarpsService>({
+  name: 'warps',
+  description: 'Server warps: /warp, /warps, /warp rate; /setwarp, /movewarp, /delwarp need core.warp.admin.',
+  dependsOn: [],
+  migrations: WARPS_MIGRATIONS,
+  playerNodes: [WARP_NODES.use, WARP_NODES.list, WARP_NODES.rate],
+  createService: (ctx) =>
+    createWarpsService({
+      db: ctx.db,
+      events: ctx.events,
+      clock: ctx.clock,
+      players: ctx.players,
+      permissions: ctx.permissions,
+      audit: ctx.audit,
+      platform: ctx.platform,
+    }),
+  commands: (warps, ctx) => warpsCommands(warps, ctx),
+});

@@ -1,0 +1,240 @@
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { CONSOLE, type Actor } from '../../core/actor.ts';
+import { InvalidInput } from '../../core/invalid-input.ts';
+import type { Result } from '../../core/result.ts';
+import { startTestKernel, type TestKernel } from '../../../test/support/test-kernel.ts';
+import { warpsModule } from './index.ts';
+import type { WarpsService } from './warps.service.ts';
+
+const REST: Actor = { kind: 'rest', label: 'panel' };
+const UNKNOWN = '00000000-0000-0000-0000-0000000000cd';
+const at = (x: number, y = 64, z = 0) => ({ world: 'world', x, y, z });
+const full = (x: number, y = 64, z = 0) => ({ world: 'world', x, y, z, yaw: 0, pitch: 0 });
+
+function value<T>(r: Result<T>): T {
+  if (!r.ok) assert.fail(`expected success, got ${r.code}: ${r.message}`);
+  return r.value;
+}
+function declined(r: Result<unknown>, code: string): void {
+  assert.equal(r.ok, false, `expected ${code}, got success`);
+  assert.equal(!r.ok && r.code, code);
+}
+const invalid = (field: string) => (e: unknown) => e instanceof InvalidInput && e.field === field;
+
+describe('warps', () => {
+  let t: TestKernel;
+  let warps: WarpsService;
+  let alice: string;
+  let bob: string;
+
+  before(async () => {
+    t = await startTestKernel({ modules: [warpsModule] });
+    warps = t.kernel.api.warps;
+    alice = (await t.join('Alice')).uuid;
+    bob = (await t.join('Bob')).uuid;
+  });
+  after(() => t.close());
+
+  describe('warps.create', () => {
+    it('creates an open warp, unrated, named in small letters, and emits warp.create', async () => {
+      const w = value(await warps.create('Spawn', { ...at(1, 70, 2), yaw: 180 }, REST));
+      const now = t.clock.now().toISOString();
+      assert.deepEqual(w, {
+        name: 'spawn',
+        location: { world: 'world', x: 1, y: 70, z: 2, yaw: 180, pitch: 0 },
+        permission: null,
+        'average-rating': null,
+        ratings: 0,
+        'created-at': now,
+        'updated-at': now,
+      });
+      assert.deepEqual(t.emittedNamed('warp.create').at(-1)?.data, {
+        name: 'spawn',
+        location: w.location,
+        permission: null,
+        actor: 'core-rest/panel',
+        'occurred-at': now,
+      });
+    });
+
+    it('declines a name already taken, in any case, with already-exists', async () => {
+      declined(await warps.create('SPAWN', at(5), REST), 'already-exists');
+      assert.equal(value(await warps.get('spawn')).location.x, 1);
+    });
+
+    it('refuses a bad name, an unknown world or a malformed permission node as bad input naming the field', async () => {
+      await assert.rejects(warps.create('no spaces', at(0), REST), invalid('name'));
+      await assert.rejects(warps.create('a'.repeat(33), at(0), REST), invalid('name'));
+      await assert.rejects(warps.create('sea', { world: 'atlantis', x: 0, y: 0, z: 0 }, REST), invalid('world'));
+      await assert.rejects(warps.create('vip', at(0), REST, 'core.warp.*'), invalid('permission'));
+      await assert.rejects(warps.create('vip', at(0), REST, 'not a node'), invalid('permission'));
+    });
+
+    it('records the write in the audit log with the actor', async () => {
+      value(await warps.create('arena', at(30), CONSOLE, 'core.warp.arena'));
+      const rows = await t.database.db.selectFrom('core_audit').select(['actor', 'action']).where('action', 'like', 'warp.%').orderBy('id').execute();
+      assert.deepEqual({ ...rows.at(-1) }, { actor: 'console', action: 'warp.create' });
+    });
+  });
+
+  describe('warps.get', () => {
+    it('declines an unknown name with not-found', async () => {
+      declined(await warps.get('nowhere'), 'not-found');
+    });
+  });
+
+  describe('warps.list', () => {
+    it('lists every warp by name without visible-to', async () => {
+      const all = value(await warps.list());
+      assert.deepEqual(
+        all.warps.map((w) => [w.name, w.permission]),
+        [
+          ['arena', 'core.warp.arena'],
+          ['spawn', null],
+        ],
+      );
+      assert.equal(all.count, 2);
+    });
+
+    it('with visible-to lists only the warps that player may see', async () => {
+      assert.deepEqual(value(await warps.list(alice)).warps.map((w) => w.name), ['spawn']);
+      value(await t.kernel.api.permissions.grant(alice, 'core.warp.arena', CONSOLE));
+      assert.deepEqual(value(await warps.list(alice.replaceAll('-', ''))).warps.map((w) => w.name), ['arena', 'spawn']);
+      assert.equal(value(await warps.list(bob)).count, 1);
+    });
+
+    it('declines visible-to naming a player never seen with not-found', async () => {
+      declined(await warps.list(UNKNOWN), 'not-found');
+    });
+  });
+
+  describe('warps.rate', () => {
+    it('averages one rating per player; a new rating replaces the earlier one', async () => {
+      assert.deepEqual(value(await warps.rate('spawn', alice, 5, CONSOLE))['average-rating'], 5);
+      const two = value(await warps.rate('Spawn', bob, 2, CONSOLE));
+      assert.deepEqual([two['average-rating'], two.ratings], [3.5, 2]);
+      const again = value(await warps.rate('spawn', bob, 4, CONSOLE));
+      assert.deepEqual([again['average-rating'], again.ratings], [4.5, 2]);
+      const carol = (await t.join('Carol')).uuid;
+      const three = value(await warps.rate('spawn', carol, 5, CONSOLE));
+      assert.deepEqual([three['average-rating'], three.ratings], [4.67, 3]);
+      assert.equal(value(await warps.get('spawn'))['average-rating'], 4.67);
+    });
+
+    it('refuses a rating outside 1 to 5 as bad input naming rating', async () => {
+      for (const r of [0, 6, 2.5]) await assert.rejects(warps.rate('spawn', alice, r, CONSOLE), invalid('rating'));
+    });
+
+    it('declines an unknown warp or player with not-found, and a warp the player may not see with refused', async () => {
+      declined(await warps.rate('nowhere', alice, 3, CONSOLE), 'not-found');
+      declined(await warps.rate('spawn', UNKNOWN, 3, CONSOLE), 'not-found');
+      declined(await warps.rate('arena', bob, 3, CONSOLE), 'refused');
+    });
+  });
+
+  describe('warps.move', () => {
+    it('moves a warp, keeping its ratings', async () => {
+      t.clock.advance(10);
+      const w = value(await warps.move('spawn', at(-4, 65, 9), REST));
+      assert.deepEqual(w.location, full(-4, 65, 9));
+      assert.equal(w.ratings, 3);
+      assert.notEqual(w['updated-at'], w['created-at']);
+    });
+
+    it('declines an unknown name with not-found and refuses an unknown world', async () => {
+      declined(await warps.move('nowhere', at(0), REST), 'not-found');
+      await assert.rejects(warps.move('spawn', { world: 'nope', x: 0, y: 0, z: 0 }, REST), invalid('world'));
+    });
+  });
+
+  describe('warps.travel', () => {
+    it('teleports a player to an open warp', async () => {
+      value(await warps.travel(bob, 'SPAWN'));
+      assert.deepEqual(t.platform.location(bob), full(-4, 65, 9));
+    });
+
+    it('refuses a warp behind a permission the player lacks, and lets a holder through', async () => {
+      declined(await warps.travel(bob, 'arena'), 'refused');
+      assert.equal(t.platform.location(bob)?.x, -4);
+      value(await warps.travel(alice, 'arena'));
+      assert.equal(t.platform.location(alice)?.x, 30);
+    });
+
+    it('declines with player-offline for a player not online and not-found for an unknown warp', async () => {
+      const dave = (await t.join('Dave')).uuid;
+      t.platform.quit(dave);
+      declined(await warps.travel(dave, 'spawn'), 'player-offline');
+      declined(await warps.travel(bob, 'nowhere'), 'not-found');
+    });
+  });
+
+  describe('warps.delete', () => {
+    it('deletes a warp with its ratings, answers it as it was, and emits warp.delete', async () => {
+      const w = value(await warps.delete('spawn', REST));
+      assert.equal(w.ratings, 3);
+      declined(await warps.get('spawn'), 'not-found');
+      assert.deepEqual(t.emittedNamed('warp.delete').at(-1)?.data.name, 'spawn');
+      const again = value(await warps.create('spawn', at(0), REST));
+      assert.deepEqual([again['average-rating'], again.ratings], [null, 0]);
+    });
+
+    it('declines an unknown name with not-found', async () => {
+      declined(await warps.delete('nowhere', REST), 'not-found');
+    });
+  });
+
+  describe('warp commands', () => {
+    let erin: string;
+    const said = () => t.platform.messagesOf(erin).join('\n');
+    before(async () => {
+      erin = (await t.join('Erin')).uuid;
+    });
+
+    it('/setwarp needs core.warp.admin', async () => {
+      await t.platform.run(erin, 'setwarp mine');
+      assert.match(said(), /core\.warp\.admin/);
+      declined(await warps.get('mine'), 'not-found');
+    });
+
+    it('/setwarp <name> [permission] creates a warp where the admin stands', async () => {
+      value(await t.kernel.api.permissions.grant(erin, 'core.warp.admin', CONSOLE));
+      await t.platform.teleport(erin, full(7, 70, 7));
+      await t.platform.run(erin, 'setwarp Mine');
+      await t.platform.run(erin, 'setwarp vault core.warp.vault');
+      assert.deepEqual(value(await warps.get('mine')).location, full(7, 70, 7));
+      assert.equal(value(await warps.get('vault')).permission, 'core.warp.vault');
+      await t.platform.run(erin, 'setwarp mine');
+      assert.match(said(), /already.*\/movewarp mine/);
+    });
+
+    it('/warp <name> teleports; a warp behind a node the player lacks is refused', async () => {
+      await t.platform.run(bob, 'warp mine');
+      assert.equal(t.platform.location(bob)?.x, 7);
+      await t.platform.run(bob, 'warp vault');
+      assert.match(t.platform.messagesOf(bob).join('\n'), /may not use the warp "vault"/);
+    });
+
+    it('/warp rate <name> <1-5> rates it, and /warps lists only visible warps with ratings', async () => {
+      await t.platform.run(bob, 'warp rate mine 4');
+      assert.match(t.platform.messagesOf(bob).join('\n'), /You rated mine 4\/5/);
+      assert.equal(value(await warps.get('mine'))['average-rating'], 4);
+      await t.platform.run(bob, 'warp rate mine 9');
+      assert.match(t.platform.messagesOf(bob).join('\n'), /from 1 to 5/);
+      t.platform.clearMessages();
+      await t.platform.run(bob, 'warps');
+      const listed = t.platform.messagesOf(bob).join('\n');
+      assert.match(listed, /mine: 4\/5 from 1/);
+      assert.doesNotMatch(listed, /vault|arena/);
+    });
+
+    it('/movewarp and /delwarp move and delete', async () => {
+      await t.platform.teleport(erin, full(8, 71, 8));
+      await t.platform.run(erin, 'movewarp mine');
+      assert.equal(value(await warps.get('mine')).location.x, 8);
+      await t.platform.run(erin, 'delwarp mine');
+      declined(await warps.get('mine'), 'not-found');
+      assert.equal(t.emittedNamed('warp.delete').at(-1)?.data.actor, 'Erin');
+    });
+  });
+});
