@@ -1,0 +1,36 @@
+// The player warps module: warps players own, name, share, charge for and manage themselves.
+
+import { defineModule } from '../../core/module.ts';
+import { PWARP_NODES, playerWarpsCommands } from './playerwarps.commands.ts';
+import { loadPlayerWarpsConfig } from './playerwarps.config.ts';
+import './playerwarps.events.ts';
+import { createPlayerWarpsService, type PlayerWarpsService } from './playerwarps.service.ts';
+import { PLAYERWARPS_MIGRATIONS } from './playerwarps.store.ts';
+
+declare module '../../core/api.ts' {
+  interface ModuleServices {
+    playerwarps: PlayerWarpsService;
+  }
+}
+
+export const playerWarpsModule = defineModule<PlayerWarpsService>({
+  name: 'playerwarps',
+  description: 'Player warps: /pwarp, owned by players, with managers, whitelist, bans and visit fees.',
+  dependsOn: ['economy'],
+  migrations: PLAYERWARPS_MIGRATIONS,
+  playerNodes: [PWARP_NODES.use, PWARP_NODES.create, PWARP_NODES.manage],
+  createService: (ctx) =>
+    createPlayerWarpsService({
+      db: ctx.db,
+      events: ctx.events,
+      clock: ctx.clock,
+      players: ctx.players,
+      permissions: ctx.permissions,
+      audit: ctx.audit,
+      platform: ctx.platform,
+      log: ctx.log,
+      config: loadPlayerWarpsConfig(ctx.configDir),
+      economy: () => ctx.api.economy,
+    }),
+  commands: (warps, ctx) => playerWarpsCommands(warps, ctx),
+});

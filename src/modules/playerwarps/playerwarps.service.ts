@@ -1,0 +1,466 @@
+// The player warps' published API. A player warp belongs to the player who created it (its owner)
+// and is reached by its unique name. Every write names the player it is performed as (`actor`):
+// the owner may do everything; a manager may relocate, rename, archive, restore and edit the
+// whitelist, bans, public flag and description; anyone else (a stranger) may only visit, when the
+// warp lets them. A player holding `core.pwarp.admin`, and the console (actor null), act as owner
+// of every warp. `by` is who the audit log records (the player, the console or core-rest/<label>).
+//
+// Fees are paid straight into the owner's wallet by an economy transfer (both sides or neither);
+// `earnings` is the total of fees a warp has taken, kept as a figure.
+
+import { actorName, type Actor } from '../../core/actor.ts';
+import type { AuditService, KnownPlayer, PermissionsService, PlayersService } from '../../core/api.ts';
+import type { Clock } from '../../core/clock.ts';
+import type { Db } from '../../core/db.ts';
+import type { EventBus, EventName } from '../../core/events.ts';
+import { InvalidInput } from '../../core/invalid-input.ts';
+import { toLocation, type LocationInput } from '../../core/location.ts';
+import type { Logger } from '../../core/log.ts';
+import { fail, ok, type Result } from '../../core/result.ts';
+import { normalizeUuid } from '../../core/uuid.ts';
+import type { GamePlatform } from '../../platform/platform.ts';
+import type { Money } from '../economy/economy.schemas.ts';
+import type { EconomyService } from '../economy/economy.service.ts';
+import { toMajor, toMinor } from '../economy/money.ts';
+import type { PlayerWarpsConfig } from './playerwarps.config.ts';
+import {
+  WARP_NAME,
+  type HistoryEntry,
+  type MemberRole,
+  type OwnedPlayerWarps,
+  type PlayerRef,
+  type PlayerWarp,
+  type PlayerWarpPage,
+  type Visit,
+} from './playerwarps.schemas.ts';
+import { createPlayerWarpsStore, type WarpChange, type WarpRow } from './playerwarps.store.ts';
+
+export const PWARP_ADMIN = 'core.pwarp.admin';
+export const PWARP_LIMIT_PREFIX = 'core.pwarp.limit';
+
+/** Words of `/pwarp` that cannot be warp names, or `/pwarp <name>` could not visit them. */
+export const RESERVED_NAMES: readonly string[] = [
+  'create', 'list', 'mine', 'info', 'visit', 'relocate', 'rename', 'archive', 'restore', 'delete', 'manager',
+  'whitelist', 'ban', 'unban', 'public', 'private', 'fee', 'description', 'history', 'help',
+];
+
+export const MAX_DESCRIPTION = 256;
+
+/** The player a write is performed as (a uuid), or null for the console, which may do everything. */
+export type WarpActor = string | null;
+
+export interface PlayerWarpsService {
+  /** Public active warps, most visited first then by name; `page` counts from 1. */
+  list(page: number, limit: number): Promise<Result<PlayerWarpPage>>;
+  get(name: string): Promise<Result<PlayerWarp>>;
+  /** The warps a player owns (archived ones included), how many, and how many they may own. */
+  owned(uuid: string): Promise<Result<OwnedPlayerWarps>>;
+  /** The number of warps the player may own: their highest core.pwarp.limit.<n>, else the config's. */
+  limitOf(uuid: string): number;
+  create(owner: string, name: string, location: LocationInput, by: Actor): Promise<Result<PlayerWarp>>;
+  relocate(name: string, actor: WarpActor, location: LocationInput, by: Actor): Promise<Result<PlayerWarp>>;
+  rename(name: string, actor: WarpActor, newName: string, by: Actor): Promise<Result<PlayerWarp>>;
+  archive(name: string, actor: WarpActor, by: Actor): Promise<Result<PlayerWarp>>;
+  restore(name: string, actor: WarpActor, by: Actor): Promise<Result<PlayerWarp>>;
+  /** Deletes the warp with its whitelist, bans, managers, earnings and history; answers it as it was. */
+  delete(name: string, actor: WarpActor, by: Actor): Promise<Result<PlayerWarp>>;
+  setPublic(name: string, actor: WarpActor, isPublic: boolean, by: Actor): Promise<Result<PlayerWarp>>;
+  setDescription(name: string, actor: WarpActor, description: string | null, by: Actor): Promise<Result<PlayerWarp>>;
+  /** The visit fee in the warp's currency (the default currency when it was created); 0 is free. */
+  setFee(name: string, actor: WarpActor, amount: number, by: Actor): Promise<Result<PlayerWarp>>;
+  addMember(name: string, actor: WarpActor, role: MemberRole, player: string, by: Actor): Promise<Result<PlayerWarp>>;
+  removeMember(name: string, actor: WarpActor, role: MemberRole, player: string, by: Actor): Promise<Result<PlayerWarp>>;
+  /** Teleports an online player to the warp, charging the fee to the owner's benefit. */
+  visit(name: string, visitor: string, by: Actor): Promise<Result<Visit>>;
+  /** The warp's history, newest first: for its owner, managers and admins. */
+  history(name: string, actor: WarpActor, page: number, limit: number): Promise<Result<HistoryEntry[]>>;
+}
+
+export interface PlayerWarpsDeps {
+  db: Db;
+  events: EventBus;
+  clock: Clock;
+  players: PlayersService;
+  permissions: Pick<PermissionsService, 'playerHas' | 'numeric'>;
+  audit: Pick<AuditService, 'record'>;
+  platform: GamePlatform;
+  log: Logger;
+  config: PlayerWarpsConfig;
+  /** Read at call time: the economy module is built before this one, but reached only when used. */
+  economy: () => EconomyService;
+}
+
+/** What an actor is to a warp. */
+interface Standing {
+  owner: boolean;
+  manager: boolean;
+  admin: boolean;
+  whitelisted: boolean;
+  banned: boolean;
+}
+
+export function createPlayerWarpsService(deps: PlayerWarpsDeps): PlayerWarpsService {
+  const { db, events, clock, players, permissions, audit, platform, log, config, economy } = deps;
+  const store = createPlayerWarpsStore(db);
+
+  function nameOf(name: string, field: string): string {
+    if (!WARP_NAME.test(name)) throw new InvalidInput(field, `"${name}" is not a warp name: use 1-32 of a-z, 0-9, _ and -.`);
+    return name.toLowerCase();
+  }
+
+  function newNameOf(name: string, field: string): string {
+    const n = nameOf(name, field);
+    if (RESERVED_NAMES.includes(n)) throw new InvalidInput(field, `"${n}" is a word of the /pwarp command and cannot name a warp.`);
+    return n;
+  }
+
+  async function known(uuid: string, field: string): Promise<Result<KnownPlayer>> {
+    const id = normalizeUuid(uuid);
+    if (!id) throw new InvalidInput(field, `"${uuid}" is not a player uuid.`);
+    const p = await players.get(id);
+    return p ? ok(p) : fail('not-found', `No player with the uuid ${id} has ever joined this server.`);
+  }
+
+  function currency(name?: string): { name: string; places: number } {
+    const r = economy().currencies();
+    if (!r.ok) throw new Error(r.message);
+    const wanted = name ?? r.value.default;
+    const c = r.value.currencies.find((x) => x.name === wanted);
+    // A currency removed from economy.conf after the warp was made: amounts read as whole units.
+    return { name: wanted, places: c?.['decimal-places'] ?? 0 };
+  }
+
+  const money = (currencyName: string, minor: number): Money => ({ currency: currencyName, amount: toMajor(minor, currency(currencyName).places) });
+
+  const limitOf = (uuid: string): number => permissions.numeric(uuid, PWARP_LIMIT_PREFIX) ?? config.defaultLimit;
+
+  async function render(rows: readonly WarpRow[]): Promise<PlayerWarp[]> {
+    const ids = rows.map((r) => r.id);
+    const members = await store.members(ids);
+    const counts = await store.historyCounts(ids);
+    return rows.map((w) => {
+      const of = (role: MemberRole): PlayerRef[] =>
+        members.filter((m) => m.warpId === w.id && m.role === role).map((m) => ({ 'player-id': m.uuid, 'player-name': m.name }));
+      return {
+        name: w.name,
+        'owner-id': w.owner,
+        'owner-name': w.ownerName,
+        state: w.state,
+        location: { ...w.location },
+        public: w.public,
+        description: w.description,
+        fee: money(w.currency, w.fee),
+        earnings: money(w.currency, w.earnings),
+        managers: of('manager'),
+        whitelist: of('whitelist'),
+        bans: of('ban'),
+        visits: w.visits,
+        'history-entries': counts.get(w.id) ?? 0,
+        'created-at': w.createdAt,
+      };
+    });
+  }
+
+  async function one(w: WarpRow): Promise<PlayerWarp> {
+    return (await render([w]))[0]!;
+  }
+
+  async function warpNamed(name: string): Promise<Result<WarpRow>> {
+    const w = await store.byName(db, name);
+    return w ? ok(w) : fail('not-found', `There is no player warp named ${name}.`);
+  }
+
+  async function standing(w: WarpRow, actor: WarpActor): Promise<Standing> {
+    if (actor === null) return { owner: false, manager: false, admin: true, whitelisted: false, banned: false };
+    const roles = await store.roles(db, w.id, actor);
+    return {
+      owner: w.owner === actor,
+      manager: roles.has('manager'),
+      admin: permissions.playerHas(actor, PWARP_ADMIN),
+      whitelisted: roles.has('whitelist'),
+      banned: roles.has('ban'),
+    };
+  }
+
+  /**
+   * The warp and the acting player, when the actor may make the change: the owner and admins
+   * always; managers unless `ownerOnly`. Otherwise not-found (no such actor or warp) or refused.
+   */
+  async function authorise(
+    name: string,
+    actor: WarpActor,
+    what: string,
+    ownerOnly: boolean,
+  ): Promise<Result<{ warp: WarpRow; player: KnownPlayer | null }>> {
+    const n = nameOf(name, 'name');
+    let player: KnownPlayer | null = null;
+    if (actor !== null) {
+      const who = await known(actor, 'actor');
+      if (!who.ok) return who;
+      player = who.value;
+    }
+    const found = await warpNamed(n);
+    if (!found.ok) return found;
+    const w = found.value;
+    const s = await standing(w, player?.uuid ?? null);
+    if (s.owner || s.admin || (s.manager && !ownerOnly)) return ok({ warp: w, player });
+    const who = ownerOnly ? 'its owner' : 'its owner and managers';
+    return fail('refused', `${player?.name ?? 'You'} may not ${what} the player warp ${w.name}: only ${who} may.`);
+  }
+
+  /** The name history and event payloads show for who did it. */
+  function performer(player: KnownPlayer | null, by: Actor): string {
+    return player?.name ?? actorName(by);
+  }
+
+  /** History details also name the token a REST write came through. */
+  const via = (by: Actor): Record<string, unknown> => (by.kind === 'rest' ? { via: actorName(by) } : {});
+
+  /** The audit entry of a write: its target is the warp's owner. */
+  async function recorded(w: WarpRow, player: KnownPlayer | null, by: Actor, action: string, details: Record<string, unknown>): Promise<void> {
+    await audit.record({ actor: by, action: `playerwarp.${action}`, target: w.owner, details: { name: w.name, ...details, ...(player ? { as: player.uuid } : {}) } });
+  }
+
+  /** Applies a change to the row and writes its history entry in one transaction; answers the new record. */
+  async function change(
+    w: WarpRow,
+    player: KnownPlayer | null,
+    by: Actor,
+    action: string,
+    set: WarpChange,
+    details: Record<string, unknown> = {},
+  ): Promise<Result<PlayerWarp>> {
+    const at = clock.now().toISOString();
+    await db.transaction().execute(async (tx) => {
+      await store.update(tx, w.id, set);
+      await store.addHistory(tx, w.id, at, performer(player, by), action, { ...details, ...via(by) });
+    });
+    await recorded(w, player, by, action, details);
+    const after = await store.byName(db, set.name ?? w.name);
+    if (!after) return fail('not-found', `The player warp ${w.name} was deleted meanwhile.`);
+    return ok(await one(after));
+  }
+
+  function emit(name: EventName, w: WarpRow, player: { uuid: string; name: string }): void {
+    events.emit(name, {
+      'player-id': player.uuid,
+      'player-name': player.name,
+      'owner-id': w.owner,
+      'owner-name': w.ownerName,
+      name: w.name,
+      location: { ...w.location },
+    });
+  }
+
+  function isUniqueViolation(e: unknown): boolean {
+    const err = e as { code?: unknown; message?: unknown };
+    return err?.code === '23505' || (typeof err?.message === 'string' && /UNIQUE constraint failed/i.test(err.message));
+  }
+
+  async function member(name: string, actor: WarpActor, role: MemberRole, target: string, by: Actor, add: boolean): Promise<Result<PlayerWarp>> {
+    const verb = { manager: 'change the managers of', whitelist: 'change the whitelist of', ban: 'change the bans of' }[role];
+    const auth = await authorise(name, actor, verb, role === 'manager');
+    if (!auth.ok) return auth;
+    const { warp: w, player } = auth.value;
+    const t = await known(target, 'player');
+    if (!t.ok) return t;
+    const p = t.value;
+    const list = { manager: 'a manager of', whitelist: 'on the whitelist of', ban: 'banned from' }[role];
+    if (add && p.uuid === w.owner) return fail('refused', `${p.name} owns the player warp ${w.name}.`);
+    if (add && role === 'ban' && (await store.roles(db, w.id, p.uuid)).has('manager')) {
+      return fail('refused', `${p.name} is a manager of ${w.name}; managers cannot be banned.`);
+    }
+    const at = clock.now().toISOString();
+    const action = `${role}-${add ? 'add' : 'remove'}`;
+    const changed = await db.transaction().execute(async (tx) => {
+      const did = add ? await store.addMember(tx, w.id, role, p.uuid, at, actorName(by)) : await store.removeMember(tx, w.id, role, p.uuid);
+      if (did) await store.addHistory(tx, w.id, at, performer(player, by), action, { player: p.uuid, 'player-name': p.name, ...via(by) });
+      return did;
+    });
+    if (!changed) return fail('already-in-state', `${p.name} is ${add ? 'already' : 'not'} ${list} ${w.name}.`);
+    await recorded(w, player, by, action, { player: p.uuid });
+    return ok(await one(w));
+  }
+
+  return {
+    limitOf,
+
+    async list(page, limit) {
+      const rows = await store.listPublic(limit, (page - 1) * limit);
+      return ok({ warps: await render(rows), page, limit, total: await store.countPublic() });
+    },
+
+    async get(name) {
+      const w = await warpNamed(nameOf(name, 'name'));
+      return w.ok ? ok(await one(w.value)) : w;
+    },
+
+    async owned(uuid) {
+      const who = await known(uuid, 'uuid');
+      if (!who.ok) return who;
+      const rows = await store.owned(who.value.uuid);
+      return ok({ warps: await render(rows), count: rows.length, limit: limitOf(who.value.uuid) });
+    },
+
+    async create(owner, name, location, by) {
+      const n = newNameOf(name, 'name');
+      const loc = toLocation(platform, location, 'location.world');
+      const who = await known(owner, 'uuid');
+      if (!who.ok) return who;
+      const p = who.value;
+      const limit = limitOf(p.uuid);
+      const at = clock.now().toISOString();
+      const outcome = await db
+        .transaction()
+        .execute(async (tx): Promise<Result<null>> => {
+          if (await store.byName(tx, n)) return fail('already-exists', `The name ${n} is taken by another player warp.`);
+          const count = await store.countOwned(tx, p.uuid);
+          if (count >= limit) return fail('refused', `${p.name} owns ${count} player warp${count === 1 ? '' : 's'}, the most they may own (${limit}).`);
+          await store.insert(tx, { name: n, owner: p.uuid, location: loc, currency: currency().name, at });
+          const w = await store.byName(tx, n);
+          await store.addHistory(tx, w!.id, at, p.name, 'create', { location: loc, ...via(by) });
+          return ok(null);
+        })
+        .catch((e: unknown) => {
+          if (isUniqueViolation(e)) return fail('already-exists', `The name ${n} is taken by another player warp.`);
+          throw e;
+        });
+      if (!outcome.ok) return outcome;
+      const w = (await store.byName(db, n))!;
+      await recorded(w, p, by, 'create', { location: loc });
+      emit('playerwarp.create', w, p);
+      return ok(await one(w));
+    },
+
+    async relocate(name, actor, location, by) {
+      const loc = toLocation(platform, location, 'location.world');
+      const auth = await authorise(name, actor, 'relocate', false);
+      if (!auth.ok) return auth;
+      return change(auth.value.warp, auth.value.player, by, 'relocate', { location: loc }, { from: auth.value.warp.location, to: loc });
+    },
+
+    async rename(name, actor, newName, by) {
+      const n = newNameOf(newName, 'new-name');
+      const auth = await authorise(name, actor, 'rename', false);
+      if (!auth.ok) return auth;
+      const { warp: w, player } = auth.value;
+      if (w.name === n) return fail('already-in-state', `The player warp is already named ${n}.`);
+      if (await store.byName(db, n)) return fail('already-exists', `The name ${n} is taken by another player warp.`);
+      try {
+        return await change(w, player, by, 'rename', { name: n }, { from: w.name, to: n });
+      } catch (e) {
+        if (isUniqueViolation(e)) return fail('already-exists', `The name ${n} is taken by another player warp.`);
+        throw e;
+      }
+    },
+
+    async archive(name, actor, by) {
+      const auth = await authorise(name, actor, 'archive', false);
+      if (!auth.ok) return auth;
+      const w = auth.value.warp;
+      if (w.state === 'archived') return fail('already-in-state', `The player warp ${w.name} is already archived.`);
+      return change(w, auth.value.player, by, 'archive', { state: 'archived' });
+    },
+
+    async restore(name, actor, by) {
+      const auth = await authorise(name, actor, 'restore', false);
+      if (!auth.ok) return auth;
+      const w = auth.value.warp;
+      if (w.state === 'active') return fail('already-in-state', `The player warp ${w.name} is active, not archived.`);
+      return change(w, auth.value.player, by, 'restore', { state: 'active' });
+    },
+
+    async delete(name, actor, by) {
+      const auth = await authorise(name, actor, 'delete', true);
+      if (!auth.ok) return auth;
+      const { warp: w, player } = auth.value;
+      const was = await one(w);
+      await db.transaction().execute((tx) => store.remove(tx, w.id));
+      await recorded(w, player, by, 'delete', { location: w.location });
+      emit('playerwarp.delete', w, player ?? { uuid: w.owner, name: w.ownerName });
+      return ok(was);
+    },
+
+    async setPublic(name, actor, isPublic, by) {
+      const auth = await authorise(name, actor, isPublic ? 'make public' : 'make private', false);
+      if (!auth.ok) return auth;
+      const w = auth.value.warp;
+      if (w.public === isPublic) return fail('already-in-state', `The player warp ${w.name} is already ${isPublic ? 'public' : 'private'}.`);
+      return change(w, auth.value.player, by, isPublic ? 'public' : 'private', { public: isPublic });
+    },
+
+    async setDescription(name, actor, description, by) {
+      const text = description === null ? null : description.trim() || null;
+      if (text !== null && text.length > MAX_DESCRIPTION) throw new InvalidInput('description', `A description has at most ${MAX_DESCRIPTION} characters.`);
+      const auth = await authorise(name, actor, 'describe', false);
+      if (!auth.ok) return auth;
+      const w = auth.value.warp;
+      if (w.description === text) return fail('already-in-state', `The player warp ${w.name} already has that description.`);
+      return change(w, auth.value.player, by, 'description', { description: text }, { description: text });
+    },
+
+    async setFee(name, actor, amount, by) {
+      const auth = await authorise(name, actor, 'set the fee of', true);
+      if (!auth.ok) return auth;
+      const w = auth.value.warp;
+      const c = currency(w.currency);
+      const parsed = toMinor(amount, c.places);
+      if (!parsed.ok) throw new InvalidInput('fee', `The fee ${parsed.reason} (${c.name} has ${c.places} decimal places).`);
+      if (parsed.minor < 0) throw new InvalidInput('fee', 'The fee must not be negative.');
+      if (parsed.minor === w.fee) return fail('already-in-state', `The fee of ${w.name} is already ${economy().format(money(w.currency, w.fee))}.`);
+      return change(w, auth.value.player, by, 'fee', { fee: parsed.minor }, { fee: money(w.currency, parsed.minor) });
+    },
+
+    addMember: (name, actor, role, player, by) => member(name, actor, role, player, by, true),
+    removeMember: (name, actor, role, player, by) => member(name, actor, role, player, by, false),
+
+    async visit(name, visitor, by) {
+      const n = nameOf(name, 'name');
+      const who = await known(visitor, 'uuid');
+      if (!who.ok) return who;
+      const p = who.value;
+      const found = await warpNamed(n);
+      if (!found.ok) return found;
+      const w = found.value;
+      if (!platform.player(p.uuid)) return fail('player-offline', `${p.name} is not online.`);
+      if (w.state === 'archived') return fail('refused', `The player warp ${w.name} is archived: nobody can travel to it.`);
+      const s = await standing(w, p.uuid);
+      const insider = s.owner || s.manager;
+      if (!insider && !s.admin) {
+        if (s.banned) return fail('refused', `You are banned from the player warp ${w.name}.`);
+        if (!w.public && !s.whitelisted) return fail('refused', `The player warp ${w.name} is private and you are not on its whitelist.`);
+      }
+      // Owners and managers visit free; everyone else pays the fee to the owner.
+      const fee = insider ? 0 : w.fee;
+      if (fee > 0) {
+        const paid = await economy().transfer(p.uuid, w.owner, money(w.currency, fee).amount, w.currency, by);
+        if (!paid.ok) return paid;
+      }
+      if (!(await platform.teleport(p.uuid, w.location))) {
+        if (fee > 0) {
+          const back = await economy().transfer(w.owner, p.uuid, money(w.currency, fee).amount, w.currency, by);
+          if (!back.ok) log.error(`could not refund the fee of ${w.name} to ${p.name}: ${back.message}`);
+        }
+        return fail('failed', `${p.name} could not be moved to ${w.name} (is the world ${w.location.world} loaded?).`);
+      }
+      const at = clock.now().toISOString();
+      await db.transaction().execute(async (tx) => {
+        await store.recordVisit(tx, w.id, fee);
+        await store.addHistory(tx, w.id, at, p.name, 'visit', { fee: money(w.currency, fee) });
+      });
+      await recorded(w, p, by, 'visit', { fee: money(w.currency, fee) });
+      if (fee > 0 && w.owner !== p.uuid) {
+        platform.sendMessage(w.owner, `${p.name} visited your player warp ${w.name} and paid you ${economy().format(money(w.currency, fee))}.`);
+      }
+      const after = (await store.byName(db, w.name)) ?? w;
+      return ok({ warp: await one(after), paid: money(w.currency, fee) });
+    },
+
+    async history(name, actor, page, limit) {
+      const auth = await authorise(name, actor, 'read the history of', false);
+      if (!auth.ok) return auth;
+      const rows = await store.history(auth.value.warp.id, limit, (page - 1) * limit);
+      return ok(rows);
+    },
+  };
+}

@@ -1,0 +1,281 @@
+// All SQL of the player warps. A warp is one row keyed by an id that survives a rename; managers,
+// whitelist and bans are rows of one members table; the history is its own table. Deleting a warp
+// deletes all three, so its name is free again at once (the name has a unique index).
+
+import { sql, type Db, type Migration } from '../../core/db.ts';
+import type { Location } from '../../platform/platform.ts';
+import type { MemberRole, WarpState } from './playerwarps.schemas.ts';
+
+export const PLAYERWARPS_MIGRATIONS: readonly Migration[] = [
+  {
+    name: '001-playerwarps',
+    async up(db, kind) {
+      const id = kind === 'postgres' ? 'serial' : 'integer';
+      await db.schema
+        .createTable('playerwarps')
+        .addColumn('id', id, (c) => (kind === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement()))
+        .addColumn('name', 'varchar(32)', (c) => c.notNull().unique())
+        .addColumn('owner', 'varchar(36)', (c) => c.notNull())
+        .addColumn('world', 'varchar(64)', (c) => c.notNull())
+        .addColumn('x', 'double precision', (c) => c.notNull())
+        .addColumn('y', 'double precision', (c) => c.notNull())
+        .addColumn('z', 'double precision', (c) => c.notNull())
+        .addColumn('yaw', 'double precision', (c) => c.notNull())
+        .addColumn('pitch', 'double precision', (c) => c.notNull())
+        .addColumn('state', 'varchar(8)', (c) => c.notNull())
+        .addColumn('public', 'integer', (c) => c.notNull())
+        .addColumn('description', 'varchar(256)')
+        .addColumn('currency', 'varchar(32)', (c) => c.notNull())
+        .addColumn('fee', 'bigint', (c) => c.notNull())
+        .addColumn('earnings', 'bigint', (c) => c.notNull())
+        .addColumn('visits', 'integer', (c) => c.notNull())
+        .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('playerwarps_owner').on('playerwarps').columns(['owner']).execute();
+      await db.schema.createIndex('playerwarps_listing').on('playerwarps').columns(['state', 'public', 'visits']).execute();
+      await db.schema
+        .createTable('playerwarp_members')
+        .addColumn('warp_id', 'integer', (c) => c.notNull())
+        .addColumn('role', 'varchar(16)', (c) => c.notNull())
+        .addColumn('uuid', 'varchar(36)', (c) => c.notNull())
+        .addColumn('added_at', 'varchar(32)', (c) => c.notNull())
+        .addColumn('added_by', 'varchar(64)', (c) => c.notNull())
+        .addPrimaryKeyConstraint('playerwarp_members_pk', ['warp_id', 'role', 'uuid'])
+        .execute();
+      await db.schema
+        .createTable('playerwarp_history')
+        .addColumn('id', id, (c) => (kind === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement()))
+        .addColumn('warp_id', 'integer', (c) => c.notNull())
+        .addColumn('at', 'varchar(32)', (c) => c.notNull())
+        .addColumn('actor', 'varchar(64)', (c) => c.notNull())
+        .addColumn('action', 'varchar(32)', (c) => c.notNull())
+        .addColumn('details', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('playerwarp_history_warp').on('playerwarp_history').columns(['warp_id', 'id']).execute();
+    },
+  },
+];
+
+export interface WarpRow {
+  id: number;
+  name: string;
+  owner: string;
+  ownerName: string;
+  location: Location;
+  state: WarpState;
+  public: boolean;
+  description: string | null;
+  currency: string;
+  /** Minor units of `currency`. */
+  fee: number;
+  earnings: number;
+  visits: number;
+  createdAt: string;
+}
+
+export interface NewWarp {
+  name: string;
+  owner: string;
+  location: Location;
+  currency: string;
+  at: string;
+}
+
+export interface MemberRow {
+  warpId: number;
+  role: MemberRole;
+  uuid: string;
+  name: string;
+}
+
+export interface HistoryRow {
+  at: string;
+  actor: string;
+  action: string;
+  details: Record<string, unknown>;
+}
+
+/** What a change may set on a warp row. */
+export interface WarpChange {
+  name?: string;
+  location?: Location;
+  state?: WarpState;
+  public?: boolean;
+  description?: string | null;
+  fee?: number;
+}
+
+function toRow(r: Record<string, unknown>): WarpRow {
+  return {
+    id: Number(r.id),
+    name: String(r.name),
+    owner: String(r.owner),
+    ownerName: r.owner_name === null || r.owner_name === undefined ? String(r.owner) : String(r.owner_name),
+    location: { world: String(r.world), x: Number(r.x), y: Number(r.y), z: Number(r.z), yaw: Number(r.yaw), pitch: Number(r.pitch) },
+    state: r.state === 'archived' ? 'archived' : 'active',
+    public: Number(r.public) === 1 || r.public === true,
+    description: r.description === null || r.description === undefined ? null : String(r.description),
+    currency: String(r.currency),
+    fee: Number(r.fee),
+    earnings: Number(r.earnings),
+    visits: Number(r.visits),
+    createdAt: String(r.created_at),
+  };
+}
+
+export function createPlayerWarpsStore(db: Db) {
+  const warps = (tx: Db) =>
+    tx
+      .selectFrom('playerwarps as w')
+      .leftJoin('core_players as p', 'p.uuid', 'w.owner')
+      .selectAll('w')
+      .select('p.name as owner_name');
+
+  const listed = (tx: Db) => warps(tx).where('w.state', '=', 'active').where('w.public', '=', 1);
+
+  return {
+    async byName(tx: Db, name: string): Promise<WarpRow | undefined> {
+      const r = await warps(tx).where('w.name', '=', name).executeTakeFirst();
+      return r ? toRow(r) : undefined;
+    },
+
+    async countOwned(tx: Db, owner: string): Promise<number> {
+      const r = await tx.selectFrom('playerwarps').select(sql<number | string>`count(*)`.as('n')).where('owner', '=', owner).executeTakeFirst();
+      return Number(r?.n ?? 0);
+    },
+
+    async owned(owner: string): Promise<WarpRow[]> {
+      return (await warps(db).where('w.owner', '=', owner).orderBy('w.name').execute()).map(toRow);
+    },
+
+    /** Public active warps, most visited first, then by name: a stable order for paging. */
+    async listPublic(limit: number, offset: number): Promise<WarpRow[]> {
+      const rows = await listed(db).orderBy('w.visits', 'desc').orderBy('w.name', 'asc').limit(limit).offset(offset).execute();
+      return rows.map(toRow);
+    },
+
+    async countPublic(): Promise<number> {
+      const r = await db
+        .selectFrom('playerwarps')
+        .select(sql<number | string>`count(*)`.as('n'))
+        .where('state', '=', 'active')
+        .where('public', '=', 1)
+        .executeTakeFirst();
+      return Number(r?.n ?? 0);
+    },
+
+    async insert(tx: Db, w: NewWarp): Promise<void> {
+      const { world, x, y, z, yaw, pitch } = w.location;
+      await tx
+        .insertInto('playerwarps')
+        .values({
+          name: w.name,
+          owner: w.owner,
+          world,
+          x,
+          y,
+          z,
+          yaw,
+          pitch,
+          state: 'active',
+          public: 1,
+          description: null,
+          currency: w.currency,
+          fee: 0,
+          earnings: 0,
+          visits: 0,
+          created_at: w.at,
+        })
+        .execute();
+    },
+
+    async update(tx: Db, id: number, change: WarpChange): Promise<void> {
+      const set: Record<string, unknown> = {};
+      if (change.name !== undefined) set.name = change.name;
+      if (change.location !== undefined) Object.assign(set, change.location);
+      if (change.state !== undefined) set.state = change.state;
+      if (change.public !== undefined) set.public = change.public ? 1 : 0;
+      if (change.description !== undefined) set.description = change.description;
+      if (change.fee !== undefined) set.fee = change.fee;
+      await tx.updateTable('playerwarps').set(set).where('id', '=', id).execute();
+    },
+
+    async recordVisit(tx: Db, id: number, fee: number): Promise<void> {
+      await tx
+        .updateTable('playerwarps')
+        .set({ visits: sql`visits + 1`, earnings: sql`earnings + ${fee}` })
+        .where('id', '=', id)
+        .execute();
+    },
+
+    /** The warp, its members and its history, gone. */
+    async remove(tx: Db, id: number): Promise<void> {
+      await tx.deleteFrom('playerwarp_members').where('warp_id', '=', id).execute();
+      await tx.deleteFrom('playerwarp_history').where('warp_id', '=', id).execute();
+      await tx.deleteFrom('playerwarps').where('id', '=', id).execute();
+    },
+
+    /** Managers, whitelisted and banned players of the warps, with their names. */
+    async members(ids: readonly number[]): Promise<MemberRow[]> {
+      if (ids.length === 0) return [];
+      const rows = await db
+        .selectFrom('playerwarp_members as m')
+        .leftJoin('core_players as p', 'p.uuid', 'm.uuid')
+        .select(['m.warp_id as warp_id', 'm.role as role', 'm.uuid as uuid', 'p.name as name'])
+        .where('m.warp_id', 'in', [...ids])
+        .orderBy('m.added_at')
+        .orderBy('m.uuid')
+        .execute();
+      return rows.map((r) => ({ warpId: Number(r.warp_id), role: r.role as MemberRole, uuid: String(r.uuid), name: r.name === null ? String(r.uuid) : String(r.name) }));
+    },
+
+    async roles(tx: Db, id: number, uuid: string): Promise<Set<MemberRole>> {
+      const rows = await tx.selectFrom('playerwarp_members').select('role').where('warp_id', '=', id).where('uuid', '=', uuid).execute();
+      return new Set(rows.map((r) => r.role as MemberRole));
+    },
+
+    async addMember(tx: Db, id: number, role: MemberRole, uuid: string, at: string, by: string): Promise<boolean> {
+      const r = await tx
+        .insertInto('playerwarp_members')
+        .values({ warp_id: id, role, uuid, added_at: at, added_by: by })
+        .onConflict((oc) => oc.columns(['warp_id', 'role', 'uuid']).doNothing())
+        .executeTakeFirst();
+      return Number(r.numInsertedOrUpdatedRows ?? 0n) > 0;
+    },
+
+    async removeMember(tx: Db, id: number, role: MemberRole, uuid: string): Promise<boolean> {
+      const r = await tx.deleteFrom('playerwarp_members').where('warp_id', '=', id).where('role', '=', role).where('uuid', '=', uuid).executeTakeFirst();
+      return Number(r.numDeletedRows ?? 0n) > 0;
+    },
+
+    async addHistory(tx: Db, id: number, at: string, actor: string, action: string, details: Record<string, unknown>): Promise<void> {
+      await tx.insertInto('playerwarp_history').values({ warp_id: id, at, actor, action, details: JSON.stringify(details) }).execute();
+    },
+
+    async historyCounts(ids: readonly number[]): Promise<Map<number, number>> {
+      if (ids.length === 0) return new Map();
+      const rows = await db
+        .selectFrom('playerwarp_history')
+        .select(['warp_id', sql<number | string>`count(*)`.as('n')])
+        .where('warp_id', 'in', [...ids])
+        .groupBy('warp_id')
+        .execute();
+      return new Map(rows.map((r) => [Number(r.warp_id), Number(r.n)]));
+    },
+
+    /** Newest first. */
+    async history(id: number, limit: number, offset: number): Promise<HistoryRow[]> {
+      const rows = await db
+        .selectFrom('playerwarp_history')
+        .select(['at', 'actor', 'action', 'details'])
+        .where('warp_id', '=', id)
+        .orderBy('id', 'desc')
+        .limit(limit)
+        .offset(offset)
+        .execute();
+      return rows.map((r) => ({ at: String(r.at), actor: String(r.actor), action: String(r.action), details: JSON.parse(String(r.details)) as Record<string, unknown> }));
+    },
+  };
+}
+
+export type PlayerWarpsStore = ReturnType<typeof createPlayerWarpsStore>;
