@@ -3,6 +3,7 @@
 
 import type { ModuleDefinition } from '../core/module.ts';
 import { economyModule } from './economy/index.ts';
+import { playerWarpsModule } from './playerwarps/index.ts';
 
 // biome-ignore lint: services differ per module.
-export const ALL_MODULES: readonly ModuleDefinition<any>[] = [economyModule];
+export const ALL_MODULES: readonly ModuleDefinition<any>[] = [economyModule, playerWarpsModule];
