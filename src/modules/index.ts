@@ -3,7 +3,9 @@
 
 import type { ModuleDefinition } from '../core/module.ts';
 import { economyModule } from './economy/index.ts';
+import { homesModule } from './homes/index.ts';
 import { playerWarpsModule } from './playerwarps/index.ts';
+import { warpsModule } from './warps/index.ts';
 
 // biome-ignore lint: services differ per module.
-export const ALL_MODULES: readonly ModuleDefinition<any>[] = [economyModule, playerWarpsModule];
+export const ALL_MODULES: readonly ModuleDefinition<any>[] = [economyModule, homesModule, warpsModule, playerWarpsModule];

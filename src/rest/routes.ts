@@ -2,7 +2,9 @@
 // (`src/modules/<area>/<area>.routes.ts`). The server and the OpenAPI document both read this list.
 
 import { ECONOMY_ROUTES } from '../modules/economy/economy.routes.ts';
+import { HOMES_ROUTES } from '../modules/homes/homes.routes.ts';
 import { PLAYERWARPS_ROUTES } from '../modules/playerwarps/playerwarps.routes.ts';
+import { WARPS_ROUTES } from '../modules/warps/warps.routes.ts';
 import { statusRoute, type RouteDefinition } from './route-table.ts';
 
-export const ROUTES: readonly RouteDefinition[] = [statusRoute, ...ECONOMY_ROUTES, ...PLAYERWARPS_ROUTES];
+export const ROUTES: readonly RouteDefinition[] = [statusRoute, ...ECONOMY_ROUTES, ...HOMES_ROUTES, ...WARPS_ROUTES, ...PLAYERWARPS_ROUTES];
