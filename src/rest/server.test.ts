@@ -1,10 +1,11 @@
 import assert from 'node:assert/strict';
 import { connect } from 'node:net';
-import { after, before, describe, it, mock } from 'node:test';
+import { after, before, describe, it } from 'node:test';
 import { Type } from '@sinclair/typebox';
 import { createDispatcher } from '../core/dispatcher.ts';
 import { fail, ok } from '../core/result.ts';
 import { UPSTREAM_TIMEOUT_MS } from './addon.ts';
+import { createRestDispatcher } from './dispatch.ts';
 import { defineRoute, Limit, PlayerUuid, UuidParams } from './route-table.ts';
 import { basic, http, startHarness, type Harness } from './test-support.ts';
 import type { Dispatcher } from '../core/dispatcher.ts';
@@ -199,6 +200,18 @@ describe('the HTTP listener', () => {
     const del = await http(h.port, 'DELETE', `/api/v1/test/players/${UUID}`, { token: writer });
     assert.equal(del.status, 405);
     assert.equal(del.headers.allow, 'GET');
+  });
+
+  it('answers methods Fastify does not know, and the root path, the same way', async () => {
+    const anon = await http(h.port, 'PROPFIND', '/api/v1/status');
+    assert.equal(anon.status, 401);
+    const odd = await http(h.port, 'PROPFIND', '/api/v1/status', { token: reader });
+    assert.equal(odd.status, 405);
+    assert.equal(odd.headers.allow, 'GET');
+    assert.equal((await http(h.port, 'GET', '/', { token: reader })).status, 404);
+    assert.equal((await http(h.port, 'GET', '/')).status, 401);
+    const trailing = await http(h.port, 'GET', '/api/v1/status/', { token: reader });
+    assert.equal(trailing.status, 404);
   });
 
   it('answers 403 naming the missing scope', async () => {
@@ -409,22 +422,22 @@ describe('the rate limit', () => {
 });
 
 describe('the upstream timeout', () => {
-  it('is ten seconds by default', async () => {
-    assert.equal(UPSTREAM_TIMEOUT_MS, 10_000);
-    mock.timers.enable({ apis: ['setTimeout'] });
+  it('answers 504 through the add-on dispatcher too', async () => {
+    const h = await startHarness({ routes: testRoutes(), dispatcher: createRestDispatcher({ timeoutMs: 200 }) });
     try {
-      const d = createDispatcher();
-      let outcome: string | undefined;
-      void d.call('never', () => new Promise<never>(() => {})).then((o) => (outcome = o.kind));
-      await Promise.resolve();
-      mock.timers.tick(9_999);
-      await new Promise((r) => setImmediate(r));
-      assert.equal(outcome, undefined);
-      mock.timers.tick(1);
-      await new Promise((r) => setImmediate(r));
-      assert.equal(outcome, 'timeout');
+      const secret = await h.token('t');
+      const started = Date.now();
+      const r = await http(h.port, 'GET', '/api/v1/test/hang', { token: secret });
+      assert.equal(r.status, 504);
+      assert.deepEqual([r.json.code, typeof r.json.message], ['timeout', 'string']);
+      assert.ok(Date.now() - started < 1000);
     } finally {
-      mock.timers.reset();
+      await h.close();
     }
+  });
+
+  it('is ten seconds by default (dispatch.test.ts checks the wait itself)', () => {
+    assert.equal(UPSTREAM_TIMEOUT_MS, 10_000);
+    assert.equal(createRestDispatcher().timeoutMs, 10_000);
   });
 });

@@ -8,7 +8,7 @@
 // share one database (PostgreSQL) each reloads the active tokens every `refreshMs`, so a token issued
 // or revoked on another server takes effect here within that interval.
 
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import { actorName, type Actor } from '../core/actor.ts';
 import type { CoreApi } from '../core/api.ts';
 import type { Clock } from '../core/clock.ts';
@@ -30,8 +30,10 @@ export interface TokenRecord {
   readonly id: number;
   readonly label: string;
   readonly scopes: ReadonlySet<Scope>;
-  /** SHA-256 of the secret. */
-  readonly digest: Buffer;
+  /** SHA-256 of the secret, hex. */
+  readonly digest: string;
+  /** The rate-limit bucket of this token. */
+  readonly rateKey: string;
   readonly createdAt: string;
   /** Epoch milliseconds of the last authenticated use in this process (0 = none). */
   lastUsedMs: number;
@@ -79,10 +81,28 @@ export const TOKEN_MIGRATIONS: readonly Migration[] = [
   },
 ];
 
-const NO_DIGEST = Buffer.alloc(32);
+const NO_DIGEST = '0'.repeat(64);
 
-export function hashSecret(secret: string): Buffer {
-  return createHash('sha256').update(secret).digest();
+/** SHA-256 of a secret, hex (one-shot: no Hash object per request). */
+export function hashSecret(secret: string): string {
+  return hash('sha256', secret, 'hex');
+}
+
+/**
+ * Compares two hex digests in time that depends only on their length (64): no early exit, no
+ * allocation. The Bearer lookup is keyed by digest, which tells an attacker nothing about a secret
+ * (finding a secret from its digest is a pre-image attack); this compare guards the Basic form.
+ */
+export function sameDigest(a: string, b: string): boolean {
+  return sameText(a, b);
+}
+
+/** Constant-time (for a given length) comparison of two strings. */
+export function sameText(a: string, b: string): boolean {
+  if (a.length !== b.length) return false;
+  let diff = 0;
+  for (let i = 0; i < a.length; i++) diff |= a.charCodeAt(i) ^ b.charCodeAt(i);
+  return diff === 0;
 }
 
 /** Parses a comma-separated scope list; undefined when any part is not a scope. */
@@ -104,8 +124,12 @@ interface Row {
 }
 
 export interface TokenStore {
-  /** The active token the Authorization header names, or undefined. Marks it used. */
-  authenticate(authorization: string | undefined): TokenRecord | undefined;
+  /**
+   * The active token the Authorization header names, or undefined. Marks it used at `now` (epoch
+   * ms). `connection` (the socket) lets a keep-alive connection that repeats the same header skip
+   * the SHA-256: the header it proved last time is compared in constant time instead.
+   */
+  authenticate(authorization: string | undefined, now: number, connection?: object): TokenRecord | undefined;
   create(label: string, scopes: readonly Scope[], actor: Actor): Promise<Result<{ label: string; scopes: Scope[]; secret: string }>>;
   revoke(label: string, actor: Actor): Promise<Result<{ label: string }>>;
   list(): Promise<TokenInfo[]>;
@@ -134,6 +158,8 @@ export async function createTokenStore(o: TokenStoreOptions): Promise<TokenStore
   const byDigest = new Map<string, TokenRecord>();
   const byLabel = new Map<string, TokenRecord>();
   const revokeListeners = new Set<(t: TokenRecord) => void>();
+  /** Per connection: the last header that authenticated on it, and its token. Dies with the socket. */
+  const proven = new WeakMap<object, { header: string; rec: TokenRecord }>();
   /** Last-used times written per token id (epoch ms). */
   const written = new Map<number, number>();
   const pendingWrites = new Set<Promise<unknown>>();
@@ -143,7 +169,8 @@ export async function createTokenStore(o: TokenStoreOptions): Promise<TokenStore
       id: Number(r.id),
       label: r.label,
       scopes: new Set(r.scopes.split(',').filter(Boolean) as Scope[]),
-      digest: Buffer.from(r.digest, 'hex'),
+      digest: r.digest,
+      rateKey: `token:${r.id}`,
       createdAt: r.created_at,
       lastUsedMs: 0,
       lastUsedAt: r.last_used_at,
@@ -152,13 +179,13 @@ export async function createTokenStore(o: TokenStoreOptions): Promise<TokenStore
   }
 
   function hold(rec: TokenRecord): void {
-    byDigest.set(rec.digest.toString('hex'), rec);
+    byDigest.set(rec.digest, rec);
     byLabel.set(rec.label, rec);
   }
 
   function drop(rec: TokenRecord): void {
     rec.revoked = true;
-    byDigest.delete(rec.digest.toString('hex'));
+    byDigest.delete(rec.digest);
     if (byLabel.get(rec.label) === rec) byLabel.delete(rec.label);
     for (const l of revokeListeners) {
       try {
@@ -194,8 +221,7 @@ export async function createTokenStore(o: TokenStoreOptions): Promise<TokenStore
     );
   }
 
-  function markUsed(rec: TokenRecord): void {
-    const now = o.clock.now().getTime();
+  function markUsed(rec: TokenRecord, now: number): void {
     rec.lastUsedMs = now;
     const last = written.get(rec.id) ?? 0;
     if (now - last >= lastUsedWriteMs) writeLastUsed(rec);
@@ -203,9 +229,8 @@ export async function createTokenStore(o: TokenStoreOptions): Promise<TokenStore
 
   function bearer(secret: string): TokenRecord | undefined {
     const digest = hashSecret(secret);
-    const rec = byDigest.get(digest.toString('hex'));
-    if (rec === undefined || !timingSafeEqual(digest, rec.digest)) return undefined;
-    return rec;
+    const rec = byDigest.get(digest);
+    return rec !== undefined && sameDigest(digest, rec.digest) ? rec : undefined;
   }
 
   function basic(encoded: string): TokenRecord | undefined {
@@ -217,7 +242,7 @@ export async function createTokenStore(o: TokenStoreOptions): Promise<TokenStore
     const rec = byLabel.get(label);
     // Compare even when the label is unknown, so the answer time does not tell labels apart.
     const against = rec?.digest ?? NO_DIGEST;
-    const same = timingSafeEqual(digest, against);
+    const same = sameDigest(digest, against);
     return rec !== undefined && same ? rec : undefined;
   }
 
@@ -225,8 +250,15 @@ export async function createTokenStore(o: TokenStoreOptions): Promise<TokenStore
   const refreshMs = o.refreshMs ?? (o.database.kind === 'postgres' ? 10_000 : 0);
 
   const store: TokenStore = {
-    authenticate(authorization) {
+    authenticate(authorization, now, connection) {
       if (authorization === undefined || authorization.length < 8) return undefined;
+      if (connection !== undefined) {
+        const last = proven.get(connection);
+        if (last !== undefined && !last.rec.revoked && sameText(last.header, authorization)) {
+          markUsed(last.rec, now);
+          return last.rec;
+        }
+      }
       const space = authorization.indexOf(' ');
       if (space < 0) return undefined;
       const scheme = authorization.slice(0, space).toLowerCase();
@@ -234,7 +266,10 @@ export async function createTokenStore(o: TokenStoreOptions): Promise<TokenStore
       let rec: TokenRecord | undefined;
       if (scheme === 'bearer') rec = bearer(rest);
       else if (scheme === 'basic') rec = basic(rest);
-      if (rec !== undefined) markUsed(rec);
+      if (rec !== undefined) {
+        markUsed(rec, now);
+        if (connection !== undefined) proven.set(connection, { header: authorization, rec });
+      }
       return rec;
     },
 
@@ -245,7 +280,7 @@ export async function createTokenStore(o: TokenStoreOptions): Promise<TokenStore
       if (scopes.length === 0) return fail('refused', `Give at least one scope of ${SCOPES.join(', ')}.`);
       if (byLabel.has(label)) return fail('already-exists', `An active token is already labelled ${label}; revoke it first.`);
       const secret = SECRET_PREFIX + randomBytes(32).toString('base64url');
-      const digestHex = hashSecret(secret).toString('hex');
+      const digestHex = hashSecret(secret);
       const scopeText = SCOPES.filter((s) => scopes.includes(s)).join(',');
       const createdAt = o.clock.now().toISOString();
       let id: number;

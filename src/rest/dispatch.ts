@@ -1,0 +1,126 @@
+// The add-on's dispatcher: the kernel's Dispatcher contract (every published-API call goes through
+// it; it applies the upstream timeout, 10 s by default, and measures each call by name), built for
+// the request path:
+//   - a call that answers synchronously is answered synchronously: no timer, no promise, no
+//     microtask hop (a synchronous call cannot be interrupted by a timeout anyway);
+//   - a call that returns a promise is watched by one shared timer (a sweep every
+//     min(100 ms, timeout / 10)) instead of a timer per call, so a call that never answers gets its
+//     timeout between `timeoutMs` and `timeoutMs` + one sweep.
+// Any other Dispatcher (the kernel's createDispatcher, for instance) can be passed instead; the
+// server then goes through its promise-based `call`.
+
+import type { CallStats, DispatchOutcome, Dispatcher } from '../core/dispatcher.ts';
+import type { Result } from '../core/result.ts';
+
+export interface RunningDispatcher extends Dispatcher {
+  /** Calls `fn`; `done` runs synchronously when `fn` answers synchronously. `failed` gets a thrown error. */
+  run<T>(name: string, fn: () => Promise<Result<T>> | Result<T>, done: (outcome: DispatchOutcome<T>) => void, failed: (e: unknown) => void): void;
+  readonly timeoutMs: number;
+}
+
+interface Pending {
+  deadline: number;
+  settled: boolean;
+  started: number;
+  stats: CallStats;
+  done(outcome: DispatchOutcome<never>): void;
+}
+
+export function createRestDispatcher(options: { timeoutMs?: number } = {}): RunningDispatcher {
+  const timeoutMs = options.timeoutMs ?? 10_000;
+  const sweepMs = Math.max(1, Math.min(100, Math.floor(timeoutMs / 10)));
+  const stats = new Map<string, CallStats>();
+  const pending = new Set<Pending>();
+  let timer: NodeJS.Timeout | undefined;
+
+  function statsOf(name: string): CallStats {
+    let s = stats.get(name);
+    if (s === undefined) {
+      s = { calls: 0, timeouts: 0, totalMs: 0, maxMs: 0 };
+      stats.set(name, s);
+    }
+    return s;
+  }
+
+  function record(s: CallStats, started: number): void {
+    const ms = performance.now() - started;
+    s.totalMs += ms;
+    if (ms > s.maxMs) s.maxMs = ms;
+  }
+
+  function sweep(): void {
+    const now = performance.now();
+    for (const p of pending) {
+      if (now < p.deadline) continue;
+      p.settled = true;
+      pending.delete(p);
+      p.stats.timeouts++;
+      record(p.stats, p.started);
+      p.done({ kind: 'timeout' });
+    }
+    if (pending.size === 0 && timer !== undefined) {
+      clearInterval(timer);
+      timer = undefined;
+    }
+  }
+
+  const dispatcher: RunningDispatcher = {
+    timeoutMs,
+    run(name, fn, done, failed) {
+      const s = statsOf(name);
+      s.calls++;
+      const started = performance.now();
+      let r: Promise<Result<never>> | Result<never>;
+      try {
+        r = fn() as Promise<Result<never>> | Result<never>;
+      } catch (e) {
+        record(s, started);
+        failed(e);
+        return;
+      }
+      if (!(r instanceof Promise)) {
+        record(s, started);
+        done({ kind: 'done', result: r });
+        return;
+      }
+      const p: Pending = { deadline: started + timeoutMs, settled: false, started, stats: s, done: done as Pending['done'] };
+      pending.add(p);
+      if (timer === undefined) {
+        timer = setInterval(sweep, sweepMs);
+        timer.unref();
+      }
+      r.then(
+        (result) => {
+          if (p.settled) return;
+          p.settled = true;
+          pending.delete(p);
+          record(s, started);
+          done({ kind: 'done', result });
+        },
+        (e: unknown) => {
+          if (p.settled) return;
+          p.settled = true;
+          pending.delete(p);
+          record(s, started);
+          failed(e);
+        },
+      );
+    },
+    call<T>(name: string, fn: () => Promise<Result<T>> | Result<T>): Promise<DispatchOutcome<T>> {
+      return new Promise((resolve, reject) => dispatcher.run(name, fn, resolve, reject));
+    },
+    stats: () => stats,
+  };
+  return dispatcher;
+}
+
+/** Any Dispatcher as a RunningDispatcher (through its promise-based `call`). */
+export function running(d: Dispatcher): RunningDispatcher {
+  if ('run' in d && typeof (d as RunningDispatcher).run === 'function') return d as RunningDispatcher;
+  return {
+    timeoutMs: Number.NaN,
+    run: (name, fn, done, failed) => void d.call(name, fn).then(done, failed),
+    call: (name, fn) => d.call(name, fn),
+    stats: () => d.stats(),
+  };
+}
