@@ -181,7 +181,11 @@ describe('the event stream', () => {
 
   it('greets with connected and the caller label, then says nothing until subscribed', async () => {
     const c = new Client(h.port, watcher);
+    const upgrade = new Promise<Record<string, unknown>>((resolve) => c.ws.once('upgrade', (res) => resolve(res.headers)));
     await c.opened;
+    const headers = await upgrade;
+    assert.equal(headers['ratelimit-limit'], '1000', 'the 101 answer carries the RateLimit headers too');
+    assert.match(String(headers['ratelimit-remaining']), /^\d+$/);
     const hello = await c.next();
     assert.equal(hello.event, 'connected');
     assert.equal(hello.caller, 'watcher');
@@ -191,6 +195,17 @@ describe('the event stream', () => {
     assert.equal(c.messages.length, 0);
     c.ws.close();
     await c.closed;
+  });
+
+  it('accepts the Basic form in the handshake', async () => {
+    const ws = new WebSocket(`ws://127.0.0.1:${h.port}/api/v1/events`, { headers: { authorization: `Basic ${Buffer.from(`watcher:${watcher}`).toString('base64')}` } });
+    const first = await new Promise<Msg>((resolve, reject) => {
+      ws.once('message', (d) => resolve(JSON.parse(String(d))));
+      ws.once('error', reject);
+    });
+    assert.deepEqual([first.event, first.caller], ['connected', 'watcher']);
+    ws.close();
+    await new Promise((r) => ws.once('close', r));
   });
 
   it('replies to subscribe and unsubscribe with every pattern held', async () => {

@@ -384,6 +384,28 @@ describe('the HTTP listener', () => {
   });
 });
 
+describe('answer checks (for module tests)', () => {
+  it('logs an answer that its schema does not allow, when switched on', async () => {
+    const row = defineRoute({
+      method: 'GET',
+      path: '/test/sloppy',
+      scope: 'read',
+      module: null,
+      answer: Type.Object({ name: Type.String(), owner: Type.Union([Type.String(), Type.Null()]) }),
+      summary: 'forgets a key',
+      call: () => ok({ name: 'x' } as unknown as { name: string; owner: string | null }),
+    });
+    const h = await startHarness({ routes: [row], tuning: { checkAnswers: true } });
+    try {
+      const r = await http(h.port, 'GET', '/api/v1/test/sloppy', { token: await h.token('t') });
+      assert.equal(r.status, 200);
+      assert.ok(h.log.lines.some((l) => l.includes('GET /test/sloppy answered data its schema does not allow')), h.log.lines.join('\n'));
+    } finally {
+      await h.close();
+    }
+  });
+});
+
 describe('the rate limit', () => {
   it('answers 429 with Retry-After past requests-per-minute, until the minute rolls', async () => {
     const h = await startHarness({ conf: 'enabled = true\nport = 0\nrequests-per-minute = 3\n', manualTime: true });
