@@ -175,6 +175,9 @@ class FlyingSquidAdapter implements FlyingSquidPlatform {
       debug: () => {},
     });
     this.serv = serv;
+    // flying-squid's console reader keeps standard input open; it must not keep the process
+    // alive once the game listener is closed.
+    (process.stdin as { unref?: () => void }).unref?.();
     // On a TTY flying-squid replaces console.log with one that prints to standard error.
     console.log = consoleLog;
     this.Item = (require('prismarine-item') as (r: unknown) => { toNotch(item: unknown): unknown })(serv.registry);
@@ -191,7 +194,7 @@ class FlyingSquidAdapter implements FlyingSquidPlatform {
     try {
       await ready;
     } catch (e) {
-      this.abortStart();
+      await this.abortStart();
       throw e;
     }
 
@@ -216,7 +219,7 @@ class FlyingSquidAdapter implements FlyingSquidPlatform {
   }
 
   /** A listen error: flying-squid would reject an internal promise, unhandled, five seconds later. */
-  private abortStart(): void {
+  private async abortStart(): Promise<void> {
     const serv = this.serv;
     try {
       serv._server.emit('listening');
@@ -224,7 +227,12 @@ class FlyingSquidAdapter implements FlyingSquidPlatform {
       // its own 'listening' handler reads the address of a server that is not listening
     }
     serv.stopTickInterval();
+    // The worlds (and their saving intervals) come with the plugins, which may still be loading.
+    const loaded = serv as unknown as { pluginsReady?: boolean };
+    if (!loaded.pluginsReady) await withTimeout(new Promise((r) => serv.once('pluginsReady', r)), 5000);
     serv.overworld?.stopSaving();
+    serv.netherworld?.stopSaving();
+    await serv.overworld?.storageProvider?.close?.();
   }
 
   /** The spawn: the first free block above the ground at (8, 8), as flying-squid finds one. */

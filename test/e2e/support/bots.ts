@@ -126,17 +126,20 @@ export function recordMessages(bot: Bot): string[] {
 }
 
 /** Resolves when the event is emitted (with its first argument). */
-export function nextEvent<T = unknown>(emitter: { once(event: string, l: (...a: never[]) => void): unknown; off(event: string, l: (...a: never[]) => void): unknown }, event: string, timeoutMs = 10000): Promise<T> {
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- bots, clients and emitters of every typing
+type Emitter = { once(event: any, listener: any): unknown; off(event: any, listener: any): unknown };
+
+export function nextEvent<T = unknown>(emitter: Emitter, event: string, timeoutMs = 10000): Promise<T> {
   let listener: ((value: T) => void) | undefined;
   return withTimeout(
     new Promise<T>((resolve) => {
       listener = resolve;
-      emitter.once(event, listener as (...a: never[]) => void);
+      emitter.once(event, listener);
     }),
     timeoutMs,
     `the event ${event}`,
   ).finally(() => {
-    if (listener) emitter.off(event, listener as (...a: never[]) => void);
+    if (listener) emitter.off(event, listener);
   });
 }
 
