@@ -9,6 +9,7 @@ import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createRequire } from 'node:module';
+import type { EventEmitter } from 'node:events';
 import { startFlyingSquid, type FlyingSquidPlatform } from '../../src/platform/flying-squid/index.ts';
 import { packetProblems } from '../../src/platform/flying-squid/packet-check.ts';
 import { memoryLogger } from '../../src/core/log.ts';
@@ -315,7 +316,21 @@ describe('the flying-squid platform with bots', () => {
   it('moves a player to the nether and back', async () => {
     const uuid = offlineUuid('Alice');
     const nether = { world: 'world_nether', x: 4.5, y: 100, z: 4.5, yaw: 0, pitch: 0 };
+    // The client leaves its loading screen on the chunk wait event, which follows the position.
+    const order: string[] = [];
+    const onRespawn = () => order.push('respawn');
+    const onPosition = () => order.push('position');
+    const onGameEvent = (p: { reason: unknown }) => p.reason === 'level_chunks_load_start' && order.push('chunk wait');
+    const client = alice._client as unknown as EventEmitter;
+    client.on('respawn', onRespawn);
+    client.on('position', onPosition);
+    client.on('game_state_change', onGameEvent);
     assert.equal(await platform.teleport(uuid, nether), true);
+    await waitFor(() => order.includes('chunk wait'), 'the chunk wait event');
+    assert.deepEqual(order.slice(0, 3), ['respawn', 'position', 'chunk wait']);
+    client.off('respawn', onRespawn);
+    client.off('position', onPosition);
+    client.off('game_state_change', onGameEvent);
     await waitFor(() => alice.game.dimension === 'the_nether', 'Alice in the nether');
     await waitFor(() => alice.entity.position.distanceTo(vec(nether)) < 3, 'Alice where she was sent');
     assert.equal(platform.location(uuid)?.world, 'world_nether');

@@ -3,6 +3,7 @@
 // a shim on each player's packet writer (packets.ts), and replacements for the parts it cannot do
 // (commands, tab completion, chat, abilities, death and respawn, world changes, the tab list).
 
+import type { EventEmitter } from 'node:events';
 import { createRequire } from 'node:module';
 import type { Logger } from '../../core/log.ts';
 import type {
@@ -69,6 +70,8 @@ interface PlayerState {
   moving: boolean;
   /** The platform has moved the player since the login. */
   relocated: boolean;
+  /** A login or respawn packet went out: the next position is followed by the chunk wait event. */
+  chunkWaitDue: boolean;
   abilities: Abilities;
   /** The rotation as the client reports it, in degrees (flying-squid keeps bytes). */
   yaw: number;
@@ -150,7 +153,9 @@ class FlyingSquidAdapter implements FlyingSquidPlatform {
   async start(): Promise<void> {
     const flyingSquid = require('flying-squid') as FlyingSquidModule;
     this.Vec3 = (fsRequire('vec3') as { Vec3: Vec3Class }).Vec3;
-    const signalsBefore = { SIGINT: process.listeners('SIGINT'), SIGTERM: process.listeners('SIGTERM') };
+    const processEvents = ['SIGINT', 'SIGTERM', 'message'];
+    const proc = process as EventEmitter;
+    const listenersBefore = new Map(processEvents.map((e) => [e, proc.listeners(e)]));
     const consoleLog = console.log;
 
     const serv = flyingSquid.createMCServer({
@@ -198,11 +203,12 @@ class FlyingSquidAdapter implements FlyingSquidPlatform {
       throw e;
     }
 
-    // exit-hook (through flying-squid's log plugin) exits at once on SIGINT/SIGTERM: the host
-    // handles the signals itself.
-    for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-      for (const l of process.listeners(signal)) {
-        if (!signalsBefore[signal].includes(l)) process.off(signal, l);
+    // exit-hook (through flying-squid's log plugin) exits at once on SIGINT, SIGTERM and a pm2
+    // 'shutdown' message: the host handles those itself.
+    for (const event of processEvents) {
+      const before = listenersBefore.get(event) ?? [];
+      for (const l of proc.listeners(event)) {
+        if (!before.includes(l)) proc.off(event, l as () => void);
       }
     }
     const address = serv._server.socketServer.address();
@@ -345,6 +351,7 @@ class FlyingSquidAdapter implements FlyingSquidPlatform {
       dead: false,
       moving: false,
       relocated: false,
+      chunkWaitDue: false,
       abilities: defaultAbilities(0),
       yaw: 0,
       pitch: 0,
@@ -369,7 +376,10 @@ class FlyingSquidAdapter implements FlyingSquidPlatform {
         this.log.error(`packet shim failed on ${name}`, e);
         fixed = [{ name, params }];
       }
-      for (const p of fixed) rawWrite(p.name, p.params);
+      for (const p of fixed) {
+        rawWrite(p.name, p.params);
+        if (p.name === 'login' || p.name === 'respawn') state.chunkWaitDue = true;
+      }
     };
 
     // flying-squid's handlers for chat, commands, completion and respawn give way to ours.
@@ -412,7 +422,7 @@ class FlyingSquidAdapter implements FlyingSquidPlatform {
       // teleport made in between.
       if (state.relocated) newPosition = undefined;
       if (newPosition) player.position = newPosition;
-      state.send(P.position(state.teleportId++, player.position.x, player.position.y, player.position.z));
+      this.sendPosition(state, P.position(state.teleportId++, player.position.x, player.position.y, player.position.z));
     };
     player.kick = (reason = 'You were kicked!') => this.kickState(state, reason);
 
@@ -627,6 +637,14 @@ class FlyingSquidAdapter implements FlyingSquidPlatform {
 
   // ---- abilities, death, respawn, worlds -----------------------------------------------------
 
+  private sendPosition(state: PlayerState, packet: P.Packet): void {
+    state.send(packet);
+    if (state.chunkWaitDue) {
+      state.chunkWaitDue = false;
+      state.send(P.levelChunksLoadStart());
+    }
+  }
+
   private sendAbilities(state: PlayerState): void {
     state.send(P.abilities(state.abilities, state.fs.gameMode === 1));
     state.send(P.walkSpeedAttribute(state.fs.id, state.abilities.walkSpeed));
@@ -689,7 +707,7 @@ class FlyingSquidAdapter implements FlyingSquidPlatform {
       this.sendInventory(state);
       await player.worldSendInitialChunks();
       if (player.disconnected) return;
-      state.send(P.position(state.teleportId++, at.x, at.y, at.z, { yaw: state.yaw, pitch: state.pitch }));
+      this.sendPosition(state, P.position(state.teleportId++, at.x, at.y, at.z, { yaw: state.yaw, pitch: state.pitch }));
       player.nearbyEntities = [];
       player.updateAndSpawn();
       void player.worldSendRestOfChunks().catch((e: unknown) => this.log.warn(`chunks for ${state.online.name}: ${String(e)}`));
@@ -780,7 +798,7 @@ class FlyingSquidAdapter implements FlyingSquidPlatform {
     // Others see the move (entity_teleport through the shim); chunks follow the 'move' event.
     await player.sendPosition(at, false, true);
     player.position = at;
-    s.send(P.position(s.teleportId++, at.x, at.y, at.z, { yaw: to.yaw, pitch: to.pitch }));
+    this.sendPosition(s, P.position(s.teleportId++, at.x, at.y, at.z, { yaw: to.yaw, pitch: to.pitch }));
     return true;
   }
 

@@ -23,7 +23,10 @@ export const DIMENSION_TYPE = { overworld: 0, the_nether: 3 } as const;
 /** Vanilla defaults the Abilities multipliers scale. */
 export const BASE_WALK_SPEED = 0.1;
 export const BASE_FLY_SPEED = 0.05;
-/** The game event that tells a 1.20.3+ client to close the loading screen once chunks arrive. */
+/**
+ * The game event that tells a 1.20.3+ client to close the loading screen once the chunk it stands
+ * in arrives; vanilla sends it after the position that follows a login or respawn.
+ */
 export const LEVEL_CHUNKS_LOAD_START = 13;
 
 export function gameModeName(id: number | undefined): GameMode {
@@ -305,7 +308,6 @@ export function fixOutgoing(name: string, params: Params, ctx: ShimContext): Pac
             },
           },
         },
-        levelChunksLoadStart(),
       ];
     }
     case 'respawn': {
@@ -331,7 +333,6 @@ export function fixOutgoing(name: string, params: Params, ctx: ShimContext): Pac
             copyMetadata: 0,
           },
         },
-        levelChunksLoadStart(),
       ];
     }
     case 'sound_effect': {
