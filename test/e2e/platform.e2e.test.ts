@@ -300,6 +300,7 @@ describe('the flying-squid platform with bots', () => {
     await waitFor(() => events.death.length === 1, 'the death event');
     assert.equal(events.death[0]!.player.uuid, uuid);
     assert.equal(events.death[0]!.location.world, 'world');
+    assert.equal(platform.setHealth(uuid, 10), false, 'a dead player is not healed');
 
     const respawned = nextEvent(alice, 'respawn');
     alice.respawn();

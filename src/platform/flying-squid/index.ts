@@ -823,7 +823,8 @@ class FlyingSquidAdapter implements FlyingSquidPlatform {
 
   setHealth(uuid: string, health: number): boolean {
     const s = this.get(uuid);
-    if (!s || !Number.isFinite(health)) return false;
+    // A dead player is on the death screen until the client asks to respawn.
+    if (!s || s.dead || !Number.isFinite(health)) return false;
     s.fs.updateHealth(Math.max(0, Math.min(20, health)));
     return true;
   }
