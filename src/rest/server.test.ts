@@ -287,9 +287,13 @@ describe('the HTTP listener', () => {
     assert.equal(badUuid.json.field, 'uuid');
     const halfDashed = await http(h.port, 'GET', '/api/v1/test/players/0a1b2c3d4e5f-6789-abcd-ef0123456789', { token: reader });
     assert.equal(halfDashed.json.field, 'uuid');
-    const limit = await http(h.port, 'GET', `/api/v1/test/players/${UUID}?limit=101`, { token: reader });
-    assert.equal(limit.status, 400);
-    assert.equal(limit.json.field, 'limit');
+    for (const bad of ['101', '0', '1.5', '1e1', '', 'ten']) {
+      const limit = await http(h.port, 'GET', `/api/v1/test/players/${UUID}?limit=${bad}`, { token: reader });
+      assert.equal(limit.status, 400, `limit=${bad}`);
+      assert.equal(limit.json.field, 'limit');
+    }
+    const fine = await http(h.port, 'GET', `/api/v1/test/players/${UUID}?limit=7`, { token: reader });
+    assert.equal(fine.status, 200);
     const unknownQuery = await http(h.port, 'GET', '/api/v1/status?verbose=1', { token: reader });
     assert.equal(unknownQuery.status, 400);
     assert.equal(unknownQuery.json.field, 'verbose');

@@ -111,10 +111,32 @@ function describe(field: string, message: string): string {
   return `${field}: ${message.charAt(0).toLowerCase()}${message.slice(1)}.`;
 }
 
+const INTEGER_TEXT = /^-?\d+$/;
+const NUMBER_TEXT = /^-?\d+(\.\d+)?$/;
+
+/**
+ * Path and query values arrive as text. A value becomes a number only when its text is exactly a
+ * decimal (an integer only without a fraction), and a boolean only from `true` or `false`; anything
+ * else stays text and fails validation naming the field. (TypeBox's Value.Convert would truncate
+ * "1.5" to 1 for an integer.)
+ */
+function convertText(schema: TSchema, data: Record<string, unknown>): Record<string, unknown> {
+  const props = (schema as { properties?: Record<string, { type?: unknown }> }).properties ?? {};
+  const out: Record<string, unknown> = { ...data };
+  for (const [k, v] of Object.entries(out)) {
+    if (typeof v !== 'string') continue;
+    const type = props[k]?.type;
+    if (type === 'integer' && INTEGER_TEXT.test(v)) out[k] = Number(v);
+    else if (type === 'number' && NUMBER_TEXT.test(v)) out[k] = Number(v);
+    else if (type === 'boolean' && (v === 'true' || v === 'false')) out[k] = v === 'true';
+  }
+  return out;
+}
+
 /** Validates (after conversion and defaults) and returns the value, or throws BadRequest. */
 function validate(v: Validator, data: unknown, part: 'params' | 'query' | 'body'): Record<string, unknown> {
   let value: unknown = data;
-  if (part !== 'body') value = Value.Convert(v.schema, { ...(data as object) });
+  if (part !== 'body') value = convertText(v.schema, { ...(data as Record<string, unknown>) });
   else if (value === undefined) value = {};
   value = Value.Default(v.schema, value);
   if (!v.check.Check(value)) {

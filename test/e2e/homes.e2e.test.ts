@@ -70,7 +70,7 @@ describe('homes over the Remote Access Service', () => {
     assert.deepEqual([one.status, one.json.data.slot, one.json.data.location.x], [200, 1, home1.x]);
     const empty = await rs.call('GET', homes('/2'), reader);
     assert.deepEqual([empty.status, empty.json.ok, empty.json.code], [404, false, 'not-found']);
-    for (const slot of ['0', 'abc', '1001']) {
+    for (const slot of ['0', 'abc', '1001', '1.5']) {
       const bad = await rs.call('GET', homes(`/${slot}`), reader);
       assert.deepEqual([bad.status, bad.json.field], [400, 'slot'], `slot ${slot}`);
     }
