@@ -1,4 +1,4 @@
-import { describe, it } from 'node:test';
+import { describe, it, mock } from 'node:test';
 import assert from 'node:assert/strict';
 import { createDispatcher } from './dispatcher.ts';
 import { fail, ok, type Result } from './result.ts';
@@ -46,5 +46,66 @@ describe('dispatcher.call', () => {
       /bug/,
     );
     assert.equal(d.stats().get('x')?.calls, 1);
+  });
+});
+
+describe('dispatcher.run', () => {
+  it('answers a synchronous call synchronously and measures it', () => {
+    const d = createDispatcher();
+    let seen: unknown;
+    d.run('GET /x', () => ok(1), (o) => (seen = o), () => assert.fail('no error expected'));
+    assert.deepEqual(seen, { kind: 'done', result: { ok: true, value: 1 } });
+    assert.equal(d.stats().get('GET /x')?.calls, 1);
+    assert.equal(d.timeoutMs, 10_000, 'ten seconds by default');
+  });
+
+  it('answers an asynchronous call when it settles, and passes a thrown error on', async () => {
+    const d = createDispatcher({ timeoutMs: 1000 });
+    assert.deepEqual(await d.call('a', async () => fail('refused', 'no')), { kind: 'done', result: { ok: false, code: 'refused', message: 'no' } });
+    await assert.rejects(
+      d.call('b', async () => {
+        throw new Error('bug');
+      }),
+      /bug/,
+    );
+    await assert.rejects(
+      d.call('c', () => {
+        throw new Error('sync bug');
+      }),
+      /sync bug/,
+    );
+  });
+
+  it('times a call out after timeoutMs (within one sweep) and ignores its late answer', async () => {
+    const d = createDispatcher({ timeoutMs: 100 });
+    let resolveLate: (v: Result<number>) => void = () => {};
+    const started = performance.now();
+    const outcome = await d.call<number>('slow', () => new Promise<Result<number>>((r) => (resolveLate = r)));
+    const waited = performance.now() - started;
+    assert.deepEqual(outcome, { kind: 'timeout' });
+    assert.ok(waited >= 99 && waited < 400, `waited ${waited} ms`);
+    resolveLate(ok(1));
+    assert.equal(d.stats().get('slow')?.timeouts, 1);
+  });
+
+  it('waits ten seconds by default before a timeout', async () => {
+    mock.timers.enable({ apis: ['setInterval'] });
+    const realNow = performance.now.bind(performance);
+    let fake = realNow();
+    const nowMock = mock.method(performance, 'now', () => fake);
+    try {
+      const d = createDispatcher();
+      let outcome: string | undefined;
+      d.run('never', () => new Promise<never>(() => {}), (o) => (outcome = o.kind), () => assert.fail('no error expected'));
+      fake += 9_950;
+      mock.timers.tick(9_950);
+      assert.equal(outcome, undefined);
+      fake += 100;
+      mock.timers.tick(100);
+      assert.equal(outcome, 'timeout');
+    } finally {
+      nowMock.mock.restore();
+      mock.timers.reset();
+    }
   });
 });

@@ -6,12 +6,11 @@ import type { CoreApi } from '../core/api.ts';
 import type { Clock } from '../core/clock.ts';
 import type { CommandRegistry } from '../core/commands.ts';
 import type { Database } from '../core/db.ts';
-import type { Dispatcher } from '../core/dispatcher.ts';
+import { createDispatcher, type Dispatcher } from '../core/dispatcher.ts';
 import type { EventBus } from '../core/events.ts';
 import type { Logger } from '../core/log.ts';
 import { join } from 'node:path';
 import { bindsEverywhere, CONFIG_FILE_NAME, loadConfig, type ConfigOutcome } from './config.ts';
-import { createRestDispatcher } from './dispatch.ts';
 import { attachEventStream, type EventStream } from './event-stream.ts';
 import { createRateLimiter, type RateLimiter } from './rate-limit.ts';
 import { API_PREFIX, type RouteDefinition } from './route-table.ts';
@@ -48,7 +47,7 @@ export interface RestAddonOptions {
   clock: Clock;
   log: Logger;
   version: string;
-  /** Any Dispatcher; defaults to the add-on's (./dispatch.ts) with the 10-second timeout. */
+  /** The dispatcher of published-API calls; defaults to the kernel one with the 10-second timeout. */
   dispatcher?: Dispatcher;
   /** Rows added to the table (tests). */
   routes?: RouteDefinition[];
@@ -136,7 +135,7 @@ export async function startRestAddon(o: RestAddonOptions): Promise<RestAddon> {
     api: o.api,
     tokens,
     limiter,
-    dispatcher: o.dispatcher ?? createRestDispatcher({ timeoutMs: UPSTREAM_TIMEOUT_MS }),
+    dispatcher: o.dispatcher ?? createDispatcher({ timeoutMs: UPSTREAM_TIMEOUT_MS }),
     routes: [...ROUTES, ...(o.routes ?? [])],
     clock: o.clock,
     log,

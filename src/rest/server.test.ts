@@ -5,7 +5,6 @@ import { Type } from '@sinclair/typebox';
 import { createDispatcher } from '../core/dispatcher.ts';
 import { fail, ok } from '../core/result.ts';
 import { UPSTREAM_TIMEOUT_MS } from './addon.ts';
-import { createRestDispatcher } from './dispatch.ts';
 import { defineRoute, Limit, PlayerUuid, UuidParams } from './route-table.ts';
 import { basic, http, startHarness, type Harness } from './test-support.ts';
 import type { Dispatcher } from '../core/dispatcher.ts';
@@ -449,7 +448,7 @@ describe('the rate limit', () => {
 
 describe('the upstream timeout', () => {
   it('answers 504 through the add-on dispatcher too', async () => {
-    const h = await startHarness({ routes: testRoutes(), dispatcher: createRestDispatcher({ timeoutMs: 200 }) });
+    const h = await startHarness({ routes: testRoutes(), dispatcher: createDispatcher({ timeoutMs: 200 }) });
     try {
       const secret = await h.token('t');
       const started = Date.now();
@@ -464,6 +463,6 @@ describe('the upstream timeout', () => {
 
   it('is ten seconds by default (dispatch.test.ts checks the wait itself)', () => {
     assert.equal(UPSTREAM_TIMEOUT_MS, 10_000);
-    assert.equal(createRestDispatcher().timeoutMs, 10_000);
+    assert.equal(createDispatcher().timeoutMs, 10_000);
   });
 });

@@ -15,7 +15,6 @@ import { Value } from '@sinclair/typebox/value';
 import type { CoreApi } from '../core/api.ts';
 import { systemClock, type Clock } from '../core/clock.ts';
 import type { Dispatcher } from '../core/dispatcher.ts';
-import { running } from './dispatch.ts';
 import type { Logger } from '../core/log.ts';
 import type { RestConfig } from './config.ts';
 import { DEFAULT_MESSAGES, errorBody, HTTP_ERRORS, WWW_AUTHENTICATE, type HttpErrorCode } from './errors.ts';
@@ -190,7 +189,7 @@ function compilePattern(path: string): RegExp {
 
 export function createRestServer(o: RestServerOptions): RestServer {
   const { api, tokens, limiter, clock, log } = o;
-  const dispatcher = running(o.dispatcher);
+  const dispatcher = o.dispatcher;
   const fastify = Fastify({
     logger: false,
     bodyLimit: BODY_LIMIT,
