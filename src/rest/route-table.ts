@@ -127,12 +127,6 @@ export function isPlayerUuidSchema(schema: unknown): boolean {
   return typeof schema === 'object' && schema !== null && (schema as Record<string, unknown>)['x-player-uuid'] === true;
 }
 
-/** The dashed lower-case form of a uuid in either accepted form (no check: the schema did it). */
-export function normaliseUuid(uuid: string): string {
-  const h = uuid.replaceAll('-', '').toLowerCase();
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
-}
-
 // ---------------------------------------------------------------------------------------------
 // The service's own row.
 

@@ -19,7 +19,8 @@ import type { Logger } from '../core/log.ts';
 import type { RestConfig } from './config.ts';
 import { DEFAULT_MESSAGES, errorBody, HTTP_ERRORS, WWW_AUTHENTICATE, type HttpErrorCode } from './errors.ts';
 import type { RateDecision, RateLimiter } from './rate-limit.ts';
-import { API_PREFIX, isPlayerUuidSchema, normaliseUuid, type RouteDefinition, type RouteInput } from './route-table.ts';
+import { API_PREFIX, isPlayerUuidSchema, type RouteDefinition, type RouteInput } from './route-table.ts';
+import { normalizeUuid } from '../core/uuid.ts';
 import type { Scope, TokenRecord, TokenStore } from './tokens.ts';
 
 export const BODY_LIMIT = 64 * 1024;
@@ -144,7 +145,8 @@ function validate(v: Validator, data: unknown, part: 'params' | 'query' | 'body'
     throw new BadRequest(field, describe(field, e?.message ?? 'invalid value'));
   }
   const out = value as Record<string, unknown>;
-  for (const k of v.uuidKeys) if (typeof out[k] === 'string') out[k] = normaliseUuid(out[k]);
+  // The schema has checked the form: the normaliser always answers here.
+  for (const k of v.uuidKeys) if (typeof out[k] === 'string') out[k] = normalizeUuid(out[k]) ?? out[k];
   return out;
 }
 
