@@ -2,38 +2,45 @@
 // explains it. Written with the defaults on first start, never overwritten afterwards. A problem is
 // reported as one sentence naming the file, the line and the key.
 
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { parse, TomlError } from 'smol-toml';
 
 export type ConfigTable = Record<string, unknown>;
 
-export type ConfigRead = { ok: true; table: ConfigTable; text: string; created: boolean } | { ok: false; message: string };
+export type ConfigRead =
+  | { ok: true; table: ConfigTable; text: string; created: boolean }
+  /** Not TOML: `problem` is the parser's sentence, `line` where it stopped. */
+  | { ok: false; message: string; problem: string; line: number; text: string; created: boolean };
 
-/** Reads a TOML config file, writing `defaultText` first when the file is absent. */
+/** Reads a TOML config file, writing `defaultText` first (and its folder) when the file is absent. */
 export function readConfigFile(path: string, defaultText: string): ConfigRead {
   let created = false;
   if (!existsSync(path)) {
-    writeFileSync(path, defaultText, { flag: 'wx' });
+    mkdirSync(dirname(path), { recursive: true });
+    // 'wx' never replaces a file that appeared in the meantime.
+    writeFileSync(path, defaultText, { encoding: 'utf8', flag: 'wx' });
     created = true;
   }
   const text = readFileSync(path, 'utf8');
   try {
     return { ok: true, table: parse(text) as ConfigTable, text, created };
   } catch (e) {
-    if (e instanceof TomlError) {
-      const first = e.message.split('\n')[0] ?? e.message;
-      return { ok: false, message: `${path} line ${e.line}: ${first}` };
-    }
-    return { ok: false, message: `${path}: ${e instanceof Error ? e.message : String(e)}` };
+    const problem = e instanceof Error ? (e.message.split('\n')[0] ?? e.message) : String(e);
+    const line = e instanceof TomlError ? e.line : 0;
+    return { ok: false, message: `${path} line ${line}: ${problem}`, problem, line, text, created };
   }
 }
 
-/** The 1-based line on which `key` is set (its last dotted part), for error messages. */
+/**
+ * The 1-based line on which `key` (its last dotted part) is set or opens a table, for error
+ * messages; undefined when it cannot be found.
+ */
 export function lineOfKey(text: string, key: string): number | undefined {
   const last = key.split('.').pop() ?? key;
-  const escaped = last.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const re = new RegExp(`^\\s*["']?${escaped}["']?\\s*=`);
-  const i = text.split('\n').findIndex((l) => re.test(l));
+  const escaped = last.replace(/[.*+?^${}()|[\]\\-]/g, '\\$&');
+  const re = new RegExp(`^\\s*(\\[+\\s*)?["']?${escaped}["']?\\s*[=\\].]`);
+  const i = text.split(/\r?\n/).findIndex((l) => re.test(l));
   return i < 0 ? undefined : i + 1;
 }
 

@@ -3,9 +3,8 @@
 // order, and finally hands the command framework to the platform. What it builds is the CoreApi,
 // the one object the Remote Access Service receives.
 
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parse, TomlError } from 'smol-toml';
+import { lineOfKey, readConfigFile } from './config-file.ts';
 import type { CoreApi, KernelServices, ModuleServices } from './api.ts';
 import { createAudit, AUDIT_MIGRATIONS } from './audit.ts';
 import type { Clock } from './clock.ts';
@@ -65,35 +64,21 @@ export function defaultModulesFile(modules: readonly ModuleDefinition[]): string
   return lines.join('\n') + '\n';
 }
 
-function lineOfKey(text: string, key: string): number | undefined {
-  const esc = key.replace(/[.*+?^${}()|[\]\\-]/g, '\\$&');
-  const re = new RegExp(`^\\s*["']?${esc}["']?\\s*[=.]`);
-  const i = text.split(/\r?\n/).findIndex((l) => re.test(l));
-  return i === -1 ? undefined : i + 1;
-}
-
 /**
  * Which modules are on: modules.conf (written with the defaults first), falling back to each
  * module's default. A faulty line is reported with the file and key, and ignored.
  */
 export function readModuleSwitches(configDir: string, modules: readonly ModuleDefinition[], log: Logger): Map<string, boolean> {
   const file = join(configDir, MODULES_FILE);
-  if (!existsSync(file)) {
-    mkdirSync(configDir, { recursive: true });
-    writeFileSync(file, defaultModulesFile(modules), { flag: 'wx' });
-    log.info(`wrote the module switches to ${file}`);
-  }
+  const read = readConfigFile(file, defaultModulesFile(modules));
+  if (read.created) log.info(`wrote the module switches to ${file}`);
   const switches = new Map<string, boolean>(modules.map((m) => [m.name, m.defaultOn ?? true]));
-  const text = readFileSync(file, 'utf8');
-  let doc: Record<string, unknown>;
-  try {
-    doc = parse(text) as Record<string, unknown>;
-  } catch (e) {
-    if (!(e instanceof TomlError)) throw e;
-    log.error(`${file}, line ${e.line}: ${e.message.split('\n')[0]}. Every module keeps its default until the file is fixed.`);
+  if (!read.ok) {
+    log.error(`${file}, line ${read.line}: ${read.problem}. Every module keeps its default until the file is fixed.`);
     return switches;
   }
-  for (const [key, value] of Object.entries(doc)) {
+  const text = read.text;
+  for (const [key, value] of Object.entries(read.table)) {
     const line = lineOfKey(text, key);
     const where = line === undefined ? `${file}, key "${key}"` : `${file}, line ${line}, key "${key}"`;
     if (!switches.has(key)) {

@@ -10,9 +10,9 @@
 // The in-memory copy is this process's: servers sharing one PostgreSQL database see each other's
 // grants after a restart.
 
-import { writeFileSync, readFileSync, existsSync, mkdirSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { parse, TomlError } from 'smol-toml';
+import { readConfigFile } from './config-file.ts';
 import type { Actor } from './actor.ts';
 import type { AuditService, PermissionsService, PlayersService } from './api.ts';
 import type { Clock } from './clock.ts';
@@ -208,14 +208,10 @@ export function parsePermissionsFile(text: string): Map<string, Group> {
  */
 export function loadPermissionsConfig(configDir: string, defaultNodes: readonly string[], log: Logger): Map<string, Group> {
   const file = join(configDir, PERMISSIONS_FILE);
-  if (!existsSync(file)) {
-    mkdirSync(dirname(file), { recursive: true });
-    writeFileSync(file, defaultPermissionsFile(defaultNodes), { flag: 'wx' });
-    log.info(`wrote the default permission groups to ${file}`);
-  }
-  const text = readFileSync(file, 'utf8');
+  const read = readConfigFile(file, defaultPermissionsFile(defaultNodes));
+  if (read.created) log.info(`wrote the default permission groups to ${file}`);
   try {
-    return parsePermissionsFile(text);
+    return parsePermissionsFile(read.text);
   } catch (e) {
     if (!(e instanceof ConfigError)) throw e;
     const where = e.line === undefined ? file : `${file}, line ${e.line}`;

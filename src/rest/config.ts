@@ -3,10 +3,10 @@
 // A problem with the file is reported as one line naming the file, the line and the key; it never
 // throws, because the game server must keep running whatever the file says.
 
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { join } from 'node:path';
 import { parse, TomlError } from 'smol-toml';
+import { lineOfKey, readConfigFile } from '../core/config-file.ts';
 
 export interface RestConfig {
   enabled: boolean;
@@ -100,13 +100,6 @@ export type ConfigOutcome =
   | { ok: true; config: RestConfig; file: string; written: boolean }
   | { ok: false; file: string; line: number; key: string; problem: string; message: string };
 
-function lineOfKey(text: string, key: string): number {
-  const lines = text.split(/\r?\n/);
-  const re = new RegExp(`^\\s*(\\[+\\s*)?["']?${key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}["']?\\s*[=\\].]`);
-  const i = lines.findIndex((l) => re.test(l));
-  return i + 1; // 0 when not found
-}
-
 function keyOnLine(text: string, line: number): string {
   const l = text.split(/\r?\n/)[line - 1] ?? '';
   const m = /^\s*["']?([A-Za-z0-9_-]+)["']?\s*=/.exec(l) ?? /^\s*\[+\s*([A-Za-z0-9_.-]+)/.exec(l);
@@ -127,31 +120,32 @@ function failure(file: string, line: number, key: string, problem: string): Conf
 /** Reads rest.conf from the add-on's folder, writing the default file first when it is absent. */
 export function loadConfig(configDir: string): ConfigOutcome {
   const file = join(configDir, CONFIG_FILE_NAME);
-  let written = false;
-  if (!existsSync(file)) {
-    mkdirSync(configDir, { recursive: true });
-    // 'wx' never replaces a file that appeared in the meantime.
-    writeFileSync(file, defaultConfigText(), { encoding: 'utf8', flag: 'wx' });
-    written = true;
-  }
-  const text = readFileSync(file, 'utf8');
-  return parseConfig(text, file, written);
+  const read = readConfigFile(file, defaultConfigText());
+  if (!read.ok) return notToml(file, read.text, read.line, read.problem);
+  return checkConfig(read.table, read.text, file, read.created);
 }
 
+/** Parses and checks the text of a rest.conf (for tests and tools; loadConfig reads the file). */
 export function parseConfig(text: string, file: string, written = false): ConfigOutcome {
   let table: Record<string, unknown>;
   try {
     table = parse(text) as Record<string, unknown>;
   } catch (e) {
-    if (e instanceof TomlError) {
-      const problem = (e.message.split('\n')[0] ?? 'invalid TOML').replace(/^Invalid TOML document: /, 'not a valid value line: ');
-      return failure(file, e.line, keyOnLine(text, e.line), problem);
-    }
-    return failure(file, 0, '(none)', e instanceof Error ? e.message : String(e));
+    if (!(e instanceof TomlError)) throw e;
+    return notToml(file, text, e.line, e.message.split('\n')[0] ?? 'invalid TOML');
   }
+  return checkConfig(table, text, file, written);
+}
+
+function notToml(file: string, text: string, line: number, problem: string): ConfigOutcome {
+  return failure(file, line, keyOnLine(text, line), problem.replace(/^Invalid TOML document: /, 'not a valid value line: '));
+}
+
+/** Checks the keys of a parsed rest.conf. */
+export function checkConfig(table: Record<string, unknown>, text: string, file: string, written = false): ConfigOutcome {
   const config: RestConfig = { ...DEFAULT_CONFIG };
   for (const [key, value] of Object.entries(table)) {
-    const line = lineOfKey(text, key);
+    const line = lineOfKey(text, key) ?? 0;
     if (!Object.hasOwn(KEYS, key)) {
       return failure(file, line, key, `unknown key (the keys are ${KEY_ORDER.join(', ')})`);
     }
