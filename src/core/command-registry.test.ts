@@ -1,4 +1,4 @@
-import { afterEach, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Actor } from './actor.ts';
 import { createCommandRegistry, helpCommand, stopCommand, tokenize } from './command-registry.ts';

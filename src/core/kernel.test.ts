@@ -1,13 +1,12 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import pg from 'pg';
 import { CONSOLE } from './actor.ts';
-import { openDatabase } from './db.ts';
+import { sql } from './db.ts';
 import { defineModule, type ModuleDefinition } from './module.ts';
 import { startTestKernel } from '../../test/support/test-kernel.ts';
+import { withPostgres } from '../../test/support/postgres.ts';
 
 /** Modules that note what the kernel did with them. */
 function fixtures() {
@@ -238,25 +237,10 @@ describe('kernel.stop', () => {
 });
 
 describe('kernel on PostgreSQL', () => {
-  const base = 'postgres://postgres@127.0.0.1:5432/test';
-  it('boots, records players, grants and audits, and keeps them across a restart', async (t) => {
-    const admin = new pg.Client({ connectionString: base });
-    try {
-      await admin.connect();
-    } catch {
-      t.skip('no PostgreSQL server at 127.0.0.1:5432');
-      return;
-    }
-    const schema = `core_kernel_test_${process.pid}_${Date.now()}`;
-    await admin.query(`CREATE SCHEMA ${schema}`);
-    const dir = mkdtempSync(join(tmpdir(), 'core-pg-test-'));
-    try {
+  it('boots, records players, grants and audits, and keeps them across a restart', (t) =>
+    withPostgres(t, 'kernel', async (openDb, schema) => {
       const f = fixtures();
-      const k = await startTestKernel({
-        dir,
-        modules: [f.economy],
-        openDb: () => openDatabase({ kind: 'postgres', url: `${base}?options=-c%20search_path%3D${schema}` }),
-      });
+      const k = await startTestKernel({ modules: [f.economy], openDb });
       try {
         const alice = k.platform.join('Alice')!.uuid;
         assert.equal((await k.kernel.api.permissions.grant(alice, 'group.admin', CONSOLE)).ok, true);
@@ -266,15 +250,10 @@ describe('kernel on PostgreSQL', () => {
         const [entry] = await k.kernel.api.audit.history(alice, 10);
         assert.deepEqual([entry?.actor, entry?.action, typeof entry?.id], ['console', 'permission.grant', 'number']);
         assert.equal(f.migrations(), 1);
-        const tables = await admin.query('SELECT table_name FROM information_schema.tables WHERE table_schema = $1', [schema]);
-        assert.ok(tables.rows.some((r: { table_name: string }) => r.table_name === 'core_players'));
+        const tables = await sql<{ table_name: string }>`SELECT table_name FROM information_schema.tables WHERE table_schema = ${schema}`.execute(k.database.db);
+        assert.ok(tables.rows.some((r) => r.table_name === 'core_players'));
       } finally {
         await k.close();
       }
-    } finally {
-      await admin.query(`DROP SCHEMA ${schema} CASCADE`);
-      await admin.end();
-      rmSync(dir, { recursive: true, force: true });
-    }
-  });
+    }));
 });

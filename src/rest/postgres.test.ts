@@ -1,13 +1,11 @@
 // Several servers sharing one PostgreSQL database: tokens and the rate limit are shared.
-// Skipped when no PostgreSQL server answers at 127.0.0.1:5432 (CI starts the local one).
+// Needs the local PostgreSQL server (test/support/postgres.ts: skipped without one, except in CI).
 
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import pg from 'pg';
-import { openDatabase } from '../core/db.ts';
+import { sql } from '../core/db.ts';
+import { withPostgres } from '../../test/support/postgres.ts';
 import { http, startHarness, tempDir, type Harness } from './test-support.ts';
-
-const base = 'postgres://postgres@127.0.0.1:5432/test';
 
 async function until(check: () => Promise<boolean>, what: string): Promise<void> {
   const end = Date.now() + 5000;
@@ -18,17 +16,8 @@ async function until(check: () => Promise<boolean>, what: string): Promise<void>
 }
 
 describe('core-rest on PostgreSQL', () => {
-  it('shares tokens and the rate limit between two servers', async (t) => {
-    const admin = new pg.Client({ connectionString: base });
-    try {
-      await admin.connect();
-    } catch {
-      t.skip('no PostgreSQL server at 127.0.0.1:5432');
-      return;
-    }
-    const schema = `core_rest_test_${process.pid}_${Date.now()}`;
-    await admin.query(`CREATE SCHEMA ${schema}`);
-    const openDb = () => openDatabase({ kind: 'postgres', url: `${base}?options=-c%20search_path%3D${schema}` });
+  it('shares tokens and the rate limit between two servers', (t) =>
+    withPostgres(t, 'rest', async (openDb) => {
     const conf = 'enabled = true\nport = 0\nrequests-per-minute = 6\n';
     const tuning = { tokenRefreshMs: 100, rateLimitFlushMs: 50 };
     let a: Harness | undefined;
@@ -39,7 +28,7 @@ describe('core-rest on PostgreSQL', () => {
       const A = a;
       const B = b;
       const secret = await A.token('shared');
-      const row = await admin.query(`SELECT digest FROM ${schema}.rest_tokens WHERE label = 'shared'`);
+      const row = await sql`SELECT digest FROM rest_tokens WHERE label = 'shared'`.execute(A.database.db);
       assert.equal(row.rows.length, 1);
       await until(async () => (await http(B.port, 'GET', '/api/v1/status', { token: secret })).status === 200, 'B to learn the token');
       for (let i = 0; i < 3; i++) assert.equal((await http(A.port, 'GET', '/api/v1/status', { token: secret })).status, 200);
@@ -53,8 +42,6 @@ describe('core-rest on PostgreSQL', () => {
     } finally {
       await a?.close();
       await b?.close();
-      await admin.query(`DROP SCHEMA ${schema} CASCADE`);
-      await admin.end();
     }
-  });
+  }));
 });

@@ -4,17 +4,13 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CONSOLE, type Actor } from '../../core/actor.ts';
 import { InvalidInput } from '../../core/invalid-input.ts';
-import type { Result } from '../../core/result.ts';
 import { startTestKernel, type TestKernel } from '../../../test/support/test-kernel.ts';
 import { economyModule } from './index.ts';
 import type { EconomyService } from './economy.service.ts';
+import { value } from '../../../test/support/results.ts';
 
 const REST: Actor = { kind: 'rest', label: 'shop' };
 
-function value<T>(r: Result<T>): T {
-  if (!r.ok) assert.fail(`expected success, got ${r.code}: ${r.message}`);
-  return r.value;
-}
 
 describe('economy', () => {
   let t: TestKernel;

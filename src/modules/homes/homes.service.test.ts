@@ -3,30 +3,19 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { CONSOLE, type Actor } from '../../core/actor.ts';
-import { openDatabase } from '../../core/db.ts';
-import { InvalidInput } from '../../core/invalid-input.ts';
-import type { Result } from '../../core/result.ts';
 import { startTestKernel, type TestKernel } from '../../../test/support/test-kernel.ts';
 import { homesModule } from './index.ts';
 import { loadHomesConfig } from './homes.config.ts';
 import type { HomesService } from './homes.service.ts';
+import { value, declined, invalid } from '../../../test/support/results.ts';
+import { withPostgres } from '../../../test/support/postgres.ts';
 
 const REST: Actor = { kind: 'rest', label: 'panel' };
 const UNKNOWN = '00000000-0000-0000-0000-0000000000ab';
 const at = (x: number, y = 64, z = 0) => ({ world: 'world', x, y, z });
 const full = (x: number, y = 64, z = 0) => ({ world: 'world', x, y, z, yaw: 0, pitch: 0 });
 
-function value<T>(r: Result<T>): T {
-  if (!r.ok) assert.fail(`expected success, got ${r.code}: ${r.message}`);
-  return r.value;
-}
-function declined(r: Result<unknown>, code: string): void {
-  assert.equal(r.ok, false, `expected ${code}, got success`);
-  assert.equal(!r.ok && r.code, code);
-}
-const invalid = (field: string) => (e: unknown) => e instanceof InvalidInput && e.field === field;
 
 describe('homes', () => {
   let t: TestKernel;
@@ -369,41 +358,25 @@ describe('homes.conf', () => {
 });
 
 describe('homes on PostgreSQL', () => {
-  const base = 'postgres://postgres@127.0.0.1:5432/test';
-  it('migrates, sets, relocates, labels, refuses beyond the limit and deletes, and keeps homes across a restart', async (ctx) => {
-    const admin = new pg.Client({ connectionString: base });
-    try {
-      await admin.connect();
-    } catch {
-      ctx.skip('no PostgreSQL server at 127.0.0.1:5432');
-      return;
-    }
-    const schema = `core_homes_test_${process.pid}_${Date.now()}`;
-    await admin.query(`CREATE SCHEMA ${schema}`);
-    const dir = mkdtempSync(join(tmpdir(), 'homes-pg-'));
-    try {
-      const k = await startTestKernel({ dir, modules: [homesModule], openDb: () => openDatabase({ kind: 'postgres', url: `${base}?options=-c%20search_path%3D${schema}` }) });
+  it('migrates, sets, relocates, labels, refuses beyond the limit and deletes, and keeps homes across a restart', (ctx) =>
+    withPostgres(ctx, 'homes', async (openDb) => {
+      const k = await startTestKernel({ modules: [homesModule], openDb });
       try {
-        const homes = k.kernel.api.homes;
-        const ann = (await k.join('Ann')).uuid;
-        assert.deepEqual(value(await homes.set(ann, 1, { world: 'world', x: 1.25, y: 64, z: -2.5, pitch: 10 }, REST)).location, { world: 'world', x: 1.25, y: 64, z: -2.5, yaw: 0, pitch: 10 });
-        value(await homes.set(ann, 1, at(3), REST));
-        value(await homes.set(ann, 2, at(4), REST));
-        value(await homes.rename(ann, 1, 'Base', REST));
-        declined(await homes.rename(ann, 2, 'base', REST), 'already-exists');
-        declined(await homes.set(ann, 4, at(1), REST), 'refused');
-        declined(await homes.move(ann, 3, at(1), REST), 'not-found');
-        assert.equal(value(await homes.delete(ann, 2, REST)).deleted, true);
-        await k.restart();
-        const list = value(await k.kernel.api.homes.list(ann));
-        assert.deepEqual([list.count, list.limit, list.homes[0]?.label, list.homes[0]?.location.x], [1, 3, 'Base', 3]);
+      const homes = k.kernel.api.homes;
+      const ann = (await k.join('Ann')).uuid;
+      assert.deepEqual(value(await homes.set(ann, 1, { world: 'world', x: 1.25, y: 64, z: -2.5, pitch: 10 }, REST)).location, { world: 'world', x: 1.25, y: 64, z: -2.5, yaw: 0, pitch: 10 });
+      value(await homes.set(ann, 1, at(3), REST));
+      value(await homes.set(ann, 2, at(4), REST));
+      value(await homes.rename(ann, 1, 'Base', REST));
+      declined(await homes.rename(ann, 2, 'base', REST), 'already-exists');
+      declined(await homes.set(ann, 4, at(1), REST), 'refused');
+      declined(await homes.move(ann, 3, at(1), REST), 'not-found');
+      assert.equal(value(await homes.delete(ann, 2, REST)).deleted, true);
+      await k.restart();
+      const list = value(await k.kernel.api.homes.list(ann));
+      assert.deepEqual([list.count, list.limit, list.homes[0]?.label, list.homes[0]?.location.x], [1, 3, 'Base', 3]);
       } finally {
         await k.close();
       }
-    } finally {
-      await admin.query(`DROP SCHEMA ${schema} CASCADE`);
-      await admin.end();
-      rmSync(dir, { recursive: true, force: true });
-    }
-  });
+    }));
 });

@@ -12,14 +12,11 @@ import type { EconomyService } from '../economy/economy.service.ts';
 import { playerWarpsModule } from './index.ts';
 import { PLAYERWARPS_ROUTES } from './playerwarps.routes.ts';
 import type { PlayerWarpsService } from './playerwarps.service.ts';
+import { value } from '../../../test/support/results.ts';
 
 const REST: Actor = { kind: 'rest', label: 'panel' };
 const NOBODY = '00000000-0000-0000-0000-0000000000aa';
 
-function value<T>(r: Result<T>): T {
-  if (!r.ok) assert.fail(`expected success, got ${r.code}: ${r.message}`);
-  return r.value;
-}
 
 function code(r: Result<unknown>): string {
   return r.ok ? 'ok' : r.code;

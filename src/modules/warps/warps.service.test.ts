@@ -1,31 +1,17 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import pg from 'pg';
 import { CONSOLE, type Actor } from '../../core/actor.ts';
-import { openDatabase } from '../../core/db.ts';
-import { InvalidInput } from '../../core/invalid-input.ts';
-import type { Result } from '../../core/result.ts';
 import { startTestKernel, type TestKernel } from '../../../test/support/test-kernel.ts';
 import { warpsModule } from './index.ts';
 import type { WarpsService } from './warps.service.ts';
+import { value, declined, invalid } from '../../../test/support/results.ts';
+import { withPostgres } from '../../../test/support/postgres.ts';
 
 const REST: Actor = { kind: 'rest', label: 'panel' };
 const UNKNOWN = '00000000-0000-0000-0000-0000000000cd';
 const at = (x: number, y = 64, z = 0) => ({ world: 'world', x, y, z });
 const full = (x: number, y = 64, z = 0) => ({ world: 'world', x, y, z, yaw: 0, pitch: 0 });
 
-function value<T>(r: Result<T>): T {
-  if (!r.ok) assert.fail(`expected success, got ${r.code}: ${r.message}`);
-  return r.value;
-}
-function declined(r: Result<unknown>, code: string): void {
-  assert.equal(r.ok, false, `expected ${code}, got success`);
-  assert.equal(!r.ok && r.code, code);
-}
-const invalid = (field: string) => (e: unknown) => e instanceof InvalidInput && e.field === field;
 
 describe('warps', () => {
   let t: TestKernel;
@@ -245,42 +231,26 @@ describe('warps', () => {
 });
 
 describe('warps on PostgreSQL', () => {
-  const base = 'postgres://postgres@127.0.0.1:5432/test';
-  it('migrates, creates, rates (numbers, not strings), filters by visibility, moves and deletes', async (ctx) => {
-    const admin = new pg.Client({ connectionString: base });
-    try {
-      await admin.connect();
-    } catch {
-      ctx.skip('no PostgreSQL server at 127.0.0.1:5432');
-      return;
-    }
-    const schema = `core_warps_test_${process.pid}_${Date.now()}`;
-    await admin.query(`CREATE SCHEMA ${schema}`);
-    const dir = mkdtempSync(join(tmpdir(), 'warps-pg-'));
-    try {
-      const k = await startTestKernel({ dir, modules: [warpsModule], openDb: () => openDatabase({ kind: 'postgres', url: `${base}?options=-c%20search_path%3D${schema}` }) });
+  it('migrates, creates, rates (numbers, not strings), filters by visibility, moves and deletes', (ctx) =>
+    withPostgres(ctx, 'warps', async (openDb) => {
+      const k = await startTestKernel({ modules: [warpsModule], openDb });
       try {
-        const warps = k.kernel.api.warps;
-        const ann = (await k.join('Ann')).uuid;
-        const ben = (await k.join('Ben')).uuid;
-        value(await warps.create('Spawn', { world: 'world', x: 1.5, y: 64, z: 2.25 }, REST));
-        declined(await warps.create('spawn', at(0), REST), 'already-exists');
-        value(await warps.create('vip', at(5), REST, 'core.warp.vip'));
-        value(await warps.rate('spawn', ann, 5, CONSOLE));
-        value(await warps.rate('spawn', ben, 2, CONSOLE));
-        const w = value(await warps.rate('spawn', ben, 3, CONSOLE));
-        assert.deepEqual([w['average-rating'], w.ratings, w.location.z], [4, 2, 2.25]);
-        assert.deepEqual(value(await warps.list(ann)).warps.map((x) => x.name), ['spawn']);
-        value(await warps.move('spawn', at(9), REST));
-        assert.equal(value(await warps.delete('spawn', REST)).ratings, 2);
-        assert.deepEqual(value(await warps.list()).warps.map((x) => [x.name, x.ratings, x['average-rating']]), [['vip', 0, null]]);
+      const warps = k.kernel.api.warps;
+      const ann = (await k.join('Ann')).uuid;
+      const ben = (await k.join('Ben')).uuid;
+      value(await warps.create('Spawn', { world: 'world', x: 1.5, y: 64, z: 2.25 }, REST));
+      declined(await warps.create('spawn', at(0), REST), 'already-exists');
+      value(await warps.create('vip', at(5), REST, 'core.warp.vip'));
+      value(await warps.rate('spawn', ann, 5, CONSOLE));
+      value(await warps.rate('spawn', ben, 2, CONSOLE));
+      const w = value(await warps.rate('spawn', ben, 3, CONSOLE));
+      assert.deepEqual([w['average-rating'], w.ratings, w.location.z], [4, 2, 2.25]);
+      assert.deepEqual(value(await warps.list(ann)).warps.map((x) => x.name), ['spawn']);
+      value(await warps.move('spawn', at(9), REST));
+      assert.equal(value(await warps.delete('spawn', REST)).ratings, 2);
+      assert.deepEqual(value(await warps.list()).warps.map((x) => [x.name, x.ratings, x['average-rating']]), [['vip', 0, null]]);
       } finally {
         await k.close();
       }
-    } finally {
-      await admin.query(`DROP SCHEMA ${schema} CASCADE`);
-      await admin.end();
-      rmSync(dir, { recursive: true, force: true });
-    }
-  });
+    }));
 });
