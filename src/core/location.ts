@@ -2,6 +2,7 @@
 // holograms): one schema for requests (yaw and pitch optional, default 0) and one for answers.
 
 import { Type, type Static } from '@sinclair/typebox';
+import type { CreateTableBuilder } from 'kysely';
 import type { GamePlatform, Location } from '../platform/platform.ts';
 import { InvalidInput } from './invalid-input.ts';
 
@@ -38,4 +39,24 @@ export function toLocation(platform: GamePlatform, input: LocationInput, field =
     throw new InvalidInput(field, `There is no world "${input.world}"; the worlds are ${platform.worlds().join(', ')}.`);
   }
   return { world: input.world, x: input.x, y: input.y, z: input.z, yaw: input.yaw ?? 0, pitch: input.pitch ?? 0 };
+}
+
+/**
+ * Adds the six columns of a stored location (world, x, y, z, yaw, pitch) to a table being created:
+ * `db.schema.createTable('t').addColumn(…).$call(withLocationColumns)`. A Location's fields are the
+ * column names, so `{ ...location }` writes them.
+ */
+export function withLocationColumns<T extends CreateTableBuilder<string, never>>(table: T): T {
+  return table
+    .addColumn('world', 'varchar(64)', (c) => c.notNull())
+    .addColumn('x', 'double precision', (c) => c.notNull())
+    .addColumn('y', 'double precision', (c) => c.notNull())
+    .addColumn('z', 'double precision', (c) => c.notNull())
+    .addColumn('yaw', 'double precision', (c) => c.notNull())
+    .addColumn('pitch', 'double precision', (c) => c.notNull()) as T;
+}
+
+/** The location held in a row's six location columns (PostgreSQL may answer numbers as text). */
+export function locationOfRow(r: Record<string, unknown>): Location {
+  return { world: String(r.world), x: Number(r.x), y: Number(r.y), z: Number(r.z), yaw: Number(r.yaw), pitch: Number(r.pitch) };
 }

@@ -4,6 +4,7 @@
 import type { Db, Migration } from '../../core/db.ts';
 import type { Location } from '../../platform/platform.ts';
 import type { Visibility } from './homes.schemas.ts';
+import { locationOfRow, withLocationColumns } from '../../core/location.ts';
 
 export const HOMES_MIGRATIONS: readonly Migration[] = [
   {
@@ -15,12 +16,7 @@ export const HOMES_MIGRATIONS: readonly Migration[] = [
         .addColumn('slot', 'integer', (c) => c.notNull())
         .addColumn('label', 'varchar(32)')
         .addColumn('label_lower', 'varchar(32)')
-        .addColumn('world', 'varchar(64)', (c) => c.notNull())
-        .addColumn('x', 'double precision', (c) => c.notNull())
-        .addColumn('y', 'double precision', (c) => c.notNull())
-        .addColumn('z', 'double precision', (c) => c.notNull())
-        .addColumn('yaw', 'double precision', (c) => c.notNull())
-        .addColumn('pitch', 'double precision', (c) => c.notNull())
+        .$call(withLocationColumns)
         .addColumn('icon', 'varchar(64)', (c) => c.notNull())
         .addColumn('visibility', 'varchar(8)', (c) => c.notNull())
         .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
@@ -46,7 +42,7 @@ function rowOf(r: Record<string, unknown>): HomeRow {
   return {
     slot: Number(r.slot),
     label: r.label === null ? null : String(r.label),
-    location: { world: String(r.world), x: Number(r.x), y: Number(r.y), z: Number(r.z), yaw: Number(r.yaw), pitch: Number(r.pitch) },
+    location: locationOfRow(r),
     icon: String(r.icon),
     visibility: r.visibility === 'public' ? 'public' : 'private',
     createdAt: String(r.created_at),
@@ -79,12 +75,7 @@ export function createHomesStore(db: Db) {
         slot: home.slot,
         label: home.label,
         label_lower: home.label?.toLowerCase() ?? null,
-        world: l.world,
-        x: l.x,
-        y: l.y,
-        z: l.z,
-        yaw: l.yaw,
-        pitch: l.pitch,
+        ...l,
         icon: home.icon,
         visibility: home.visibility,
         created_at: home.createdAt,

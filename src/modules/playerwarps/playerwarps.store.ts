@@ -5,6 +5,7 @@
 import { sql, type Db, type Migration } from '../../core/db.ts';
 import type { Location } from '../../platform/platform.ts';
 import type { MemberRole, WarpState } from './playerwarps.schemas.ts';
+import { locationOfRow, withLocationColumns } from '../../core/location.ts';
 
 export const PLAYERWARPS_MIGRATIONS: readonly Migration[] = [
   {
@@ -16,12 +17,7 @@ export const PLAYERWARPS_MIGRATIONS: readonly Migration[] = [
         .addColumn('id', id, (c) => (kind === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement()))
         .addColumn('name', 'varchar(32)', (c) => c.notNull().unique())
         .addColumn('owner', 'varchar(36)', (c) => c.notNull())
-        .addColumn('world', 'varchar(64)', (c) => c.notNull())
-        .addColumn('x', 'double precision', (c) => c.notNull())
-        .addColumn('y', 'double precision', (c) => c.notNull())
-        .addColumn('z', 'double precision', (c) => c.notNull())
-        .addColumn('yaw', 'double precision', (c) => c.notNull())
-        .addColumn('pitch', 'double precision', (c) => c.notNull())
+        .$call(withLocationColumns)
         .addColumn('state', 'varchar(8)', (c) => c.notNull())
         .addColumn('public', 'integer', (c) => c.notNull())
         .addColumn('description', 'varchar(256)')
@@ -111,7 +107,7 @@ function toRow(r: Record<string, unknown>): WarpRow {
     name: String(r.name),
     owner: String(r.owner),
     ownerName: r.owner_name === null || r.owner_name === undefined ? String(r.owner) : String(r.owner_name),
-    location: { world: String(r.world), x: Number(r.x), y: Number(r.y), z: Number(r.z), yaw: Number(r.yaw), pitch: Number(r.pitch) },
+    location: locationOfRow(r),
     state: r.state === 'archived' ? 'archived' : 'active',
     public: Number(r.public) === 1 || r.public === true,
     description: r.description === null || r.description === undefined ? null : String(r.description),

@@ -3,6 +3,7 @@
 
 import { sql, type Db, type Migration } from '../../core/db.ts';
 import type { Location } from '../../platform/platform.ts';
+import { locationOfRow, withLocationColumns } from '../../core/location.ts';
 
 export const WARPS_MIGRATIONS: readonly Migration[] = [
   {
@@ -11,12 +12,7 @@ export const WARPS_MIGRATIONS: readonly Migration[] = [
       await db.schema
         .createTable('warps')
         .addColumn('name', 'varchar(32)', (c) => c.primaryKey())
-        .addColumn('world', 'varchar(64)', (c) => c.notNull())
-        .addColumn('x', 'double precision', (c) => c.notNull())
-        .addColumn('y', 'double precision', (c) => c.notNull())
-        .addColumn('z', 'double precision', (c) => c.notNull())
-        .addColumn('yaw', 'double precision', (c) => c.notNull())
-        .addColumn('pitch', 'double precision', (c) => c.notNull())
+        .$call(withLocationColumns)
         .addColumn('permission', 'varchar(128)')
         .addColumn('created_by', 'varchar(64)', (c) => c.notNull())
         .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
@@ -66,7 +62,7 @@ export function createWarpsStore(db: Db) {
     const rows = await q.execute();
     return rows.map((r) => ({
       name: String(r.name),
-      location: { world: String(r.world), x: Number(r.x), y: Number(r.y), z: Number(r.z), yaw: Number(r.yaw), pitch: Number(r.pitch) },
+      location: locationOfRow(r),
       permission: r.permission === null ? null : String(r.permission),
       createdAt: String(r.created_at),
       updatedAt: String(r.updated_at),
