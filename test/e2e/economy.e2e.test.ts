@@ -4,10 +4,11 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Bot } from './support/bots.ts';
-import { joinBot, quit, waitForMessage } from './support/bots.ts';
-import { startRestServer, type RestServer, type Subscription } from './support/rest-server.ts';
+import { waitForMessage } from './support/bots.ts';
+import { startScene, type RestServer, type Scene, type Subscription } from './support/rest-server.ts';
 
 describe('economy over the Remote Access Service', () => {
+  let scene: Scene;
   let rs: RestServer;
   let writer: string;
   let reader: string;
@@ -18,20 +19,11 @@ describe('economy over the Remote Access Service', () => {
   let benId: string;
 
   before(async () => {
-    rs = await startRestServer();
-    writer = await rs.token('shop', 'read,write,events');
-    reader = await rs.token('panel');
-    events = await rs.subscribe(writer, ['economy.*']);
-    ann = await joinBot(rs.server.gamePort, 'Ann');
-    ben = await joinBot(rs.server.gamePort, 'Ben');
+    ({ rs, writer, reader, events, ann, ben } = scene = await startScene(['economy.*']));
     annId = ann.player.uuid;
     benId = ben.player.uuid;
   });
-  after(async () => {
-    events?.close();
-    for (const b of [ann, ben]) if (b) await quit(b);
-    await rs?.stop();
-  });
+  after(() => scene?.close());
 
   it('lists the currencies of economy.conf', async () => {
     const r = await rs.call('GET', '/economy/currencies', reader);
@@ -150,7 +142,7 @@ describe('economy over the Remote Access Service', () => {
     const conn = new db.DatabaseSync(file, { readOnly: true });
     const rows = conn.prepare("SELECT actor, action FROM core_audit WHERE target = ? AND action LIKE 'economy.%' ORDER BY id").all(annId) as Array<{ actor: string; action: string }>;
     conn.close();
-    assert.ok(rows.some((r) => r.actor === 'core-rest/shop' && r.action === 'economy.deposit'), JSON.stringify(rows));
+    assert.ok(rows.some((r) => r.actor === 'core-rest/writer' && r.action === 'economy.deposit'), JSON.stringify(rows));
   });
 
   it('carries bank and loan events from what players do in game', async () => {

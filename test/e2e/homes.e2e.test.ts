@@ -4,10 +4,11 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Bot } from './support/bots.ts';
-import { joinBot, quit, waitFor, waitForMessage } from './support/bots.ts';
-import { startRestServer, type RestServer, type Subscription } from './support/rest-server.ts';
+import { waitFor, waitForMessage } from './support/bots.ts';
+import { startScene, type RestServer, type Scene, type Subscription } from './support/rest-server.ts';
 
 describe('homes over the Remote Access Service', () => {
+  let scene: Scene;
   let rs: RestServer;
   let writer: string;
   let reader: string;
@@ -22,21 +23,12 @@ describe('homes over the Remote Access Service', () => {
   const homes = (path = '') => `/players/${annId}/homes${path}`;
 
   before(async () => {
-    rs = await startRestServer();
-    writer = await rs.token('homes-admin', 'read,write,events');
-    reader = await rs.token('homes-panel');
-    events = await rs.subscribe(writer, ['home.*']);
-    ann = await joinBot(rs.server.gamePort, 'Ann');
-    ben = await joinBot(rs.server.gamePort, 'Ben');
+    ({ rs, writer, reader, events, ann, ben } = scene = await startScene(['home.*']));
     annId = ann.player.uuid;
     const p = ann.entity.position;
     home1 = { world: 'world', x: Math.floor(p.x) + 6.5, y: Math.floor(p.y) + 2, z: Math.floor(p.z) + 3.5 };
   });
-  after(async () => {
-    events?.close();
-    for (const b of [ann, ben]) if (b) await quit(b);
-    await rs?.stop();
-  });
+  after(() => scene?.close());
 
   it('lists no homes, a count of 0 and the default limit 3 for a new player', async () => {
     const r = await rs.call('GET', homes(), reader);
@@ -173,7 +165,7 @@ describe('homes over the Remote Access Service', () => {
     const rows = conn.prepare("SELECT actor, action FROM core_audit WHERE target = ? AND action LIKE 'home.%' ORDER BY id").all(annId) as Array<{ actor: string; action: string }>;
     conn.close();
     const seen = rows.map((r) => `${r.actor} ${r.action}`);
-    for (const want of ['core-rest/homes-admin home.set', 'core-rest/homes-admin home.rename', 'Ann home.set', 'Ann home.icon', 'core-rest/homes-admin home.delete']) {
+    for (const want of ['core-rest/writer home.set', 'core-rest/writer home.rename', 'Ann home.set', 'Ann home.icon', 'core-rest/writer home.delete']) {
       assert.ok(seen.includes(want), `${want} in ${JSON.stringify(seen)}`);
     }
   });

@@ -4,12 +4,13 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Bot } from './support/bots.ts';
-import { joinBot, quit, sleep, waitFor, waitForMessage } from './support/bots.ts';
-import { startRestServer, type RestServer, type Subscription } from './support/rest-server.ts';
+import { sleep, waitFor, waitForMessage } from './support/bots.ts';
+import { startScene, type RestServer, type Scene, type Subscription } from './support/rest-server.ts';
 
 const NOBODY = '00000000-0000-0000-0000-0000000000aa';
 
 describe('player warps over the Remote Access Service', () => {
+  let scene: Scene;
   let rs: RestServer;
   let writer: string;
   let reader: string;
@@ -21,22 +22,13 @@ describe('player warps over the Remote Access Service', () => {
   let spot: { world: string; x: number; y: number; z: number; yaw: number; pitch: number };
 
   before(async () => {
-    rs = await startRestServer();
-    writer = await rs.token('panel', 'read,write,events');
-    reader = await rs.token('viewer');
-    events = await rs.subscribe(writer, ['playerwarp.*']);
-    ann = await joinBot(rs.server.gamePort, 'Ann');
-    ben = await joinBot(rs.server.gamePort, 'Ben');
+    ({ rs, writer, reader, events, ann, ben } = scene = await startScene(['playerwarp.*']));
     annId = ann.player.uuid;
     benId = ben.player.uuid;
     const p = ann.entity.position;
     spot = { world: 'world', x: Math.floor(p.x) + 12.5, y: Math.floor(p.y) + 1, z: Math.floor(p.z) + 9.5, yaw: 90, pitch: 0 };
   });
-  after(async () => {
-    events?.close();
-    for (const b of [ann, ben]) if (b) await quit(b);
-    await rs?.stop();
-  });
+  after(() => scene?.close());
 
   const create = (owner: string, name: string, location: object = spot) => rs.call('POST', `/players/${owner}/playerwarps`, writer, { name, location });
 

@@ -4,10 +4,11 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Bot } from './support/bots.ts';
-import { joinBot, quit, waitFor, waitForMessage } from './support/bots.ts';
-import { startRestServer, type RestServer, type Subscription } from './support/rest-server.ts';
+import { waitFor, waitForMessage } from './support/bots.ts';
+import { startScene, type RestServer, type Scene, type Subscription } from './support/rest-server.ts';
 
 describe('warps over the Remote Access Service', () => {
+  let scene: Scene;
   let rs: RestServer;
   let writer: string;
   let reader: string;
@@ -21,21 +22,12 @@ describe('warps over the Remote Access Service', () => {
   const names = (data: { warps: Array<{ name: string }> }) => data.warps.map((w) => w.name);
 
   before(async () => {
-    rs = await startRestServer();
-    writer = await rs.token('warps-admin', 'read,write,events');
-    reader = await rs.token('warps-panel');
-    events = await rs.subscribe(writer, ['warp.*']);
-    ann = await joinBot(rs.server.gamePort, 'Ann');
-    ben = await joinBot(rs.server.gamePort, 'Ben');
+    ({ rs, writer, reader, events, ann, ben } = scene = await startScene(['warp.*']));
     annId = ann.player.uuid;
     const p = ann.entity.position;
     spot = { world: 'world', x: Math.floor(p.x) - 5.5, y: Math.floor(p.y) + 2, z: Math.floor(p.z) + 4.5 };
   });
-  after(async () => {
-    events?.close();
-    for (const b of [ann, ben]) if (b) await quit(b);
-    await rs?.stop();
-  });
+  after(() => scene?.close());
 
   it('creates a warp (warp.create); the name is case-insensitive and taken names answer already-exists', async () => {
     const r = await rs.call('POST', '/warps/Spawn/create', writer, { location: spot });
@@ -45,7 +37,7 @@ describe('warps over the Remote Access Service', () => {
       ['spawn', { ...spot, yaw: 0, pitch: 0 }, null, null, 0],
     );
     const e = await events.next('warp.create', (d) => d.name === 'spawn');
-    assert.deepEqual([e.data.actor, e.data.location], ['core-rest/warps-admin', r.json.data.location]);
+    assert.deepEqual([e.data.actor, e.data.location], ['core-rest/writer', r.json.data.location]);
     const again = await rs.call('POST', '/warps/SPAWN/create', writer, { location: spot });
     assert.deepEqual([again.status, again.json.ok, again.json.code], [200, false, 'already-exists']);
   });
@@ -124,7 +116,7 @@ describe('warps over the Remote Access Service', () => {
     const r = await rs.call('POST', '/warps/vip/delete', writer);
     assert.equal(r.json.data.name, 'vip');
     const e = await events.next('warp.delete', (d) => d.name === 'vip');
-    assert.equal(e.data.actor, 'core-rest/warps-admin');
+    assert.equal(e.data.actor, 'core-rest/writer');
     const again = await rs.call('POST', '/warps/vip/delete', writer);
     assert.deepEqual([again.status, again.json.code], [200, 'not-found']);
   });

@@ -5,6 +5,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import WebSocket from 'ws';
+import { joinBot, quit, type Bot } from './bots.ts';
 import { http, type HttpAnswer } from '../../../src/rest/test-support.ts';
 import { newDataDir, startServer, type ServerProcess } from './server-process.ts';
 
@@ -134,6 +135,43 @@ export async function startRestServer(options: { dataDir?: string; requestsPerMi
     async stop() {
       for (const ws of sockets) ws.terminate();
       await server.stop('SIGTERM');
+    },
+  };
+}
+
+/** The usual cast of an area's e2e test: a server, two tokens, a subscription and two players. */
+export interface Scene {
+  rs: RestServer;
+  /** A token with read, write and events, labelled `writer` (so REST writes are `core-rest/writer`). */
+  writer: string;
+  /** A token with the default scopes (read, events), labelled `reader`. */
+  reader: string;
+  /** The writer's event stream, subscribed to the patterns. */
+  events: Subscription;
+  ann: Bot;
+  ben: Bot;
+  close(): Promise<void>;
+}
+
+export async function startScene(patterns: string[]): Promise<Scene> {
+  const rs = await startRestServer();
+  const writer = await rs.token('writer', 'read,write,events');
+  const reader = await rs.token('reader');
+  const events = await rs.subscribe(writer, patterns);
+  const ann = await joinBot(rs.server.gamePort, 'Ann');
+  const ben = await joinBot(rs.server.gamePort, 'Ben');
+  return {
+    rs,
+    writer,
+    reader,
+    events,
+    ann,
+    ben,
+    async close() {
+      events.close();
+      await quit(ann);
+      await quit(ben);
+      await rs.stop();
     },
   };
 }
