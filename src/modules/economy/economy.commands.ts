@@ -2,8 +2,8 @@
 
 import type { CommandContext, CommandDefinition } from '../../core/commands.ts';
 import type { ModuleContext } from '../../core/module.ts';
-import type { Result } from '../../core/result.ts';
 import type { EconomyService } from './economy.service.ts';
+import { completeFrom, succeeded } from '../../core/command-helpers.ts';
 
 const AMOUNT = /^\d+(\.\d+)?$/;
 
@@ -23,7 +23,6 @@ export function economyCommands(economy: EconomyService, ctx: ModuleContext): Co
     return r.ok ? r.value.currencies.map((c) => c.name) : [];
   };
   const onlineNames = () => ctx.platform.onlinePlayers().map((p) => p.name);
-  const startsWith = (options: string[], prefix: string) => options.filter((o) => o.toLowerCase().startsWith(prefix.toLowerCase()));
 
   /** The sender's own uuid, or a reply saying the console must name a player. */
   function self(c: CommandContext): string | undefined {
@@ -44,12 +43,6 @@ export function economyCommands(economy: EconomyService, ctx: ModuleContext): Co
       return undefined;
     }
     return Number(word);
-  }
-
-  /** Tells the sender a declined result; true when it succeeded. */
-  function done<T>(c: CommandContext, r: Result<T>): r is { ok: true; value: T } {
-    if (!r.ok) c.reply({ text: r.message, color: 'red' });
-    return r.ok;
   }
 
   return [
@@ -73,9 +66,9 @@ export function economyCommands(economy: EconomyService, ctx: ModuleContext): Co
         }
         if (!uuid) return;
         const r = await economy.balance(uuid, args[0]);
-        if (done(c, r)) c.reply(`${name === 'You' ? 'Your balance' : `${name}'s balance`}: ${economy.format(r.value)}`);
+        if (succeeded(c, r)) c.reply(`${name === 'You' ? 'Your balance' : `${name}'s balance`}: ${economy.format(r.value)}`);
       },
-      complete: (_c, args) => (args.length === 1 ? startsWith([...onlineNames(), ...currencyNames()], args[0] ?? '') : startsWith(currencyNames(), args.at(-1) ?? '')),
+      complete: (_c, args) => (args.length === 1 ? completeFrom([...onlineNames(), ...currencyNames()], args[0] ?? '') : completeFrom(currencyNames(), args.at(-1) ?? '')),
     },
     {
       name: 'pay',
@@ -91,11 +84,11 @@ export function economyCommands(economy: EconomyService, ctx: ModuleContext): Co
         const amount = amountOf(c, args[1], 'pay <player> <amount> [currency]');
         if (amount === undefined) return;
         const r = await economy.transfer(from, to.uuid, amount, args[2], c.actor);
-        if (!done(c, r)) return;
+        if (!succeeded(c, r)) return;
         c.reply(`You paid ${to.name} ${economy.format(r.value.amount)}. Your balance: ${economy.format(r.value.from.balance)}`);
         ctx.platform.sendMessage(to.uuid, `${c.sender.kind === 'player' ? c.sender.player.name : 'The server'} paid you ${economy.format(r.value.amount)}.`);
       },
-      complete: (_c, args) => (args.length === 1 ? startsWith(onlineNames(), args[0] ?? '') : args.length === 3 ? startsWith(currencyNames(), args[2] ?? '') : []),
+      complete: (_c, args) => (args.length === 1 ? completeFrom(onlineNames(), args[0] ?? '') : args.length === 3 ? completeFrom(currencyNames(), args[2] ?? '') : []),
     },
     {
       name: 'baltop',
@@ -104,12 +97,12 @@ export function economyCommands(economy: EconomyService, ctx: ModuleContext): Co
       usage: 'baltop [currency]',
       async run(c, args) {
         const r = await economy.top(10, args[0]);
-        if (!done(c, r)) return;
+        if (!succeeded(c, r)) return;
         if (r.value.rows.length === 0) return c.reply('Nobody holds any money yet.');
         c.reply(`Richest players (${r.value.currency}):`);
         for (const row of r.value.rows) c.reply(`${row.rank}. ${row['player-name']}: ${economy.format(row.balance)}`);
       },
-      complete: (_c, args) => startsWith(currencyNames(), args[0] ?? ''),
+      complete: (_c, args) => completeFrom(currencyNames(), args[0] ?? ''),
     },
     {
       name: 'eco',
@@ -127,14 +120,14 @@ export function economyCommands(economy: EconomyService, ctx: ModuleContext): Co
         if (amount === undefined) return;
         if (action === 'set') {
           const r = await economy.set(p.uuid, amount, currency, c.actor);
-          if (done(c, r)) c.reply(`${p.name}'s balance is now ${economy.format(r.value.balance)}.`);
+          if (succeeded(c, r)) c.reply(`${p.name}'s balance is now ${economy.format(r.value.balance)}.`);
           return;
         }
         const r = action === 'give' ? await economy.deposit(p.uuid, amount, currency, c.actor) : await economy.withdraw(p.uuid, amount, currency, c.actor);
-        if (done(c, r)) c.reply(`${action === 'give' ? 'Gave' : 'Took'} ${economy.format(r.value.amount)} ${action === 'give' ? 'to' : 'from'} ${p.name}. Balance: ${economy.format(r.value.balance)}`);
+        if (succeeded(c, r)) c.reply(`${action === 'give' ? 'Gave' : 'Took'} ${economy.format(r.value.amount)} ${action === 'give' ? 'to' : 'from'} ${p.name}. Balance: ${economy.format(r.value.balance)}`);
       },
       complete: (_c, args) =>
-        args.length === 1 ? startsWith(['give', 'take', 'set'], args[0] ?? '') : args.length === 2 ? startsWith(onlineNames(), args[1] ?? '') : args.length === 4 ? startsWith(currencyNames(), args[3] ?? '') : [],
+        args.length === 1 ? completeFrom(['give', 'take', 'set'], args[0] ?? '') : args.length === 2 ? completeFrom(onlineNames(), args[1] ?? '') : args.length === 4 ? completeFrom(currencyNames(), args[3] ?? '') : [],
     },
     {
       name: 'bank',
@@ -148,16 +141,16 @@ export function economyCommands(economy: EconomyService, ctx: ModuleContext): Co
         const [action = 'balance', amountWord, currency] = args;
         if (action === 'balance') {
           const r = await economy.bankBalance(uuid, amountWord);
-          if (done(c, r)) c.reply(`In your bank: ${economy.format(r.value)}`);
+          if (succeeded(c, r)) c.reply(`In your bank: ${economy.format(r.value)}`);
           return;
         }
         if (action !== 'deposit' && action !== 'withdraw') return c.reply('Usage: /bank [balance|deposit|withdraw] [amount] [currency]');
         const amount = amountOf(c, amountWord, `bank ${action} <amount> [currency]`);
         if (amount === undefined) return;
         const r = action === 'deposit' ? await economy.bankDeposit(uuid, amount, currency, c.actor) : await economy.bankWithdraw(uuid, amount, currency, c.actor);
-        if (done(c, r)) c.reply(`${action === 'deposit' ? 'Deposited' : 'Withdrew'} ${economy.format(r.value.amount)}. Bank: ${economy.format(r.value['bank-balance'])}, wallet: ${economy.format(r.value.balance)}`);
+        if (succeeded(c, r)) c.reply(`${action === 'deposit' ? 'Deposited' : 'Withdrew'} ${economy.format(r.value.amount)}. Bank: ${economy.format(r.value['bank-balance'])}, wallet: ${economy.format(r.value.balance)}`);
       },
-      complete: (_c, args) => (args.length === 1 ? startsWith(['balance', 'deposit', 'withdraw'], args[0] ?? '') : args.length === 3 ? startsWith(currencyNames(), args[2] ?? '') : []),
+      complete: (_c, args) => (args.length === 1 ? completeFrom(['balance', 'deposit', 'withdraw'], args[0] ?? '') : args.length === 3 ? completeFrom(currencyNames(), args[2] ?? '') : []),
     },
     {
       name: 'loan',
@@ -173,21 +166,21 @@ export function economyCommands(economy: EconomyService, ctx: ModuleContext): Co
           c.reply(`You owe ${economy.format(s.outstanding)} (at most ${economy.format(s['max-loan'])}).`);
         if (action === 'info') {
           const r = await economy.loan(uuid, amountWord);
-          if (done(c, r)) tell(r.value);
+          if (succeeded(c, r)) tell(r.value);
           return;
         }
         if (action === 'repay' && amountWord === 'all') {
           const r = await economy.repayLoan(uuid, 'all', currency, c.actor);
-          if (done(c, r)) tell(r.value);
+          if (succeeded(c, r)) tell(r.value);
           return;
         }
         if (action !== 'take' && action !== 'repay') return c.reply('Usage: /loan [info|take|repay] [amount|all] [currency]');
         const amount = amountOf(c, amountWord, `loan ${action} <amount> [currency]`);
         if (amount === undefined) return;
         const r = action === 'take' ? await economy.takeLoan(uuid, amount, currency, c.actor) : await economy.repayLoan(uuid, amount, currency, c.actor);
-        if (done(c, r)) tell(r.value);
+        if (succeeded(c, r)) tell(r.value);
       },
-      complete: (_c, args) => (args.length === 1 ? startsWith(['info', 'take', 'repay'], args[0] ?? '') : args.length === 3 ? startsWith(currencyNames(), args[2] ?? '') : []),
+      complete: (_c, args) => (args.length === 1 ? completeFrom(['info', 'take', 'repay'], args[0] ?? '') : args.length === 3 ? completeFrom(currencyNames(), args[2] ?? '') : []),
     },
   ];
 }

@@ -3,11 +3,11 @@
 
 import type { CommandContext, CommandDefinition } from '../../core/commands.ts';
 import type { ModuleContext } from '../../core/module.ts';
-import type { Result } from '../../core/result.ts';
 import type { Location } from '../../platform/platform.ts';
 import { materialsStartingWith } from './homes.icon.ts';
 import type { Home, Visibility } from './homes.schemas.ts';
 import { HOME_OTHERS_NODE, type HomeRef, type HomesService } from './homes.service.ts';
+import { completeFrom, succeeded, senderPlayer } from '../../core/command-helpers.ts';
 
 export const HOME_NODES = {
   set: 'core.home.set',
@@ -29,25 +29,13 @@ export const placeText = (l: Location) => `${l.world} ${round(l.x)}, ${round(l.y
 const homeName = (h: Home) => (h.label ? `${h.slot} (${h.label})` : String(h.slot));
 
 export function homesCommands(homes: HomesService, ctx: ModuleContext): CommandDefinition[] {
-  const startsWith = (options: string[], prefix: string) => options.filter((o) => o.toLowerCase().startsWith(prefix.toLowerCase()));
-
-  function done<T>(c: CommandContext, r: Result<T>): r is { ok: true; value: T } {
-    if (!r.ok) c.reply({ text: r.message, color: 'red' });
-    return r.ok;
-  }
-
-  /** The player sending the command (commands that need one are playerOnly). */
-  function self(c: CommandContext) {
-    if (c.sender.kind !== 'player') throw new Error('a player-only command ran at the console');
-    return c.sender.player;
-  }
 
   /** A home word as a slot: a label is looked up among the sender's homes. */
   async function slotOfRef(c: CommandContext, word: string): Promise<number | undefined> {
     const ref = homeRef(word);
     if (typeof ref === 'number') return ref;
-    const r = await homes.find(self(c).uuid, ref);
-    return done(c, r) ? r.value.slot : undefined;
+    const r = await homes.find(senderPlayer(c).uuid, ref);
+    return succeeded(c, r) ? r.value.slot : undefined;
   }
 
   /** Completions: the sender's home slots and labels. */
@@ -63,7 +51,7 @@ export function homesCommands(homes: HomesService, ctx: ModuleContext): CommandD
   }
 
   async function travel(c: CommandContext, word: string | undefined): Promise<void> {
-    const me = self(c);
+    const me = senderPlayer(c);
     let owner = me.uuid;
     let ref: HomeRef | undefined = word === undefined ? undefined : homeRef(word);
     if (word?.includes(':')) {
@@ -77,13 +65,13 @@ export function homesCommands(homes: HomesService, ctx: ModuleContext): CommandD
     }
     if (ref === undefined) {
       const list = await homes.list(me.uuid);
-      if (!done(c, list)) return;
+      if (!succeeded(c, list)) return;
       const first = list.value.homes[0];
       if (!first) return c.reply('You have no home yet. Set one with /sethome.');
       ref = first.slot;
     }
     const r = await homes.teleport(me.uuid, owner, ref);
-    if (done(c, r)) c.reply(`Welcome home${owner === me.uuid ? '' : ` (${word})`}: ${homeName(r.value)}.`);
+    if (succeeded(c, r)) c.reply(`Welcome home${owner === me.uuid ? '' : ` (${word})`}: ${homeName(r.value)}.`);
   }
 
   return [
@@ -94,13 +82,13 @@ export function homesCommands(homes: HomesService, ctx: ModuleContext): CommandD
       usage: 'sethome [slot|label]',
       playerOnly: true,
       async run(c, args) {
-        const me = self(c);
+        const me = senderPlayer(c);
         const here = ctx.platform.location(me.uuid);
         if (!here) return c.reply({ text: 'Your location is not known yet.', color: 'red' });
         const r = await homes.setByRef(me.uuid, args[0] === undefined ? undefined : homeRef(args[0]), here, c.actor);
-        if (done(c, r)) c.reply(`Home ${homeName(r.value)} set at ${placeText(r.value.location)}.`);
+        if (succeeded(c, r)) c.reply(`Home ${homeName(r.value)} set at ${placeText(r.value.location)}.`);
       },
-      complete: (c, args) => (args.length === 1 ? startsWith(ownWords(c), args[0] ?? '') : []),
+      complete: (c, args) => (args.length === 1 ? completeFrom(ownWords(c), args[0] ?? '') : []),
     },
     {
       name: 'home',
@@ -109,7 +97,7 @@ export function homesCommands(homes: HomesService, ctx: ModuleContext): CommandD
       usage: 'home [slot|label|<player>:<slot|label>] | home icon <slot> <material> | home public|private <slot>',
       playerOnly: true,
       async run(c, args) {
-        const me = self(c);
+        const me = senderPlayer(c);
         const [first, second, third] = args;
         const icon = first === 'icon' && args.length === 3;
         if (icon || ((first === 'public' || first === 'private') && args.length === 2)) {
@@ -117,15 +105,15 @@ export function homesCommands(homes: HomesService, ctx: ModuleContext): CommandD
           const slot = await slotOfRef(c, second!);
           if (slot === undefined) return;
           const r = icon ? await homes.setIcon(me.uuid, slot, third!, c.actor) : await homes.setVisibility(me.uuid, slot, first as Visibility, c.actor);
-          if (done(c, r)) c.reply(`Home ${homeName(r.value)} ${icon ? `now shows ${r.value.icon}` : `is now ${r.value.visibility}`}.`);
+          if (succeeded(c, r)) c.reply(`Home ${homeName(r.value)} ${icon ? `now shows ${r.value.icon}` : `is now ${r.value.visibility}`}.`);
           return;
         }
         if (args.length > 1) return c.reply('Usage: /home [slot|label|<player>:<slot|label>], /home icon <slot> <material>, /home public|private <slot>');
         await travel(c, first);
       },
       complete: (c, args) => {
-        if (args.length === 1) return startsWith([...ownWords(c), 'icon', 'public', 'private'], args[0] ?? '');
-        if (args.length === 2 && ['icon', 'public', 'private'].includes(args[0] ?? '')) return startsWith(ownWords(c), args[1] ?? '');
+        if (args.length === 1) return completeFrom([...ownWords(c), 'icon', 'public', 'private'], args[0] ?? '');
+        if (args.length === 2 && ['icon', 'public', 'private'].includes(args[0] ?? '')) return completeFrom(ownWords(c), args[1] ?? '');
         if (args.length === 3 && args[0] === 'icon') return materialsStartingWith(args[2] ?? '');
         return [];
       },
@@ -141,11 +129,11 @@ export function homesCommands(homes: HomesService, ctx: ModuleContext): CommandD
         if (args[0] === undefined) return c.reply('Usage: /delhome <slot|label>');
         const slot = await slotOfRef(c, args[0]);
         if (slot === undefined) return;
-        const r = await homes.delete(self(c).uuid, slot, c.actor);
-        if (!done(c, r)) return;
+        const r = await homes.delete(senderPlayer(c).uuid, slot, c.actor);
+        if (!succeeded(c, r)) return;
         c.reply(r.value.home ? `Home ${homeName(r.value.home)} deleted.` : `Slot ${slot} has no home.`);
       },
-      complete: (c, args) => (args.length === 1 ? startsWith(ownWords(c), args[0] ?? '') : []),
+      complete: (c, args) => (args.length === 1 ? completeFrom(ownWords(c), args[0] ?? '') : []),
     },
     {
       name: 'homes',
@@ -168,12 +156,12 @@ export function homesCommands(homes: HomesService, ctx: ModuleContext): CommandD
           return c.reply('Name a player: the console has no homes.');
         }
         const r = await homes.list(uuid);
-        if (!done(c, r)) return;
+        if (!succeeded(c, r)) return;
         const shown = r.value.homes.filter((h) => all || h.visibility === 'public');
         c.reply(`${whose} homes (${r.value.count} of ${r.value.limit}):${shown.length === 0 ? ' none' : ''}`);
         for (const h of shown) c.reply(`${homeName(h)}: ${placeText(h.location)} [${h.icon}, ${h.visibility}]`);
       },
-      complete: (_c, args) => (args.length === 1 ? startsWith(ctx.platform.onlinePlayers().map((p) => p.name), args[0] ?? '') : []),
+      complete: (_c, args) => (args.length === 1 ? completeFrom(ctx.platform.onlinePlayers().map((p) => p.name), args[0] ?? '') : []),
     },
   ];
 }

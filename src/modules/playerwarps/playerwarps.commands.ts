@@ -7,6 +7,7 @@ import type { Result } from '../../core/result.ts';
 import type { EconomyService } from '../economy/economy.service.ts';
 import type { MemberRole, PlayerWarp } from './playerwarps.schemas.ts';
 import type { PlayerWarpsService, WarpActor } from './playerwarps.service.ts';
+import { completeFrom, succeeded } from '../../core/command-helpers.ts';
 
 export const PWARP_NODES = {
   /** Visit, list and read warps. */
@@ -29,15 +30,9 @@ interface Sub {
 
 export function playerWarpsCommands(warps: PlayerWarpsService, ctx: ModuleContext): CommandDefinition[] {
   const economy = (): EconomyService => ctx.api.economy;
-  const startsWith = (options: readonly string[], prefix: string) => options.filter((o) => o.toLowerCase().startsWith(prefix.toLowerCase()));
 
   /** The player the sender acts as: their uuid, or null for the console (which may do anything). */
   const actorOf = (c: CommandContext): WarpActor => (c.sender.kind === 'player' ? c.sender.player.uuid : null);
-
-  function done<T>(c: CommandContext, r: Result<T>): r is { ok: true; value: T } {
-    if (!r.ok) c.reply({ text: r.message, color: 'red' });
-    return r.ok;
-  }
 
   function pageOf(c: CommandContext, word: string | undefined): number | undefined {
     if (word === undefined) return 1;
@@ -68,7 +63,7 @@ export function playerWarpsCommands(warps: PlayerWarpsService, ctx: ModuleContex
         const pending = act(c, name, rest);
         if (!pending) return;
         const r = await pending;
-        if (done(c, r)) c.reply(said(r.value));
+        if (succeeded(c, r)) c.reply(said(r.value));
       },
     };
   }
@@ -79,7 +74,7 @@ export function playerWarpsCommands(warps: PlayerWarpsService, ctx: ModuleContex
     const p = await ctx.players.find(who);
     if (!p) return c.reply({ text: `No player named ${who} has ever joined this server.`, color: 'red' });
     const r = add ? await warps.addMember(name, actorOf(c), role, p.uuid, c.actor) : await warps.removeMember(name, actorOf(c), role, p.uuid, c.actor);
-    if (!done(c, r)) return;
+    if (!succeeded(c, r)) return;
     const what = { manager: 'a manager of', whitelist: 'on the whitelist of', ban: 'banned from' }[role];
     c.reply(`${p.name} is ${add ? '' : 'no longer '}${what} ${r.value.name}.`);
   }
@@ -94,7 +89,7 @@ export function playerWarpsCommands(warps: PlayerWarpsService, ctx: ModuleContex
         const here = ctx.platform.location(c.sender.player.uuid);
         if (!here) return c.reply({ text: 'Your location is unknown.', color: 'red' });
         const r = await warps.create(c.sender.player.uuid, args[0], here, c.actor);
-        if (done(c, r)) c.reply(`Created the player warp ${r.value.name} where you stand. Others reach it with /pwarp ${r.value.name}.`);
+        if (succeeded(c, r)) c.reply(`Created the player warp ${r.value.name} where you stand. Others reach it with /pwarp ${r.value.name}.`);
       },
     },
     visit: {
@@ -104,7 +99,7 @@ export function playerWarpsCommands(warps: PlayerWarpsService, ctx: ModuleContex
       async run(c, args) {
         if (c.sender.kind !== 'player' || args[0] === undefined) return c.reply('Usage: /pwarp <name>');
         const r = await warps.visit(args[0], c.sender.player.uuid, c.actor);
-        if (!done(c, r)) return;
+        if (!succeeded(c, r)) return;
         const paid = r.value.paid.amount > 0 ? ` You paid ${economy().format(r.value.paid)} to ${r.value.warp['owner-name']}.` : '';
         c.reply(`Welcome to ${r.value.warp.name}.${paid}`);
       },
@@ -116,7 +111,7 @@ export function playerWarpsCommands(warps: PlayerWarpsService, ctx: ModuleContex
         const page = pageOf(c, args[0]);
         if (page === undefined) return;
         const r = await warps.list(page, PAGE_SIZE);
-        if (!done(c, r)) return;
+        if (!succeeded(c, r)) return;
         const pages = Math.max(1, Math.ceil(r.value.total / PAGE_SIZE));
         if (r.value.warps.length === 0) return c.reply(r.value.total === 0 ? 'There are no public player warps yet.' : `There are only ${pages} pages.`);
         c.reply({ text: `Player warps, page ${page} of ${pages}:`, color: 'gold' });
@@ -133,7 +128,7 @@ export function playerWarpsCommands(warps: PlayerWarpsService, ctx: ModuleContex
       async run(c) {
         if (c.sender.kind !== 'player') return;
         const r = await warps.owned(c.sender.player.uuid);
-        if (!done(c, r)) return;
+        if (!succeeded(c, r)) return;
         c.reply({ text: `Your player warps (${r.value.count} of at most ${r.value.limit}):`, color: 'gold' });
         for (const w of r.value.warps) c.reply(`${w.name} (${w.state}, ${w.public ? 'public' : 'private'}): ${w.visits} visits`);
       },
@@ -144,7 +139,7 @@ export function playerWarpsCommands(warps: PlayerWarpsService, ctx: ModuleContex
       async run(c, args) {
         if (args[0] === undefined) return c.reply('Usage: /pwarp info <name>');
         const r = await warps.get(args[0]);
-        if (done(c, r)) info(c, r.value);
+        if (succeeded(c, r)) info(c, r.value);
       },
     },
     history: {
@@ -155,7 +150,7 @@ export function playerWarpsCommands(warps: PlayerWarpsService, ctx: ModuleContex
         const page = pageOf(c, args[1]);
         if (page === undefined) return;
         const r = await warps.history(args[0], actorOf(c), page, PAGE_SIZE);
-        if (!done(c, r)) return;
+        if (!succeeded(c, r)) return;
         if (r.value.length === 0) return c.reply('No more history.');
         c.reply({ text: `History of ${args[0].toLowerCase()}, newest first (page ${page}):`, color: 'gold' });
         for (const e of r.value) c.reply(`${e.at.slice(0, 19).replace('T', ' ')} ${e.actor}: ${e.action}`);
@@ -232,12 +227,12 @@ export function playerWarpsCommands(warps: PlayerWarpsService, ctx: ModuleContex
         await s.run(c, subArgs);
       },
       complete(c, args) {
-        if (args.length === 1) return startsWith(usable(c).map(([name]) => name), args[0] ?? '');
+        if (args.length === 1) return completeFrom(usable(c).map(([name]) => name), args[0] ?? '');
         const first = args[0];
         const online = ctx.platform.onlinePlayers().map((p) => p.name);
-        if ((first === 'manager' || first === 'whitelist') && args.length === 2) return startsWith(['add', 'remove'], args[1] ?? '');
-        if ((first === 'manager' || first === 'whitelist') && args.length === 4) return startsWith(online, args[3] ?? '');
-        if ((first === 'ban' || first === 'unban') && args.length === 3) return startsWith(online, args[2] ?? '');
+        if ((first === 'manager' || first === 'whitelist') && args.length === 2) return completeFrom(['add', 'remove'], args[1] ?? '');
+        if ((first === 'manager' || first === 'whitelist') && args.length === 4) return completeFrom(online, args[3] ?? '');
+        if ((first === 'ban' || first === 'unban') && args.length === 3) return completeFrom(online, args[2] ?? '');
         return [];
       },
     },

@@ -2,9 +2,9 @@
 
 import type { CommandContext, CommandDefinition } from '../../core/commands.ts';
 import type { ModuleContext } from '../../core/module.ts';
-import type { Result } from '../../core/result.ts';
 import type { Warp } from './warps.schemas.ts';
 import type { WarpsService } from './warps.service.ts';
+import { completeFrom, succeeded, senderPlayer } from '../../core/command-helpers.ts';
 
 export const WARP_NODES = {
   use: 'core.warp.use',
@@ -17,17 +17,6 @@ export const WARP_NODES = {
 const rating = (w: Warp) => (w['average-rating'] === null ? 'not rated' : `${w['average-rating']}/5 from ${w.ratings}`);
 
 export function warpsCommands(warps: WarpsService, ctx: ModuleContext): CommandDefinition[] {
-  const startsWith = (options: string[], prefix: string) => options.filter((o) => o.startsWith(prefix.toLowerCase()));
-
-  function done<T>(c: CommandContext, r: Result<T>): r is { ok: true; value: T } {
-    if (!r.ok) c.reply({ text: r.message, color: 'red' });
-    return r.ok;
-  }
-
-  function self(c: CommandContext) {
-    if (c.sender.kind !== 'player') throw new Error('a player-only command ran at the console');
-    return c.sender.player;
-  }
 
   /** Completions: the names of the warps the sender may see (refreshed in the background). */
   let names: Warp[] = [];
@@ -40,7 +29,7 @@ export function warpsCommands(warps: WarpsService, ctx: ModuleContext): CommandD
   }
 
   function here(c: CommandContext) {
-    const at = ctx.platform.location(self(c).uuid);
+    const at = ctx.platform.location(senderPlayer(c).uuid);
     if (!at) c.reply({ text: 'Your location is not known yet.', color: 'red' });
     return at;
   }
@@ -53,22 +42,22 @@ export function warpsCommands(warps: WarpsService, ctx: ModuleContext): CommandD
       usage: 'warp <name> | warp rate <name> <1-5>',
       playerOnly: true,
       async run(c, args) {
-        const me = self(c);
+        const me = senderPlayer(c);
         if (args[0] === 'rate' && args.length === 3) {
           if (!c.has(WARP_NODES.rate)) return c.reply({ text: `You do not have permission (${WARP_NODES.rate}).`, color: 'red' });
           const stars = args[2]!;
           if (!/^[1-5]$/.test(stars)) return c.reply({ text: 'A rating is a whole number from 1 to 5.', color: 'red' });
           const r = await warps.rate(args[1]!, me.uuid, Number(stars), c.actor);
-          if (done(c, r)) c.reply(`You rated ${r.value.name} ${stars}/5. It is now ${rating(r.value)}.`);
+          if (succeeded(c, r)) c.reply(`You rated ${r.value.name} ${stars}/5. It is now ${rating(r.value)}.`);
           return;
         }
         if (args.length !== 1) return c.reply('Usage: /warp <name>, /warp rate <name> <1-5>');
         const r = await warps.travel(me.uuid, args[0]!);
-        if (done(c, r)) c.reply(`Warped to ${r.value.name}.`);
+        if (succeeded(c, r)) c.reply(`Warped to ${r.value.name}.`);
       },
       complete: (c, args) => {
-        if (args.length === 1) return startsWith([...visibleNames(c), 'rate'], args[0] ?? '');
-        if (args.length === 2 && args[0] === 'rate') return startsWith(visibleNames(c), args[1] ?? '');
+        if (args.length === 1) return completeFrom([...visibleNames(c), 'rate'], args[0] ?? '');
+        if (args.length === 2 && args[0] === 'rate') return completeFrom(visibleNames(c), args[1] ?? '');
         if (args.length === 3 && args[0] === 'rate') return ['1', '2', '3', '4', '5'];
         return [];
       },
@@ -80,7 +69,7 @@ export function warpsCommands(warps: WarpsService, ctx: ModuleContext): CommandD
       usage: 'warps',
       async run(c) {
         const r = await warps.list(c.sender.kind === 'player' ? c.sender.player.uuid : null);
-        if (!done(c, r)) return;
+        if (!succeeded(c, r)) return;
         if (r.value.count === 0) return c.reply('There are no warps.');
         c.reply(`Warps (${r.value.count}):`);
         for (const w of r.value.warps) c.reply(`${w.name}: ${rating(w)}${w.permission ? ` [${w.permission}]` : ''}`);
@@ -99,7 +88,7 @@ export function warpsCommands(warps: WarpsService, ctx: ModuleContext): CommandD
         if (!at) return;
         const r = await warps.create(args[0], at, c.actor, args[1] ?? null);
         if (!r.ok && r.code === 'already-exists') return c.reply({ text: `${r.message} Move it with /movewarp ${args[0]}.`, color: 'red' });
-        if (done(c, r)) c.reply(`Warp ${r.value.name} created${r.value.permission ? ` for holders of ${r.value.permission}` : ''}.`);
+        if (succeeded(c, r)) c.reply(`Warp ${r.value.name} created${r.value.permission ? ` for holders of ${r.value.permission}` : ''}.`);
       },
     },
     {
@@ -113,9 +102,9 @@ export function warpsCommands(warps: WarpsService, ctx: ModuleContext): CommandD
         const at = here(c);
         if (!at) return;
         const r = await warps.move(args[0]!, at, c.actor);
-        if (done(c, r)) c.reply(`Warp ${r.value.name} moved.`);
+        if (succeeded(c, r)) c.reply(`Warp ${r.value.name} moved.`);
       },
-      complete: (c, args) => (args.length === 1 ? startsWith(visibleNames(c), args[0] ?? '') : []),
+      complete: (c, args) => (args.length === 1 ? completeFrom(visibleNames(c), args[0] ?? '') : []),
     },
     {
       name: 'delwarp',
@@ -126,9 +115,9 @@ export function warpsCommands(warps: WarpsService, ctx: ModuleContext): CommandD
       async run(c, args) {
         if (args.length !== 1) return c.reply('Usage: /delwarp <name>');
         const r = await warps.delete(args[0]!, c.actor);
-        if (done(c, r)) c.reply(`Warp ${r.value.name} deleted.`);
+        if (succeeded(c, r)) c.reply(`Warp ${r.value.name} deleted.`);
       },
-      complete: (c, args) => (args.length === 1 ? startsWith(visibleNames(c), args[0] ?? '') : []),
+      complete: (c, args) => (args.length === 1 ? completeFrom(visibleNames(c), args[0] ?? '') : []),
     },
   ];
 }
