@@ -123,14 +123,26 @@ export function createEconomyService(deps: EconomyDeps): EconomyService {
     return c.symbol ? `${c.symbol}${text}` : `${text} ${c.name}`;
   }
 
-  /** A wallet change of one player: deposit (positive) or withdrawal (negative). */
-  async function walletChange(uuid: string, amount: number, currency: string | null | undefined, actor: Actor, sign: 1 | -1): Promise<Result<WalletChange>> {
+  /** The currency, the amount in minor units and the known player of a call, wallets opened. */
+  async function writeOf(
+    uuid: string,
+    amount: number,
+    currency: string | null | undefined,
+    allowZero: boolean,
+  ): Promise<Result<{ c: CurrencyConfig; minor: number; p: KnownPlayer }>> {
     const c = currencyOf(currency);
-    const minor = minorOf(amount, c, false);
+    const minor = minorOf(amount, c, allowZero);
     const who = await known(uuid);
     if (!who.ok) return who;
-    const p = who.value;
-    await openWallets(p.uuid);
+    await openWallets(who.value.uuid);
+    return ok({ c, minor, p: who.value });
+  }
+
+  /** A wallet change of one player: deposit (positive) or withdrawal (negative). */
+  async function walletChange(uuid: string, amount: number, currency: string | null | undefined, actor: Actor, sign: 1 | -1): Promise<Result<WalletChange>> {
+    const w = await writeOf(uuid, amount, currency, false);
+    if (!w.ok) return w;
+    const { c, minor, p } = w.value;
     const at = clock.now().toISOString();
     const kind = sign > 0 ? 'deposit' : 'withdraw';
     const entry = await db.transaction().execute((tx) => store.change(tx, at, 'wallet', p.uuid, c.name, sign * minor, kind, actorName(actor)));
@@ -145,12 +157,9 @@ export function createEconomyService(deps: EconomyDeps): EconomyService {
 
   /** Moves money between a player's wallet and bank. */
   async function bankMove(uuid: string, amount: number, currency: string | null | undefined, actor: Actor, toBank: boolean): Promise<Result<BankChange>> {
-    const c = currencyOf(currency);
-    const minor = minorOf(amount, c, false);
-    const who = await known(uuid);
-    if (!who.ok) return who;
-    const p = who.value;
-    await openWallets(p.uuid);
+    const w = await writeOf(uuid, amount, currency, false);
+    if (!w.ok) return w;
+    const { c, minor, p } = w.value;
     const at = clock.now().toISOString();
     const by = actorName(actor);
     const [from, to]: [Account, Account] = toBank ? ['wallet', 'bank'] : ['bank', 'wallet'];
@@ -216,12 +225,10 @@ export function createEconomyService(deps: EconomyDeps): EconomyService {
     },
 
     async afford(uuid, amount, currency) {
-      const c = currencyOf(currency);
-      const minor = minorOf(amount, c, true);
-      const who = await known(uuid);
-      if (!who.ok) return who;
-      await openWallets(who.value.uuid);
-      const balance = (await store.balanceOf(db, 'wallet', who.value.uuid, c.name)) ?? 0;
+      const w = await writeOf(uuid, amount, currency, true);
+      if (!w.ok) return w;
+      const { c, minor, p } = w.value;
+      const balance = (await store.balanceOf(db, 'wallet', p.uuid, c.name)) ?? 0;
       return ok({ affordable: balance >= minor, amount: money(c, minor), balance: money(c, balance) });
     },
 
@@ -238,12 +245,9 @@ export function createEconomyService(deps: EconomyDeps): EconomyService {
     withdraw: (uuid, amount, currency, actor) => walletChange(uuid, amount, currency, actor, -1),
 
     async set(uuid, amount, currency, actor) {
-      const c = currencyOf(currency);
-      const target = minorOf(amount, c, true);
-      const who = await known(uuid);
-      if (!who.ok) return who;
-      const p = who.value;
-      await openWallets(p.uuid);
+      const w = await writeOf(uuid, amount, currency, true);
+      if (!w.ok) return w;
+      const { c, minor: target, p } = w.value;
       const at = clock.now().toISOString();
       const done = await db.transaction().execute(async (tx) => {
         const before = (await store.balanceOf(tx, 'wallet', p.uuid, c.name)) ?? 0;
@@ -323,12 +327,9 @@ export function createEconomyService(deps: EconomyDeps): EconomyService {
     },
 
     async takeLoan(uuid, amount, currency, actor) {
-      const c = currencyOf(currency);
-      const minor = minorOf(amount, c, false);
-      const who = await known(uuid);
-      if (!who.ok) return who;
-      const p = who.value;
-      await openWallets(p.uuid);
+      const w = await writeOf(uuid, amount, currency, false);
+      if (!w.ok) return w;
+      const { c, minor, p } = w.value;
       const max = config.maxLoan.get(c.name) ?? 0;
       if (max === 0) return fail('refused', `Loans in ${c.name} are switched off.`);
       const at = clock.now().toISOString();
