@@ -3,7 +3,7 @@
 // its console and stop it.
 
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -11,6 +11,7 @@ import { createInterface } from 'node:readline';
 const ROOT = resolve(import.meta.dirname, '../../..');
 
 export interface ServerProcess {
+  readonly pid: number;
   readonly dataDir: string;
   readonly gamePort: number;
   /** Every line printed so far (standard output and standard error). */
@@ -22,6 +23,28 @@ export interface ServerProcess {
   /** Sends the signal and resolves with the exit code. */
   stop(signal?: NodeJS.Signals): Promise<number | null>;
   readonly exited: Promise<number | null>;
+}
+
+/** The TCP ports a process listens on, from /proc (Linux): its socket inodes in LISTEN state. */
+export function listeningPorts(pid: number): number[] {
+  const inodes = new Set<string>();
+  for (const fd of readdirSync(`/proc/${pid}/fd`)) {
+    try {
+      const m = /^socket:\[(\d+)\]$/.exec(readlinkSync(`/proc/${pid}/fd/${fd}`));
+      if (m) inodes.add(m[1]!);
+    } catch {
+      // the descriptor closed while we looked
+    }
+  }
+  const ports = new Set<number>();
+  for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
+    for (const line of readFileSync(table, 'utf8').split('\n').slice(1)) {
+      const f = line.trim().split(/\s+/);
+      // f[1] local address:port (hex), f[3] state (0A = LISTEN), f[9] inode
+      if (f[3] === '0A' && f[9] !== undefined && inodes.has(f[9])) ports.add(parseInt(f[1]!.split(':')[1]!, 16));
+    }
+  }
+  return [...ports].sort((a, b) => a - b);
 }
 
 export function newDataDir(): string {
@@ -93,6 +116,7 @@ export async function startServer(options: { dataDir?: string; args?: string[] }
   const ready = await waitForLine(/Game server listening on port (\d+)/, { from: 0, timeoutMs: 30000 });
   const gamePort = Number(/port (\d+)/.exec(ready)?.[1]);
   return {
+    pid: child.pid!,
     dataDir,
     gamePort,
     lines,
