@@ -40,8 +40,43 @@ describe('permissions', () => {
     it('is written to permissions.conf on first start, with comments', () => {
       const text = readFileSync(join(t.configDir, 'permissions.conf'), 'utf8');
       assert.match(text, /^# Permission groups of Core/);
-      assert.match(text, /\[groups\.default\]\ninherits = \[\]\nnodes = \[\n  "core\.home\.set",\n  "core\.home\.use",\n\]/);
+      assert.match(text, /^# {3}core\.home\.set\n# {3}core\.home\.use$/m);
+      assert.match(text, /\[groups\.default\]\ninherits = \[\]\nnodes = \[\]\nwithhold = \[\]/);
       assert.match(text, /\[groups\.admin\]\ninherits = \["moderator"\]\nnodes = \["\*"\]/);
+    });
+  });
+
+  describe('player nodes of modules', () => {
+    const kits = defineModule({ name: 'kits', dependsOn: [], migrations: [], playerNodes: ['core.kit.use'], createService: () => ({}) });
+
+    it('are held by every player for a module added after permissions.conf was written', async () => {
+      const k = await startTestKernel({ modules: [homes] });
+      try {
+        const kitsLater = await startTestKernel({ dir: k.dir, modules: [homes, kits] });
+        try {
+          const bob = kitsLater.platform.join('Bob')!.uuid;
+          assert.equal(kitsLater.kernel.api.permissions.playerHas(bob, 'core.kit.use'), true);
+          assert.doesNotMatch(readFileSync(join(kitsLater.configDir, 'permissions.conf'), 'utf8'), /core\.kit\.use/);
+        } finally {
+          await kitsLater.close();
+        }
+      } finally {
+        await k.close();
+      }
+    });
+
+    it('are taken from everyone when listed under withhold in the default group', async () => {
+      const beforeStart = (dir: string) =>
+        writeFileSync(join(dir, 'permissions.conf'), '[groups.default]\nnodes = ["core.fly"]\nwithhold = ["core.home.use"]\n');
+      const k = await startTestKernel({ modules: [homes], beforeStart });
+      try {
+        const carl = k.platform.join('Carl')!.uuid;
+        assert.equal(k.kernel.api.permissions.playerHas(carl, 'core.home.use'), false);
+        assert.equal(k.kernel.api.permissions.playerHas(carl, 'core.home.set'), true);
+        assert.equal(k.kernel.api.permissions.playerHas(carl, 'core.fly'), true);
+      } finally {
+        await k.close();
+      }
     });
   });
 
@@ -271,9 +306,16 @@ describe('permissions.conf', () => {
     for (const [text, message] of cases) assert.throws(() => parsePermissionsFile(text), message, text);
   });
 
-  it('parses the file it writes by default', () => {
-    const groups = parsePermissionsFile(defaultPermissionsFile(['core.home.set']));
+  it('parses the file it writes by default, which names the player nodes in a comment', () => {
+    const text = defaultPermissionsFile(['core.home.set']);
+    const groups = parsePermissionsFile(text);
     assert.deepEqual([...groups.keys()], ['default', 'moderator', 'admin']);
-    assert.deepEqual(groups.get('default')?.nodes, ['core.home.set']);
+    assert.deepEqual(groups.get('default')?.withhold, []);
+    assert.match(text, /^# {3}core\.home\.set$/m);
+  });
+
+  it('allows withhold only in the default group', () => {
+    assert.throws(() => parsePermissionsFile('[groups.default]\n[groups.vip]\nwithhold = ["core.home.set"]\n'), /"withhold" belongs only to the default group/);
+    assert.throws(() => parsePermissionsFile('[groups.default]\nwithhold = ["Not A Node"]\n'), /is not a permission node/);
   });
 });

@@ -65,26 +65,28 @@ export function covers(held: ReadonlySet<string>, node: string): boolean {
 export interface Group {
   nodes: string[];
   inherits: string[];
+  /**
+   * Only in `default`: modules' player nodes that players do not get. Every other player node of
+   * every module is held by everyone, so a module added later works for players at once without
+   * an edit of permissions.conf.
+   */
+  withhold: string[];
 }
 export type Groups = ReadonlyMap<string, Group>;
 
 /** The groups used when permissions.conf is absent at first start, or unreadable. */
 export function builtinGroups(defaultNodes: readonly string[]): Map<string, Group> {
   return new Map<string, Group>([
-    ['default', { nodes: [...new Set(defaultNodes)].sort(), inherits: [] }],
-    ['moderator', { nodes: [], inherits: ['default'] }],
-    ['admin', { nodes: ['*'], inherits: ['moderator'] }],
+    ['default', { nodes: [], inherits: [], withhold: [] }],
+    ['moderator', { nodes: [], inherits: ['default'], withhold: [] }],
+    ['admin', { nodes: ['*'], inherits: ['moderator'], withhold: [] }],
   ]);
-}
-
-function tomlArray(items: readonly string[]): string {
-  if (items.length === 0) return '[]';
-  return `[\n${items.map((s) => `  "${s}",`).join('\n')}\n]`;
 }
 
 /** The text written on first start: the built-in groups, each explained. */
 export function defaultPermissionsFile(defaultNodes: readonly string[]): string {
-  const g = builtinGroups(defaultNodes);
+  const playerNodes = [...new Set(defaultNodes)].sort();
+  const listed = playerNodes.length ? playerNodes.map((n) => `#   ${n}`).join('\n') : '#   (none)';
   return `# Permission groups of Core.
 # Written on first start and never overwritten: edit it, then restart the server.
 #
@@ -96,11 +98,15 @@ export function defaultPermissionsFile(defaultNodes: readonly string[]): string 
 #   perm grant <player> group.<name>      perm grant <player> <node>
 # The console holds every node.
 
-# Everyone. Keep it to harmless player nodes: nobody should hold an admin node (such as
+# Everyone. Every player holds the player nodes of the modules that are on (those of modules
+# added later too); list one under "withhold" to take it from everyone. Today they are:
+${listed}
+# Add other harmless nodes under "nodes". Nobody should hold an admin node (such as
 # core.rest.admin or core.perm) by default.
 [groups.default]
 inherits = []
-nodes = ${tomlArray(g.get('default')!.nodes)}
+nodes = []
+withhold = []
 
 # Staff: add the nodes of the commands your moderators need.
 [groups.moderator]
@@ -162,19 +168,22 @@ export function parsePermissionsFile(text: string): Map<string, Group> {
     if (typeof value !== 'object' || value === null || Array.isArray(value)) {
       throw new ConfigError(`group "${name}" must be a table ([groups.${name}])`, lineOf(text, name));
     }
-    const group: Group = { nodes: [], inherits: [] };
+    const group: Group = { nodes: [], inherits: [], withhold: [] };
     for (const [key, v] of Object.entries(value as Record<string, unknown>)) {
-      if (key !== 'nodes' && key !== 'inherits') {
-        throw new ConfigError(`group "${name}" has an unknown key "${key}" (expected nodes, inherits)`, lineOf(text, name, key));
+      if (key === 'withhold' && name !== 'default') {
+        throw new ConfigError(`"withhold" belongs only to the default group, not to "${name}"`, lineOf(text, name, key));
+      }
+      if (key !== 'nodes' && key !== 'inherits' && key !== 'withhold') {
+        throw new ConfigError(`group "${name}" has an unknown key "${key}" (expected nodes, inherits${name === 'default' ? ', withhold' : ''})`, lineOf(text, name, key));
       }
       if (!Array.isArray(v) || !v.every((s) => typeof s === 'string')) {
         throw new ConfigError(`"${key}" of group "${name}" must be a list of strings`, lineOf(text, name, key));
       }
       const list = (v as string[]).map((s) => s.trim().toLowerCase());
-      if (key === 'nodes') {
+      if (key === 'nodes' || key === 'withhold') {
         const bad = list.find((s) => !isNode(s));
         if (bad !== undefined) throw new ConfigError(`"${bad}" in group "${name}" is not a permission node`, lineOf(text, name, key));
-        group.nodes = list;
+        group[key] = list;
       } else {
         group.inherits = list;
       }
@@ -234,7 +243,7 @@ export async function createPermissions(options: {
   configDir: string;
   players: PlayersService;
   audit: AuditService;
-  /** The harmless nodes the built-in default group holds (from the modules' `playerNodes`). */
+  /** The harmless nodes every player holds unless withheld (the modules' `playerNodes`). */
   defaultNodes: readonly string[];
 }): Promise<Permissions> {
   const { db, clock, players, audit } = options;
@@ -247,6 +256,7 @@ export async function createPermissions(options: {
     if (known) return known;
     const g = groups.get(name)!;
     const set = new Set(g.nodes);
+    if (name === 'default') for (const n of options.defaultNodes) if (!g.withhold.includes(n)) set.add(n);
     groupNodes.set(name, set);
     for (const p of g.inherits) for (const n of closure(p)) set.add(n);
     return set;
