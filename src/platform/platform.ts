@@ -58,6 +58,55 @@ export interface Abilities {
   flySpeed: number;
 }
 
+/**
+ * An item stack as modules describe, store and pass back. `material` is a game material (item)
+ * name of the hosted version, e.g. "bread"; `count` may exceed a stack (it is split on giving).
+ */
+export interface ItemStack {
+  material: string;
+  count: number;
+  /** A custom name shown instead of the material's (plain text). */
+  name?: string;
+  /** Enchantments by name (e.g. "sharpness") with their level. */
+  enchantments?: Record<string, number>;
+  /**
+   * The platform's complete form of a stack that came from the game (every component: damage,
+   * contents, names, enchantments…). Opaque to modules and JSON-serialisable: a module stores it
+   * and passes it back unchanged, so nothing of the item is lost; when present it wins over
+   * `name` and `enchantments` (`count` still applies).
+   */
+  data?: unknown;
+}
+
+/** Why items were not given: nothing is given unless everything fits. */
+export type GiveOutcome = { given: true } | { given: false; reason: 'offline' | 'no-room' };
+
+/** Why a chest window closed. */
+export type ChestCloseReason = 'closed' | 'replaced' | 'quit' | 'server';
+
+/** A chest window the platform shows a player, with contents the caller keeps. */
+export interface ChestView {
+  title: Text;
+  /** 1 to 6 rows of 9 slots. */
+  rows: number;
+  /** The contents, slot by slot (rows × 9 entries; null for an empty slot, missing ones are empty). */
+  items: ReadonlyArray<ItemStack | null>;
+  /** After each change the player makes to the chest's slots, with all of them. */
+  onChange?(items: Array<ItemStack | null>): void;
+  /**
+   * Once, when the window closes: the player closed it, another window replaced it, the player
+   * left, or the server closed it (ChestHandle.close). With the final contents.
+   */
+  onClose?(items: Array<ItemStack | null>, reason: ChestCloseReason): void;
+}
+
+export interface ChestHandle {
+  /** Closes the window on the player's screen (onClose follows with reason 'server'). */
+  close(): void;
+  /** Whether it is still open. */
+  readonly open: boolean;
+}
+
 export interface PlatformEvents {
   /** The player has logged in and is in the world. */
   join: { player: OnlinePlayer };
@@ -122,6 +171,25 @@ export interface GamePlatform {
   broadcast(message: Text): void;
   /** A line for the server console (standard output). */
   consoleMessage(message: Text): void;
+
+  /**
+   * Puts items into an online player's inventory (main inventory and hotbar), merging into stacks
+   * of the same kind first: all of them, or none when they do not fit.
+   */
+  giveItems(uuid: string, items: readonly ItemStack[]): GiveOutcome;
+  /** Whether the items would fit into the player's inventory now (false when offline). */
+  canHold(uuid: string, items: readonly ItemStack[]): boolean;
+  /**
+   * The 36 storage slots of an online player's inventory in the game's own order (0-8 hotbar,
+   * 9-35 main inventory; null for empty), or undefined when offline.
+   */
+  inventory(uuid: string): Array<ItemStack | null> | undefined;
+  /**
+   * Opens a chest window to an online player (replacing a chest this platform showed them), or
+   * undefined when they are offline. The player moves items between it and their inventory; the
+   * view's callbacks report the chest's contents.
+   */
+  openChest(uuid: string, view: ChestView): ChestHandle | undefined;
 
   /** Names of the loaded worlds; the first is the default world. */
   worlds(): string[];

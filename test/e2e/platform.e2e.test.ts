@@ -357,6 +357,114 @@ describe('the flying-squid platform with bots', () => {
     await quit(again);
   });
 
+  describe('items and chest windows', () => {
+    let frank: Bot;
+    let uuid: string;
+    const named = (bot: Bot, name: string) => bot.inventory.items().filter((i) => i.name === name);
+    const total = (bot: Bot, name: string) => named(bot, name).reduce((n, i) => n + i.count, 0);
+    /** The plain text of an item's custom_name component as the bot received it. */
+    const customName = (item: object) => JSON.stringify(nbt.simplify((item as { componentMap?: Map<string, { data: unknown }> }).componentMap?.get('custom_name')?.data ?? null));
+
+    before(async () => {
+      frank = await joinBot(platform.port, 'Frank');
+      uuid = offlineUuid('Frank');
+    });
+    after(() => quit(frank));
+
+    it('gives items into the inventory, hotbar first, stacks split at their size, a custom name and enchantments kept', async () => {
+      const outcome = platform.giveItems(uuid, [
+        { material: 'bread', count: 70 },
+        { material: 'diamond_sword', count: 1, name: 'Excalibur', enchantments: { sharpness: 5 } },
+      ]);
+      assert.deepEqual(outcome, { given: true });
+      await waitFor(() => total(frank, 'bread') === 70 && named(frank, 'diamond_sword').length === 1, 'Frank to hold 70 bread and the sword');
+      const sword = named(frank, 'diamond_sword')[0]!;
+      assert.match(customName(sword), /Excalibur/);
+      assert.deepEqual(sword.enchants, { enchantments: [{ id: 32, level: 5 }], showTooltip: true });
+      const inv = platform.inventory(uuid)!;
+      assert.deepEqual(
+        inv.slice(0, 4).map((s) => s && [s.material, s.count, s.name ?? null]),
+        [['bread', 64, null], ['bread', 6, null], ['diamond_sword', 1, 'Excalibur'], null],
+      );
+      assert.deepEqual(inv[2]!.enchantments, { sharpness: 5 });
+      assert.equal(platform.inventory(offlineUuid('Nobody')), undefined);
+      assert.deepEqual(platform.giveItems(offlineUuid('Nobody'), [{ material: 'bread', count: 1 }]), { given: false, reason: 'offline' });
+    });
+
+    it('opens a chest window the bot sees with its rows and contents, and reports items the bot moves in and out', async () => {
+      const changes: Array<Array<{ material: string; count: number } | null>> = [];
+      const closes: string[] = [];
+      const opened = nextEvent<{ slots: unknown[]; inventoryStart: number; title: unknown }>(frank, 'windowOpen');
+      const handle = platform.openChest(uuid, {
+        title: 'Vault 1',
+        rows: 6,
+        items: [{ material: 'diamond', count: 2 }],
+        onChange: (items) => changes.push(items),
+        onClose: (_items, reason) => closes.push(reason),
+      })!;
+      const window = await opened;
+      assert.deepEqual([window.slots.length, window.inventoryStart], [90, 54]);
+      assert.match(JSON.stringify(window.title), /Vault 1/);
+      const w = frank.currentWindow!;
+      assert.deepEqual([w.slots[0]?.name, w.slots[0]?.count], ['diamond', 2]);
+      assert.equal(handle.open, true);
+
+      // The bread stack of hotbar slot 0 is window slot 54 + 27; it goes into chest slot 5.
+      await frank.moveSlotItem(54 + 27, 5);
+      await waitFor(() => changes.some((c) => c[5]?.material === 'bread'), 'the chest to report the bread');
+      assert.deepEqual([changes.at(-1)![5]!.count, changes.at(-1)![0]!.material], [64, 'diamond']);
+      assert.equal(platform.inventory(uuid)![0], null, 'the bread left the inventory');
+
+      // The diamonds come out by a shift-click into the inventory.
+      await frank.clickWindow(0, 0, 1);
+      await waitFor(() => changes.at(-1)![0] === null, 'the chest to report the diamonds gone');
+      await waitFor(() => (platform.inventory(uuid) ?? []).some((s) => s?.material === 'diamond' && s.count === 2), 'the diamonds in the inventory');
+
+      const closed = nextEvent(frank, 'windowClose');
+      frank.closeWindow(frank.currentWindow!);
+      await closed;
+      await waitFor(() => closes.length === 1, 'the close to be reported');
+      assert.deepEqual([closes[0], handle.open], ['closed', false]);
+      await waitFor(() => total(frank, 'diamond') === 2 && total(frank, 'bread') === 6, 'the bot’s inventory after the window');
+    });
+
+    it('decides clicks itself: a click claiming items that are not there changes nothing and the window is sent again', async () => {
+      const changes: unknown[] = [];
+      const opened = nextEvent(frank, 'windowOpen');
+      const handle = platform.openChest(uuid, { title: 'Chest', rows: 3, items: [], onChange: (items) => changes.push(items) })!;
+      await opened;
+      const windowId = frank.currentWindow!.id;
+      const diamondId = (require('minecraft-data') as (v: string) => { itemsByName: Record<string, { id: number }> })('1.21.4').itemsByName.diamond!.id;
+      const resent = nextEvent<{ windowId: number; items: unknown[] }>(frank._client as unknown as EventEmitter, 'window_items');
+      frank._client.write('window_click', {
+        windowId,
+        stateId: 1,
+        slot: 4,
+        mouseButton: 0,
+        mode: 0,
+        changedSlots: [{ location: 4, item: { itemCount: 64, itemId: diamondId, addedComponentCount: 0, removedComponentCount: 0, components: [], removeComponents: [] } }],
+        cursorItem: { itemCount: 0 },
+      });
+      const again = await resent;
+      assert.deepEqual([again.windowId, again.items.length], [windowId, 27 + 36]);
+      await never(() => changes.length > 0, 'the chest to change');
+      const closed = nextEvent(frank, 'windowClose');
+      handle.close();
+      await closed;
+      assert.equal(handle.open, false);
+    });
+
+    it('gives nothing when the items do not all fit', async () => {
+      const free = platform.inventory(uuid)!.filter((s) => s === null).length;
+      assert.deepEqual(platform.giveItems(uuid, [{ material: 'stone', count: 64 * free }]), { given: true });
+      await waitFor(() => total(frank, 'stone') === 64 * free, 'the stone');
+      assert.equal(platform.canHold(uuid, [{ material: 'apple', count: 1 }]), false);
+      assert.deepEqual(platform.giveItems(uuid, [{ material: 'apple', count: 1 }]), { given: false, reason: 'no-room' });
+      assert.equal(platform.canHold(uuid, [{ material: 'bread', count: 58 }]), true, 'bread still tops up its stack');
+      await never(() => total(frank, 'apple') > 0, 'an apple to arrive');
+    });
+  });
+
   it('kicks with a reason the player reads, and emits quit with it', async () => {
     const carol = await joinBot(platform.port, 'Carol');
     const reason = kickReason(carol);

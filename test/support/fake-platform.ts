@@ -1,15 +1,23 @@
 // An in-memory GamePlatform for unit tests. A test makes players join and quit, runs command lines
 // as a player or the console through the installed CommandHandler, and reads back what the code
-// under test asked of the game: messages, kicks, teleports, game modes, vitals and abilities.
+// under test asked of the game: messages, kicks, teleports, game modes, vitals, abilities,
+// inventories and chest windows (whose contents a test changes as a player's clicks would).
 
 import { createHash } from 'node:crypto';
+import { createRequire } from 'node:module';
+import { placeItems, STORAGE_ORDER, type StackOps } from '../../src/platform/inventory.ts';
 import type {
   Abilities,
   ChatFilter,
+  ChestCloseReason,
+  ChestHandle,
+  ChestView,
   CommandHandler,
   CommandSender,
   GameMode,
   GamePlatform,
+  GiveOutcome,
+  ItemStack,
   Location,
   OnlinePlayer,
   PlatformEventName,
@@ -31,6 +39,32 @@ export function offlineUuid(name: string): string {
   b[8] = (b[8]! & 0x3f) | 0x80;
   const h = b.toString('hex');
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+}
+
+const require = createRequire(import.meta.url);
+let stackSizes: Record<string, { stackSize: number } | undefined> | undefined;
+
+/** Stacks as the game merges them: the same material, name, enchantments and data. */
+export const ITEM_STACK_OPS: StackOps<ItemStack> = {
+  kind: (s) => JSON.stringify([s.material, s.name ?? null, s.enchantments ?? null, s.data ?? null]),
+  count: (s) => s.count,
+  max: (s) => {
+    stackSizes ??= (require('minecraft-data') as (v: string) => { itemsByName: Record<string, { stackSize: number }> })('1.21.4').itemsByName;
+    return stackSizes[s.material]?.stackSize ?? 64;
+  },
+  withCount: (s, count) => ({ ...s, count }),
+};
+
+/** A chest window the fake has shown a player. */
+export interface FakeChest {
+  uuid: string;
+  title: Text;
+  rows: number;
+  items: Array<ItemStack | null>;
+  view: ChestView;
+  open: boolean;
+  /** Why it closed, once it has. */
+  closedBecause?: ChestCloseReason;
 }
 
 interface PlayerState {
@@ -65,6 +99,10 @@ export class FakePlatform implements GamePlatform {
   readonly refusedLogins: Array<{ uuid: string; name: string; reason: Text }> = [];
   /** Chat messages a chat filter cancelled. */
   readonly cancelledChat: Array<{ uuid: string; message: string }> = [];
+  /** Every chest window shown, in order. */
+  readonly chests: FakeChest[] = [];
+  /** The 36 storage slots of each player who has joined (kept after they leave, as the game does). */
+  readonly inventories = new Map<string, Array<ItemStack | null>>();
   handler: CommandHandler | undefined;
   chatFilter: ChatFilter | undefined;
   loginGate: ((uuid: string, name: string, address: string) => Text | undefined) | undefined;
@@ -99,14 +137,16 @@ export class FakePlatform implements GamePlatform {
       abilities: { allowFlight: false, flying: false, invulnerable: false, walkSpeed: 1, flySpeed: 1 },
     });
     if (!this.messages.has(uuid)) this.messages.set(uuid, []);
+    if (!this.inventories.has(uuid)) this.inventories.set(uuid, Array<ItemStack | null>(36).fill(null));
     this.emit('join', { player });
     return player;
   }
 
-  /** A player leaves. Emits `quit`. */
+  /** A player leaves (closing their chest window). Emits `quit`. */
   quit(uuid: string, reason = 'quit'): void {
     const s = this.states.get(uuid);
     if (!s) throw new Error(`fake platform: ${uuid} is not online`);
+    this.finishChest(uuid, 'quit');
     this.states.delete(uuid);
     this.emit('quit', { player: s.player, reason });
   }
@@ -158,6 +198,38 @@ export class FakePlatform implements GamePlatform {
   /** The number of handlers attached to an event (to check that code detaches). */
   listenerCount(event: PlatformEventName): number {
     return this.handlers.get(event)?.size ?? 0;
+  }
+
+  /** The chest window open on a player's screen, if any. */
+  chestOf(uuid: string): FakeChest | undefined {
+    return this.chests.find((c) => c.uuid === uuid && c.open);
+  }
+
+  /** The player changes the open chest's contents, as their clicks would (onChange follows). */
+  changeChest(uuid: string, items: Array<ItemStack | null>): void {
+    const chest = this.chestOf(uuid);
+    if (!chest) throw new Error(`fake platform: ${uuid} has no chest open`);
+    chest.items = Array.from({ length: chest.rows * 9 }, (_, i) => items[i] ?? null);
+    chest.view.onChange?.([...chest.items]);
+  }
+
+  /** The player closes the open chest (onClose follows). */
+  closeChest(uuid: string): void {
+    if (!this.chestOf(uuid)) throw new Error(`fake platform: ${uuid} has no chest open`);
+    this.finishChest(uuid, 'closed');
+  }
+
+  /** Sets a player's 36 storage slots (missing ones empty). */
+  setInventory(uuid: string, slots: Array<ItemStack | null>): void {
+    this.inventories.set(uuid, Array.from({ length: 36 }, (_, i) => slots[i] ?? null));
+  }
+
+  private finishChest(uuid: string, reason: ChestCloseReason): void {
+    const chest = this.chestOf(uuid);
+    if (!chest) return;
+    chest.open = false;
+    chest.closedBecause = reason;
+    chest.view.onClose?.([...chest.items], reason);
   }
 
   emit<E extends PlatformEventName>(event: E, data: PlatformEvents[E]): void {
@@ -246,6 +318,35 @@ export class FakePlatform implements GamePlatform {
   }
   consoleMessage(message: Text): void {
     this.consoleLines.push(message);
+  }
+
+  giveItems(uuid: string, items: readonly ItemStack[]): GiveOutcome {
+    if (!this.states.has(uuid)) return { given: false, reason: 'offline' };
+    const next = placeItems(this.inventories.get(uuid) ?? [], items, ITEM_STACK_OPS, STORAGE_ORDER);
+    if (!next) return { given: false, reason: 'no-room' };
+    this.inventories.set(uuid, next);
+    return { given: true };
+  }
+  canHold(uuid: string, items: readonly ItemStack[]): boolean {
+    return this.states.has(uuid) && placeItems(this.inventories.get(uuid) ?? [], items, ITEM_STACK_OPS, STORAGE_ORDER) !== undefined;
+  }
+  inventory(uuid: string): Array<ItemStack | null> | undefined {
+    return this.states.has(uuid) ? [...(this.inventories.get(uuid) ?? [])] : undefined;
+  }
+  openChest(uuid: string, view: ChestView): ChestHandle | undefined {
+    if (!this.states.has(uuid)) return undefined;
+    this.finishChest(uuid, 'replaced');
+    const rows = Math.min(6, Math.max(1, Math.trunc(view.rows)));
+    const chest: FakeChest = { uuid, title: view.title, rows, items: Array.from({ length: rows * 9 }, (_, i) => view.items[i] ?? null), view, open: true };
+    this.chests.push(chest);
+    return {
+      close: () => {
+        if (chest.open) this.finishChest(uuid, 'server');
+      },
+      get open() {
+        return chest.open;
+      },
+    };
   }
 
   worlds(): string[] {

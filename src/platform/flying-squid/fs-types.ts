@@ -2,6 +2,7 @@
 // sources in node_modules/flying-squid/src; only what is read or replaced here is declared.
 
 import type { EventEmitter } from 'node:events';
+import type { GameItem } from './items.ts';
 
 export interface Vec3 {
   x: number;
@@ -50,9 +51,17 @@ export interface FsEntity extends EventEmitter {
   updateAndSpawn(): void;
 }
 
+/** A prismarine-windows window: flying-squid keeps a player's inventory in one (46 slots). */
+export interface FsInventory {
+  slots: Array<GameItem | null>;
+  /** Sets a slot and (through flying-squid's listener) sends it to the player. */
+  updateSlot(slot: number, item: GameItem | null): void;
+}
+
 export interface FsPlayer extends FsEntity {
   type: 'player';
   _client: FsClient;
+  inventory: FsInventory;
   username: string;
   gameMode: number;
   prevGameMode: number;

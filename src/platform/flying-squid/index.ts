@@ -9,9 +9,14 @@ import type { Logger } from '../../core/log.ts';
 import type {
   Abilities,
   ChatFilter,
+  ChestCloseReason,
+  ChestHandle,
+  ChestView,
   CommandHandler,
   GameMode,
   GamePlatform,
+  GiveOutcome,
+  ItemStack,
   Location,
   OnlinePlayer,
   PlatformEventName,
@@ -20,6 +25,9 @@ import type {
   TextComponent,
   Vitals,
 } from '../platform.ts';
+import { placeItems, STORAGE_ORDER } from '../inventory.ts';
+import { clientAgrees, NO_DRAG, simulateClick, type DragState } from './container.ts';
+import { createItemCodec, type GameItem, type ItemCodec, type NotchItem } from './items.ts';
 import type { FlyingSquidModule, FsClient, FsPlayer, FsServer, FsWorld, Vec3, Vec3Class } from './fs-types.ts';
 import * as P from './packets.ts';
 import { textToNbt, textToPlain } from './text.ts';
@@ -51,6 +59,36 @@ export interface FlyingSquidPlatform extends GamePlatform {
   runConsoleLine(line: string): Promise<void>;
 }
 
+/** A chest window open on a player's screen (PlatformNotes: open_window + window_items). */
+interface ChestSession {
+  windowId: number;
+  /** Slots of the chest (rows × 9); the player's 36 follow in the window. */
+  size: number;
+  chest: Array<GameItem | null>;
+  cursor: GameItem | null;
+  /** The state id of the last full window sent; a click made on another is answered in full. */
+  stateId: number;
+  drag: DragState;
+  view: ChestView;
+  open: boolean;
+}
+
+/** A click on a window, as the 1.21.4 client sends it. */
+interface WindowClick {
+  windowId: number;
+  stateId: number;
+  slot: number;
+  mouseButton: number;
+  mode: number;
+  changedSlots: Array<{ location: number; item: NotchItem }>;
+  cursorItem: NotchItem;
+}
+
+/** Window-0 slots of the 36 storage slots in the game's order (hotbar 36-44, then main 9-35). */
+const STORAGE_SLOTS: readonly number[] = STORAGE_ORDER.map((k) => (k < 9 ? 36 + k : k));
+/** Window-0 slots of the player's part of a chest window, in window order (main, then hotbar). */
+const WINDOW_INVENTORY_SLOTS: readonly number[] = Array.from({ length: 36 }, (_, i) => 9 + i);
+
 interface WorldEntry {
   name: string;
   fs: FsWorld;
@@ -79,6 +117,12 @@ interface PlayerState {
   teleportId: number;
   kickReason?: string;
   timers: NodeJS.Timeout[];
+  /** The chest window the platform shows the player, if any. */
+  chest?: ChestSession;
+  /** The last window id given out (the game counts 1 to 100 per player). */
+  windowCounter: number;
+  /** flying-squid's own window_click and close_window handlers, for the player's inventory. */
+  fsWindowListeners: Map<string, Function[]>;
 }
 
 type Listener = (data: never) => void;
@@ -131,7 +175,7 @@ class FlyingSquidAdapter implements FlyingSquidPlatform {
   private readonly log: Logger;
   private serv!: FsServer;
   private Vec3!: Vec3Class;
-  private Item!: { toNotch(item: unknown): unknown };
+  private items!: ItemCodec;
   private worldList: WorldEntry[] = [];
   private readonly states = new Map<FsPlayer, PlayerState>();
   private readonly joined = new Map<string, PlayerState>();
@@ -185,7 +229,10 @@ class FlyingSquidAdapter implements FlyingSquidPlatform {
     (process.stdin as { unref?: () => void }).unref?.();
     // On a TTY flying-squid replaces console.log with one that prints to standard error.
     console.log = consoleLog;
-    this.Item = (require('prismarine-item') as (r: unknown) => { toNotch(item: unknown): unknown })(serv.registry);
+    this.items = createItemCodec(
+      serv.registry as unknown as Parameters<typeof createItemCodec>[0],
+      require('prismarine-item')(serv.registry) as Parameters<typeof createItemCodec>[1],
+    );
     this.takeOverServer();
 
     const ready = new Promise<void>((resolve, reject) => {
@@ -308,7 +355,7 @@ class FlyingSquidAdapter implements FlyingSquidPlatform {
 
     serv._server.prependListener('playerJoin', (client: FsClient) => {
       const snapshot = new Map<string, Function[]>();
-      for (const event of ['chat_message', 'chat_command', 'chat_command_signed', 'tab_complete', 'client_command']) {
+      for (const event of ['chat_message', 'chat_command', 'chat_command_signed', 'tab_complete', 'client_command', 'window_click', 'close_window']) {
         snapshot.set(event, client.listeners(event));
       }
       this.clientListeners.set(client, snapshot);
@@ -357,6 +404,8 @@ class FlyingSquidAdapter implements FlyingSquidPlatform {
       pitch: 0,
       teleportId: 1,
       timers: [],
+      windowCounter: 0,
+      fsWindowListeners: new Map(),
     };
     this.states.set(player, state);
 
@@ -382,11 +431,18 @@ class FlyingSquidAdapter implements FlyingSquidPlatform {
       }
     };
 
-    // flying-squid's handlers for chat, commands, completion and respawn give way to ours.
+    // flying-squid's handlers for chat, commands, completion and respawn give way to ours; its
+    // window handlers keep the player's own inventory window (they would misread a chest's clicks).
     const before = this.clientListeners.get(client);
     for (const [event, kept] of before ?? []) {
-      for (const l of client.listeners(event)) if (!kept.includes(l)) client.off(event, l as (...a: unknown[]) => void);
+      for (const l of client.listeners(event)) {
+        if (kept.includes(l)) continue;
+        client.off(event, l as (...a: unknown[]) => void);
+        if (event === 'window_click' || event === 'close_window') state.fsWindowListeners.set(event, [...(state.fsWindowListeners.get(event) ?? []), l]);
+      }
     }
+    client.on('window_click', (data: WindowClick) => this.onWindowClick(state, data));
+    client.on('close_window', (data: { windowId: number }) => this.onCloseWindow(state, data));
     client.on('chat_message', (data: { message: string }) => this.onChat(state, data.message));
     client.on('chat_command', (data: { command: string }) => this.onCommand(state, data.command));
     client.on('chat_command_signed', (data: { command: string }) => this.onCommand(state, data.command));
@@ -552,6 +608,7 @@ class FlyingSquidAdapter implements FlyingSquidPlatform {
     for (const t of state.timers) clearInterval(t);
     state.timers = [];
     this.states.delete(state.fs);
+    this.finishChest(state, 'quit', false);
     if (!state.joined) return;
     state.joined = false;
     if (this.joined.get(state.online.uuid) === state) this.joined.delete(state.online.uuid);
@@ -652,6 +709,7 @@ class FlyingSquidAdapter implements FlyingSquidPlatform {
 
   private onDeath(state: PlayerState): void {
     state.dead = true;
+    this.finishChest(state, 'server', true);
     const player = state.fs;
     // Others see the player fall over (takeDamage does this too; a second one does no harm).
     player._writeOthersNearby('entity_status', { entityId: player.id, entityStatus: 3 });
@@ -681,6 +739,7 @@ class FlyingSquidAdapter implements FlyingSquidPlatform {
     const player = state.fs;
     state.moving = true;
     state.relocated = true;
+    this.finishChest(state, 'server', true);
     try {
       for (const other of this.serv.players) {
         if (other !== player && other.nearbyEntities.includes(player)) {
@@ -718,10 +777,10 @@ class FlyingSquidAdapter implements FlyingSquidPlatform {
 
   /** A respawn packet leaves the client with an empty inventory until the server sends it. */
   private sendInventory(state: PlayerState): void {
-    const inventory = (state.fs as unknown as { inventory?: { slots: unknown[] } }).inventory;
+    const inventory = state.fs.inventory;
     if (!inventory) return;
-    const items = Array.from({ length: 46 }, (_, i) => this.Item.toNotch(inventory.slots[i] ?? null));
-    state.send(P.inventoryContents(items, this.Item.toNotch(null)));
+    const items = Array.from({ length: 46 }, (_, i) => this.items.notch(inventory.slots[i]));
+    state.send(P.inventoryContents(items, this.items.notch(null)));
   }
 
   private worldOf(fs: FsWorld): WorldEntry {
@@ -731,6 +790,176 @@ class FlyingSquidAdapter implements FlyingSquidPlatform {
   private locationOf(state: PlayerState): Location {
     const p = state.fs.position;
     return { world: this.worldOf(state.fs.world).name, x: p.x, y: p.y, z: p.z, yaw: state.yaw, pitch: state.pitch };
+  }
+
+  // ---- items and chest windows -----------------------------------------------------------------
+
+  /** The 36 storage slots (game order: hotbar, then main) as they are. */
+  private storage(state: PlayerState): Array<GameItem | null> {
+    return STORAGE_SLOTS.map((slot) => state.fs.inventory.slots[slot] ?? null);
+  }
+
+  /** Writes storage slots that changed; `send` tells the player (set_slot), else only the server knows. */
+  private writeStorage(state: PlayerState, next: ReadonlyArray<GameItem | null>, send: boolean): void {
+    const inventory = state.fs.inventory;
+    STORAGE_SLOTS.forEach((slot, k) => {
+      const item = next[k] ?? null;
+      if ((inventory.slots[slot] ?? null) === item) return;
+      if (item) item.slot = slot;
+      if (send) inventory.updateSlot(slot, item);
+      else inventory.slots[slot] = item;
+    });
+  }
+
+  private gameItems(stacks: readonly ItemStack[]): GameItem[] {
+    return stacks.map((stack) => {
+      const item = this.items.toGame(stack);
+      if (!item) throw new Error(`"${stack.material}" is not an item of the game`);
+      return item;
+    });
+  }
+
+  /** Every slot of a chest window, as the player's client numbers them. */
+  private windowSlots(state: PlayerState, session: ChestSession): Array<GameItem | null> {
+    return [...session.chest, ...WINDOW_INVENTORY_SLOTS.map((slot) => state.fs.inventory.slots[slot] ?? null)];
+  }
+
+  private sendChest(state: PlayerState, session: ChestSession): void {
+    session.stateId = (session.stateId + 1) & 0x7fff;
+    const items = this.windowSlots(state, session).map((item) => this.items.notch(item));
+    state.send(P.windowItems(session.windowId, session.stateId, items, this.items.notch(session.cursor)));
+  }
+
+  private chestStacks(session: ChestSession): Array<ItemStack | null> {
+    return session.chest.map((item) => (item ? this.items.toStack(item) : null));
+  }
+
+  /** A click on a window: the chest's are done here; the player's own inventory is flying-squid's. */
+  private onWindowClick(state: PlayerState, click: WindowClick): void {
+    const session = state.chest;
+    if (!session || click.windowId !== session.windowId) {
+      // A click on a chest already closed is stale and dropped, as the game's server does.
+      if (click.windowId === 0) for (const l of state.fsWindowListeners.get('window_click') ?? []) l(click);
+      return;
+    }
+    try {
+      const before = { slots: this.windowSlots(state, session), cursor: session.cursor };
+      const { state: after, drag } = simulateClick(before, session.drag, { slot: click.slot, button: click.mouseButton, mode: click.mode }, session.size, this.items.ops);
+      session.drag = drag;
+      session.cursor = after.cursor;
+      const chest = after.slots.slice(0, session.size);
+      const changed = chest.some((item, i) => item !== session.chest[i]);
+      session.chest = chest;
+      const inventory = state.fs.inventory;
+      WINDOW_INVENTORY_SLOTS.forEach((slot, i) => {
+        const item = after.slots[session.size + i] ?? null;
+        if (item) item.slot = slot;
+        inventory.slots[slot] = item;
+      });
+      const agrees =
+        click.stateId === session.stateId &&
+        clientAgrees(after, before.slots, click.changedSlots ?? [], click.cursorItem ?? { itemCount: 0 }, (i) => i.type, (i) => i.count);
+      if (!agrees) this.sendChest(state, session);
+      if (changed) session.view.onChange?.(this.chestStacks(session));
+    } catch (e) {
+      this.log.error(`a click of ${state.online.name} on a chest window failed`, e);
+      this.sendChest(state, session);
+    }
+  }
+
+  private onCloseWindow(state: PlayerState, data: { windowId: number }): void {
+    if (state.chest && data.windowId === state.chest.windowId) this.finishChest(state, 'closed', false);
+    else for (const l of state.fsWindowListeners.get('close_window') ?? []) l(data);
+  }
+
+  /**
+   * Ends the player's chest window, if one is open: what the cursor holds goes back to the
+   * inventory (or into the chest when the inventory is full, or first when the player is leaving,
+   * since flying-squid has saved their inventory by then), and onClose gets the contents.
+   */
+  private finishChest(state: PlayerState, reason: ChestCloseReason, tellClient: boolean): void {
+    const session = state.chest;
+    if (!session?.open) return;
+    session.open = false;
+    state.chest = undefined;
+    if (tellClient) state.send(P.closeWindow(session.windowId));
+    const carried = session.cursor;
+    session.cursor = null;
+    if (carried) {
+      const ops = this.items.ops;
+      const chestOrder = session.chest.map((_, i) => i);
+      const intoInventory = () => {
+        const next = placeItems(this.storage(state), [carried], ops, STORAGE_ORDER);
+        if (next) this.writeStorage(state, next, reason !== 'quit');
+        return next !== undefined;
+      };
+      const intoChest = () => {
+        const next = placeItems(session.chest, [carried], ops, chestOrder);
+        if (next) session.chest = next;
+        return next !== undefined;
+      };
+      const placed = reason === 'quit' ? intoChest() || intoInventory() : intoInventory() || intoChest();
+      if (!placed) this.log.warn(`${state.online.name} held ${carried.count} ${carried.name} when a chest closed, with no room to put them back: they are lost`);
+    }
+    // The client's idea of its inventory may lag behind a window the server closed.
+    if (tellClient) this.sendInventory(state);
+    try {
+      session.view.onClose?.(this.chestStacks(session), reason);
+    } catch (e) {
+      this.log.error('a chest window close handler failed', e);
+    }
+  }
+
+  giveItems(uuid: string, stacks: readonly ItemStack[]): GiveOutcome {
+    const s = this.get(uuid);
+    if (!s) return { given: false, reason: 'offline' };
+    const next = placeItems(this.storage(s), this.gameItems(stacks), this.items.ops, STORAGE_ORDER);
+    if (!next) return { given: false, reason: 'no-room' };
+    this.writeStorage(s, next, true);
+    return { given: true };
+  }
+
+  canHold(uuid: string, stacks: readonly ItemStack[]): boolean {
+    const s = this.get(uuid);
+    return s !== undefined && placeItems(this.storage(s), this.gameItems(stacks), this.items.ops, STORAGE_ORDER) !== undefined;
+  }
+
+  inventory(uuid: string): Array<ItemStack | null> | undefined {
+    const s = this.get(uuid);
+    return s && this.storage(s).map((item) => (item ? this.items.toStack(item) : null));
+  }
+
+  openChest(uuid: string, view: ChestView): ChestHandle | undefined {
+    const s = this.get(uuid);
+    if (!s || s.dead) return undefined;
+    this.finishChest(s, 'replaced', true);
+    const rows = Math.min(6, Math.max(1, Math.trunc(view.rows)));
+    const size = rows * 9;
+    s.windowCounter = (s.windowCounter % 100) + 1;
+    const session: ChestSession = {
+      windowId: s.windowCounter,
+      size,
+      chest: Array.from({ length: size }, (_, i) => {
+        const stack = view.items[i];
+        return stack ? (this.items.toGame(stack) ?? null) : null;
+      }),
+      cursor: null,
+      stateId: 0,
+      drag: NO_DRAG,
+      view,
+      open: true,
+    };
+    s.chest = session;
+    s.send(P.openWindow(session.windowId, P.chestMenuType(rows), textToNbt(view.title)));
+    this.sendChest(s, session);
+    return {
+      close: () => {
+        if (s.chest === session) this.finishChest(s, 'server', true);
+      },
+      get open() {
+        return session.open;
+      },
+    };
   }
 
   // ---- events --------------------------------------------------------------------------------

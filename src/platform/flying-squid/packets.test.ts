@@ -7,6 +7,7 @@ import { createRequire } from 'node:module';
 import * as P from './packets.ts';
 import { packetProblems, roundTrip } from './packet-check.ts';
 import { textToNbt, textToPlain } from './text.ts';
+import { createItemCodec } from './items.ts';
 
 const require = createRequire(import.meta.url);
 const uuidA = '40f5db53-a47a-33ee-b1f6-db0e20deded4';
@@ -133,6 +134,51 @@ describe('position and worlds', () => {
     const back = clientReads(P.inventoryContents(items, Item.toNotch(null))) as { items: Array<{ itemCount: number }> };
     assert.equal(back.items.length, 46);
     assert.equal(back.items[36]!.itemCount, 5);
+  });
+});
+
+describe('chest windows', () => {
+  const registry = require('prismarine-registry')('1.21.4');
+  const codec = createItemCodec(registry, require('prismarine-item')(registry));
+  const sword = codec.toGame({ material: 'diamond_sword', count: 1, name: 'Excalibur', enchantments: { sharpness: 5 } })!;
+  const bread = codec.toGame({ material: 'bread', count: 16 })!;
+
+  it('opens a chest of 1 to 6 rows as the generic_9xN menus (0 to 5), with an NBT title', () => {
+    assert.deepEqual([1, 3, 6].map(P.chestMenuType), [0, 2, 5]);
+    const back = clientReads(P.openWindow(7, P.chestMenuType(6), textToNbt('Vault 1'))) as { windowId: number; inventoryType: number; windowTitle: { value: { text: { value: string } } } };
+    assert.deepEqual([back.windowId, back.inventoryType, back.windowTitle.value.text.value], [7, 5, 'Vault 1']);
+  });
+
+  it('sends the 54 slots of a six-row chest and the 36 of the player, items with a custom name and enchantments intact', () => {
+    const slots = Array.from({ length: 90 }, (_, i) => codec.notch(i === 0 ? sword : i === 54 ? bread : null));
+    const back = clientReads(P.windowItems(7, 3, slots, codec.notch(null))) as {
+      windowId: number;
+      stateId: number;
+      items: Array<{ itemCount: number; itemId?: number; components?: Array<{ type: string; data: unknown }> }>;
+      carriedItem: { itemCount: number };
+    };
+    assert.deepEqual([back.windowId, back.stateId, back.items.length, back.carriedItem.itemCount], [7, 3, 90, 0]);
+    assert.deepEqual([back.items[0]!.itemId, back.items[54]!.itemId, back.items[54]!.itemCount], [registry.itemsByName.diamond_sword.id, registry.itemsByName.bread.id, 16]);
+    const read = codec.toStack(require('prismarine-item')(registry).fromNotch(back.items[0]));
+    assert.deepEqual([read.material, read.name, read.enchantments], ['diamond_sword', 'Excalibur', { sharpness: 5 }]);
+  });
+
+  it('sends a slot of the inventory with components (flying-squid writes set_slot for given items)', () => {
+    clientReads(only(P.fixOutgoing('set_slot', { windowId: 0, slot: 36, item: codec.notch(sword) }, ctx)));
+  });
+
+  it('closes a window', () => {
+    assert.deepEqual(clientReads(P.closeWindow(7)), { windowId: 7 });
+  });
+
+  it('reads the click the 1.21.4 client sends with the fields the adapter uses', () => {
+    const mc = require('minecraft-protocol');
+    const click = { windowId: 7, stateId: 3, slot: 54, mouseButton: 0, mode: 0, changedSlots: [{ location: 54, item: codec.notch(null) }], cursorItem: codec.notch(bread) };
+    const buffer = mc.createSerializer({ state: 'play', isServer: false, version: '1.21.4' }).createPacketBuffer({ name: 'window_click', params: click });
+    const read = mc.createDeserializer({ state: 'play', isServer: true, version: '1.21.4' }).parsePacketBuffer(buffer).data;
+    assert.equal(read.name, 'window_click');
+    assert.deepEqual([read.params.windowId, read.params.stateId, read.params.slot, read.params.mouseButton, read.params.mode], [7, 3, 54, 0, 0]);
+    assert.deepEqual([read.params.changedSlots[0].location, read.params.changedSlots[0].item.itemCount, read.params.cursorItem.itemCount], [54, 0, 16]);
   });
 });
 

@@ -190,7 +190,26 @@ export function soundEffect(soundId: number, at: { x: number; y: number; z: numb
 
 /** The whole player inventory (46 slots in the notch form of prismarine-item's toNotch). */
 export function inventoryContents(items: unknown[], carried: unknown): Packet {
-  return { name: 'window_items', params: { windowId: 0, stateId: 0, items, carriedItem: carried } };
+  return windowItems(0, 0, items, carried);
+}
+
+/** The menu type of a chest window of 1 to 6 rows (generic_9x1 … generic_9x6 in the menu registry). */
+export function chestMenuType(rows: number): number {
+  return Math.min(6, Math.max(1, Math.trunc(rows))) - 1;
+}
+
+/** Opens a window on the client; its slots follow in window_items. */
+export function openWindow(windowId: number, menuType: number, title: NbtCompound): Packet {
+  return { name: 'open_window', params: { windowId, inventoryType: menuType, windowTitle: title } };
+}
+
+/** Every slot of a window (its own, then the player's 36), and what the cursor holds. */
+export function windowItems(windowId: number, stateId: number, items: unknown[], carried: unknown): Packet {
+  return { name: 'window_items', params: { windowId, stateId, items, carriedItem: carried } };
+}
+
+export function closeWindow(windowId: number): Packet {
+  return { name: 'close_window', params: { windowId } };
 }
 
 export function kickDisconnect(reason: NbtCompound): Packet {
