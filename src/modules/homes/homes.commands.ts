@@ -4,7 +4,7 @@
 import type { CommandContext, CommandDefinition } from '../../core/commands.ts';
 import type { ModuleContext } from '../../core/module.ts';
 import type { Location } from '../../platform/platform.ts';
-import { materialsStartingWith } from './homes.icon.ts';
+import { materialsStartingWith } from '../../core/materials.ts';
 import type { Home, Visibility } from './homes.schemas.ts';
 import { HOME_OTHERS_NODE, type HomeRef, type HomesService } from './homes.service.ts';
 import { completeFrom, succeeded, senderPlayer } from '../../core/command-helpers.ts';

@@ -3,7 +3,7 @@
 
 import { join } from 'node:path';
 import { configProblem, readConfigFile } from '../../core/config-file.ts';
-import { materialName } from './homes.icon.ts';
+import { materialName } from '../../core/materials.ts';
 
 export interface HomesConfig {
   /** Slots of a player who holds no `core.home.limit.<n>` node. */

@@ -13,7 +13,7 @@ import { fail, ok, type Failure, type Result } from '../../core/result.ts';
 import { normalizeUuid } from '../../core/uuid.ts';
 import type { GamePlatform } from '../../platform/platform.ts';
 import { MAX_SLOT, type HomesConfig } from './homes.config.ts';
-import { materialName } from './homes.icon.ts';
+import { materialName } from '../../core/materials.ts';
 import { LABEL_PATTERN, type DeletedHome, type Home, type HomeList, type Visibility } from './homes.schemas.ts';
 import { createHomesStore, type HomeRow } from './homes.store.ts';
 

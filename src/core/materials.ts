@@ -1,5 +1,6 @@
-// Home icons are game material names: the item names of minecraft-data at the game version the
-// server hosts (1.21.4). "minecraft:stone" and "Stone" are read as "stone"; air is not an icon.
+// Game material names: the item names of minecraft-data at the game version the server hosts
+// (1.21.4), for home and vault icons and kit items. "minecraft:stone" and "Stone" are read as
+// "stone"; air is not a material.
 
 import { createRequire } from 'node:module';
 
