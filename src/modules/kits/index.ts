@@ -1,0 +1,29 @@
+// The kits module: sets of items from kits.conf, claimed with /kit <id> (cooldown, cost,
+// permission) or given by an admin with /kit give.
+
+import { defineModule } from '../../core/module.ts';
+import { KIT_NODES, kitsCommands } from './kits.commands.ts';
+import { loadKitsConfig } from './kits.config.ts';
+import './kits.events.ts';
+import { createKitsService, type KitsService } from './kits.service.ts';
+import { KITS_MIGRATIONS } from './kits.store.ts';
+
+declare module '../../core/api.ts' {
+  interface ModuleServices {
+    kits: KitsService;
+  }
+}
+
+export const kitsModule = defineModule<KitsService>({
+  name: 'kits',
+  description: 'Kits of items from kits.conf: /kit, /kit <id> with cooldown, cost and permission; /kit give for admins.',
+  dependsOn: ['economy'],
+  migrations: KITS_MIGRATIONS,
+  playerNodes: [KIT_NODES.use],
+  createService(ctx) {
+    const currencies = ctx.api.economy.currencies();
+    if (!currencies.ok) throw new Error(`kits: the economy's currencies cannot be read: ${currencies.message}`);
+    return createKitsService({ ...ctx, kits: loadKitsConfig(ctx.configDir, currencies.value), economy: () => ctx.api.economy });
+  },
+  commands: (kits, ctx) => kitsCommands(kits, ctx),
+});

@@ -1,0 +1,201 @@
+// The kits' published API: the kits of kits.conf, each player's standing with each (cooldown,
+// permission, funds), an admin's give (which ignores cooldown, cost and permission) and a
+// player's claim (which checks them all, in that order, and charges the cost). Answers are already
+// in the rendering of the Remote Access Service; item stacks are never part of one.
+//
+// A claim or a give needs the player online, and puts every item in their inventory or none.
+// The cost is taken only once the items are sure to fit, and given back if the inventory filled
+// up in the moment between (the economy's own debit and credit then both show, with the refund).
+// Claims of one player run one at a time, so a double click never claims twice; a player is online
+// on one server, so this holds with several servers on one database too.
+
+import type { Actor } from '../../core/actor.ts';
+import type { AuditService, KnownPlayer, PermissionsService, PlayersService } from '../../core/api.ts';
+import type { Clock } from '../../core/clock.ts';
+import type { Db } from '../../core/db.ts';
+import type { EventBus } from '../../core/events.ts';
+import { createKeyedQueue } from '../../core/keyed-queue.ts';
+import { knownPlayer, playerFields } from '../../core/known-player.ts';
+import type { Logger } from '../../core/log.ts';
+import { fail, ok, type Result } from '../../core/result.ts';
+import type { GamePlatform } from '../../platform/platform.ts';
+import type { Money } from '../economy/economy.schemas.ts';
+import type { EconomyService } from '../economy/economy.service.ts';
+import { toMajor } from '../economy/money.ts';
+import type { KitConfig } from './kits.config.ts';
+import type { Kit, KitClaimed, KitGiven, KitList, PlayerKit, PlayerKits } from './kits.schemas.ts';
+import { createKitsStore } from './kits.store.ts';
+
+export interface KitsService {
+  /** Every kit, in the order of kits.conf. */
+  list(): Result<KitList>;
+  /** One kit; not-found when kits.conf has no such kit. */
+  get(id: string): Result<Kit>;
+  /** Every kit with the player's cooldown and whether (and why not) they may claim it now. */
+  forPlayer(uuid: string): Promise<Result<PlayerKits>>;
+  /** Gives a kit's items to an online player, ignoring cooldown, cost and permission. */
+  give(uuid: string, id: string, actor: Actor): Promise<Result<KitGiven>>;
+  /** Claims a kit as the player: online, permission, cooldown, funds; charges the cost (kit.claim). */
+  claim(uuid: string, id: string, actor: Actor): Promise<Result<KitClaimed>>;
+}
+
+export interface KitsDeps {
+  db: Db;
+  events: EventBus;
+  clock: Clock;
+  players: PlayersService;
+  permissions: Pick<PermissionsService, 'playerHas'>;
+  audit: Pick<AuditService, 'record'>;
+  platform: GamePlatform;
+  log: Logger;
+  kits: readonly KitConfig[];
+  /** Read at call time: the economy module is built before this one, but reached only when used. */
+  economy: () => EconomyService;
+}
+
+/** "1 h 2 min 5 s" */
+export function durationText(seconds: number): string {
+  const h = Math.floor(seconds / 3600);
+  const m = Math.floor((seconds % 3600) / 60);
+  const s = seconds % 60;
+  const parts = [h ? `${h} h` : '', m ? `${m} min` : '', s || (!h && !m) ? `${s} s` : ''].filter(Boolean);
+  return parts.join(' ');
+}
+
+export function createKitsService(deps: KitsDeps): KitsService {
+  const { db, events, clock, players, permissions, audit, platform, log, economy } = deps;
+  const store = createKitsStore(db);
+  const byId = new Map(deps.kits.map((k) => [k.id, k]));
+  const claims = createKeyedQueue();
+
+  function places(currency: string): number {
+    const r = economy().currencies();
+    return (r.ok ? r.value.currencies.find((c) => c.name === currency)?.['decimal-places'] : undefined) ?? 0;
+  }
+
+  const costOf = (k: KitConfig): Money | null => (k.cost ? { currency: k.cost.currency, amount: toMajor(k.cost.minor, places(k.cost.currency)) } : null);
+
+  function render(k: KitConfig): Kit {
+    return {
+      id: k.id,
+      name: k.name,
+      'item-count': k.items.reduce((n, i) => n + i.count, 0),
+      'cooldown-seconds': k.cooldownSeconds,
+      cost: costOf(k),
+      permission: k.permission,
+    };
+  }
+
+  function kitOf(id: string): Result<KitConfig> {
+    const k = byId.get(id.toLowerCase());
+    if (k) return ok(k);
+    const known = [...byId.keys()];
+    return fail('not-found', `There is no kit "${id}"; the kits are ${known.length ? known.join(', ') : 'none'}.`);
+  }
+
+  /** Seconds until the kit may be claimed again after a claim at `last` (0: ready). */
+  function remaining(k: KitConfig, last: string | undefined, now: Date): number {
+    if (!last || k.cooldownSeconds === 0) return 0;
+    const ready = Date.parse(last) + k.cooldownSeconds * 1000;
+    return Math.max(0, Math.ceil((ready - now.getTime()) / 1000));
+  }
+
+  const offline = (p: KnownPlayer) => fail('player-offline', `${p.name} is not online: a kit goes into the inventory of a player in the game.`);
+  const noRoom = (p: KnownPlayer, k: KitConfig) => fail('failed', `${p.name}'s inventory has no room for the kit ${k.name} (${render(k)['item-count']} items); nothing was given.`);
+
+  /** Both the kit and the player, or the first not-found. */
+  async function kitAndPlayer(uuid: string, id: string): Promise<Result<{ k: KitConfig; p: KnownPlayer }>> {
+    const who = await knownPlayer(players, uuid);
+    if (!who.ok) return who;
+    const k = kitOf(id);
+    return k.ok ? ok({ k: k.value, p: who.value }) : k;
+  }
+
+  return {
+    list: () => ok({ kits: deps.kits.map(render) }),
+
+    get(id) {
+      const k = kitOf(id);
+      return k.ok ? ok(render(k.value)) : k;
+    },
+
+    async forPlayer(uuid) {
+      const who = await knownPlayer(players, uuid);
+      if (!who.ok) return who;
+      const p = who.value;
+      const last = await store.lastClaims(p.uuid);
+      const now = clock.now();
+      const online = platform.player(p.uuid) !== undefined;
+      const kits: PlayerKit[] = [];
+      for (const k of deps.kits) {
+        const left = remaining(k, last.get(k.id), now);
+        let whyNot: PlayerKit['why-not'] = null;
+        if (!online) whyNot = 'player-offline';
+        else if (k.permission && !permissions.playerHas(p.uuid, k.permission)) whyNot = 'no-permission';
+        else if (left > 0) whyNot = 'cooldown';
+        else if (k.cost) {
+          const cost = costOf(k)!;
+          const afford = await economy().afford(p.uuid, cost.amount, cost.currency);
+          if (!afford.ok || !afford.value.affordable) whyNot = 'insufficient-funds';
+        }
+        kits.push({ kit: render(k), 'last-claimed-at': last.get(k.id) ?? null, 'cooldown-remaining-seconds': left, 'can-claim': whyNot === null, 'why-not': whyNot });
+      }
+      return ok({ kits });
+    },
+
+    async give(uuid, id, actor) {
+      const found = await kitAndPlayer(uuid, id);
+      if (!found.ok) return found;
+      const { k, p } = found.value;
+      const given = platform.giveItems(p.uuid, k.items);
+      if (!given.given) return given.reason === 'offline' ? offline(p) : noRoom(p, k);
+      await audit.record({ actor, action: 'kit.give', target: p.uuid, details: { kit: k.id } });
+      platform.sendMessage(p.uuid, `You received the kit ${k.name}.`);
+      return ok({ kit: render(k), ...playerFields(p) });
+    },
+
+    async claim(uuid, id, actor) {
+      const found = await kitAndPlayer(uuid, id);
+      if (!found.ok) return found;
+      const { k, p } = found.value;
+      return claims.run(p.uuid, async (): Promise<Result<KitClaimed>> => {
+        if (!platform.player(p.uuid)) return offline(p);
+        if (k.permission && !permissions.playerHas(p.uuid, k.permission)) {
+          return fail('refused', `${p.name} may not claim the kit ${k.name}: it needs the permission ${k.permission}.`);
+        }
+        const now = clock.now();
+        const left = remaining(k, await store.lastClaim(p.uuid, k.id), now);
+        if (left > 0) return fail('refused', `${p.name} may claim the kit ${k.name} again in ${durationText(left)} (${left} seconds).`);
+        const cost = costOf(k);
+        if (cost) {
+          const afford = await economy().afford(p.uuid, cost.amount, cost.currency);
+          if (!afford.ok) return afford;
+          if (!afford.value.affordable) {
+            return fail('insufficient-funds', `The kit ${k.name} costs ${economy().format(cost)}; ${p.name} holds ${economy().format(afford.value.balance)}.`);
+          }
+        }
+        if (!platform.canHold(p.uuid, k.items)) return platform.player(p.uuid) ? noRoom(p, k) : offline(p);
+        if (cost) {
+          const paid = await economy().withdraw(p.uuid, cost.amount, cost.currency, actor);
+          if (!paid.ok) return paid;
+        }
+        const given = platform.giveItems(p.uuid, k.items);
+        if (!given.given) {
+          // The inventory changed while the cost was taken: give the money back.
+          if (cost) {
+            const back = await economy().deposit(p.uuid, cost.amount, cost.currency, actor);
+            if (!back.ok) log.error(`could not refund the kit ${k.id} to ${p.name}: ${back.message}`);
+          }
+          return given.reason === 'offline' ? offline(p) : noRoom(p, k);
+        }
+        const at = now.toISOString();
+        await store.recordClaim(p.uuid, k.id, at);
+        await audit.record({ actor, action: 'kit.claim', target: p.uuid, details: { kit: k.id, cost } });
+        events.emit('kit.claim', { ...playerFields(p), kit: k.id, cost });
+        platform.sendMessage(p.uuid, `You claimed the kit ${k.name}${cost ? ` for ${economy().format(cost)}` : ''}.`);
+        const next = k.cooldownSeconds > 0 ? new Date(now.getTime() + k.cooldownSeconds * 1000).toISOString() : null;
+        return ok({ kit: render(k), ...playerFields(p), paid: cost, 'claimed-at': at, 'next-claim-at': next });
+      });
+    },
+  };
+}
