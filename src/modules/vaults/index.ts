@@ -1,0 +1,25 @@
+// The vaults module: numbered private chests per player, /pv; limits from core.vault.limit.<n>.
+
+import { defineModule } from '../../core/module.ts';
+import { loadVaultsConfig } from './vaults.config.ts';
+import { VAULT_NODES, vaultsCommands } from './vaults.commands.ts';
+import './vaults.events.ts';
+import { createVaultsService, type VaultsService } from './vaults.service.ts';
+import { VAULTS_MIGRATIONS } from './vaults.store.ts';
+
+declare module '../../core/api.ts' {
+  interface ModuleServices {
+    vaults: VaultsService;
+  }
+}
+
+export const vaultsModule = defineModule<VaultsService>({
+  name: 'vaults',
+  description: 'Player vaults: private chests opened with /pv <n>; limits from core.vault.limit.<n>.',
+  dependsOn: [],
+  migrations: VAULTS_MIGRATIONS,
+  playerNodes: [VAULT_NODES.use],
+  createService: (ctx) => createVaultsService({ ...ctx, config: loadVaultsConfig(ctx.configDir) }),
+  commands: (vaults) => vaultsCommands(vaults),
+  stop: (vaults) => vaults.flush(),
+});

@@ -1,0 +1,115 @@
+// All SQL of the vaults: one row per vault a player has opened (its label and icon), and one row
+// per occupied slot holding the item stack as JSON (the platform's full form, so nothing of an item
+// is lost) with its material and count beside it for counting.
+
+import type { Db, Migration } from '../../core/db.ts';
+import type { ItemStack } from '../../platform/platform.ts';
+
+export const VAULTS_MIGRATIONS: readonly Migration[] = [
+  {
+    name: '001-vaults',
+    async up(db) {
+      await db.schema
+        .createTable('vaults')
+        .addColumn('uuid', 'varchar(36)', (c) => c.notNull())
+        .addColumn('idx', 'integer', (c) => c.notNull())
+        .addColumn('name', 'varchar(32)')
+        .addColumn('icon', 'varchar(64)')
+        .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
+        .addColumn('updated_at', 'varchar(32)', (c) => c.notNull())
+        .addPrimaryKeyConstraint('vaults_pk', ['uuid', 'idx'])
+        .execute();
+      await db.schema
+        .createTable('vault_items')
+        .addColumn('uuid', 'varchar(36)', (c) => c.notNull())
+        .addColumn('idx', 'integer', (c) => c.notNull())
+        .addColumn('slot', 'integer', (c) => c.notNull())
+        .addColumn('material', 'varchar(64)', (c) => c.notNull())
+        .addColumn('count', 'integer', (c) => c.notNull())
+        .addColumn('item', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('vault_items_pk', ['uuid', 'idx', 'slot'])
+        .execute();
+    },
+  },
+];
+
+export interface VaultRow {
+  index: number;
+  name: string | null;
+  icon: string | null;
+  createdAt: string;
+  updatedAt: string;
+  /** All items in it, stacks together, and the slots they take. */
+  itemCount: number;
+  slotsUsed: number;
+}
+
+type Counts = { itemCount: number; slotsUsed: number };
+
+export function createVaultsStore(db: Db) {
+  async function counts(tx: Db, uuid: string, index?: number): Promise<Map<number, Counts>> {
+    let q = tx
+      .selectFrom('vault_items')
+      .select((eb) => ['idx', eb.fn.sum<number>('count').as('items'), eb.fn.countAll<number>().as('slots')])
+      .where('uuid', '=', uuid)
+      .groupBy('idx');
+    if (index !== undefined) q = q.where('idx', '=', index);
+    const rows = await q.execute();
+    return new Map(rows.map((r) => [Number(r.idx), { itemCount: Number(r.items), slotsUsed: Number(r.slots) }]));
+  }
+
+  const rowOf = (r: Record<string, unknown>, c: Counts | undefined): VaultRow => ({
+    index: Number(r.idx),
+    name: r.name === null ? null : String(r.name),
+    icon: r.icon === null ? null : String(r.icon),
+    createdAt: String(r.created_at),
+    updatedAt: String(r.updated_at),
+    itemCount: c?.itemCount ?? 0,
+    slotsUsed: c?.slotsUsed ?? 0,
+  });
+
+  async function list(tx: Db, uuid: string): Promise<VaultRow[]> {
+    const rows = await tx.selectFrom('vaults').selectAll().where('uuid', '=', uuid).orderBy('idx').execute();
+    const c = await counts(tx, uuid);
+    return rows.map((r) => rowOf(r, c.get(Number(r.idx))));
+  }
+
+  async function get(tx: Db, uuid: string, index: number): Promise<VaultRow | undefined> {
+    const r = await tx.selectFrom('vaults').selectAll().where('uuid', '=', uuid).where('idx', '=', index).executeTakeFirst();
+    return r && rowOf(r, (await counts(tx, uuid, index)).get(index));
+  }
+
+  async function insert(tx: Db, uuid: string, index: number, at: string): Promise<VaultRow> {
+    await tx.insertInto('vaults').values({ uuid, idx: index, name: null, icon: null, created_at: at, updated_at: at }).execute();
+    return { index, name: null, icon: null, createdAt: at, updatedAt: at, itemCount: 0, slotsUsed: 0 };
+  }
+
+  async function update(tx: Db, uuid: string, index: number, at: string, change: { name?: string | null; icon?: string | null }): Promise<void> {
+    await tx.updateTable('vaults').set({ ...change, updated_at: at }).where('uuid', '=', uuid).where('idx', '=', index).execute();
+  }
+
+  /** Removes a vault and its contents; false when there was none. */
+  async function remove(tx: Db, uuid: string, index: number): Promise<boolean> {
+    await tx.deleteFrom('vault_items').where('uuid', '=', uuid).where('idx', '=', index).execute();
+    const r = await tx.deleteFrom('vaults').where('uuid', '=', uuid).where('idx', '=', index).executeTakeFirst();
+    return Number(r.numDeletedRows) > 0;
+  }
+
+  /** The contents, slot by slot, of slots 0 to size - 1 (others, left from more rows, are kept). */
+  async function contents(tx: Db, uuid: string, index: number, size: number): Promise<Array<ItemStack | null>> {
+    const rows = await tx.selectFrom('vault_items').select(['slot', 'item']).where('uuid', '=', uuid).where('idx', '=', index).where('slot', '<', size).execute();
+    const out = Array<ItemStack | null>(size).fill(null);
+    for (const r of rows) out[Number(r.slot)] = JSON.parse(String(r.item)) as ItemStack;
+    return out;
+  }
+
+  /** Writes slots 0 to items.length - 1 as given (the vault's own row gets `at` as its change). */
+  async function setContents(tx: Db, uuid: string, index: number, items: ReadonlyArray<ItemStack | null>, at: string): Promise<void> {
+    await tx.deleteFrom('vault_items').where('uuid', '=', uuid).where('idx', '=', index).where('slot', '<', items.length).execute();
+    const rows = items.flatMap((item, slot) => (item ? [{ uuid, idx: index, slot, material: item.material, count: item.count, item: JSON.stringify(item) }] : []));
+    if (rows.length > 0) await tx.insertInto('vault_items').values(rows).execute();
+    await tx.updateTable('vaults').set({ updated_at: at }).where('uuid', '=', uuid).where('idx', '=', index).execute();
+  }
+
+  return { list, get, insert, update, remove, contents, setContents };
+}
