@@ -3,8 +3,10 @@
 
 import { ECONOMY_ROUTES } from '../modules/economy/economy.routes.ts';
 import { HOMES_ROUTES } from '../modules/homes/homes.routes.ts';
+import { KITS_ROUTES } from '../modules/kits/kits.routes.ts';
 import { PLAYERWARPS_ROUTES } from '../modules/playerwarps/playerwarps.routes.ts';
+import { VAULTS_ROUTES } from '../modules/vaults/vaults.routes.ts';
 import { WARPS_ROUTES } from '../modules/warps/warps.routes.ts';
 import { statusRoute, type RouteDefinition } from './route-table.ts';
 
-export const ROUTES: readonly RouteDefinition[] = [statusRoute, ...ECONOMY_ROUTES, ...HOMES_ROUTES, ...WARPS_ROUTES, ...PLAYERWARPS_ROUTES];
+export const ROUTES: readonly RouteDefinition[] = [statusRoute, ...ECONOMY_ROUTES, ...HOMES_ROUTES, ...WARPS_ROUTES, ...PLAYERWARPS_ROUTES, ...KITS_ROUTES, ...VAULTS_ROUTES];
