@@ -6,9 +6,10 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Bot } from './support/bots.ts';
 import { joinBot, never, quit, sleep, waitFor, waitForMessage } from './support/bots.ts';
-import { startRestServer, type HttpAnswer, type RestServer, type Subscription } from './support/rest-server.ts';
+import { startScene, type HttpAnswer, type RestServer, type Scene, type Subscription } from './support/rest-server.ts';
 
 describe('kits over the Remote Access Service', () => {
+  let scene: Scene;
   let rs: RestServer;
   let writer: string;
   let reader: string;
@@ -29,20 +30,11 @@ describe('kits over the Remote Access Service', () => {
   const balance = async (uuid: string) => (await rs.call('GET', `/players/${uuid}/balance`, reader)).json.data.amount as number;
 
   before(async () => {
-    rs = await startRestServer();
-    writer = await rs.token('kits-admin', 'read,write,events');
-    reader = await rs.token('kits-panel');
-    events = await rs.subscribe(writer, ['kit.*', 'economy.wallet-debit']);
-    ann = await joinBot(rs.server.gamePort, 'Ann');
-    ben = await joinBot(rs.server.gamePort, 'Ben');
+    ({ rs, writer, reader, events, ann, ben } = scene = await startScene(['kit.*', 'economy.wallet-debit']));
     annId = ann.player.uuid;
     benId = ben.player.uuid;
   });
-  after(async () => {
-    events?.close();
-    for (const b of [ann, ben]) if (b) await quit(b);
-    await rs?.stop();
-  });
+  after(() => scene?.close());
 
   it('lists the kits of the kits.conf written on first start: how many items, cooldown, cost, permission', async () => {
     const r = await call('GET', '/kits', reader);
@@ -180,7 +172,7 @@ describe('kits over the Remote Access Service', () => {
     conn.close();
     assert.deepEqual(
       rows.map((r) => `${r.actor} ${r.action}`),
-      ['core-rest/kits-admin kit.give', 'core-rest/kits-admin kit.claim', 'core-rest/kits-admin kit.claim', 'Ben kit.claim', 'console kit.give'],
+      ['core-rest/writer kit.give', 'core-rest/writer kit.claim', 'core-rest/writer kit.claim', 'Ben kit.claim', 'console kit.give'],
     );
   });
 });

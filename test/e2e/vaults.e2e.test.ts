@@ -6,7 +6,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Bot } from './support/bots.ts';
 import { joinBot, nextEvent, quit, sleep, waitFor } from './support/bots.ts';
-import { startRestServer, type HttpAnswer, type RestServer, type Subscription } from './support/rest-server.ts';
+import { startRestServer, startScene, type HttpAnswer, type RestServer, type Scene, type Subscription } from './support/rest-server.ts';
 
 interface BotWindow {
   id: number;
@@ -16,6 +16,8 @@ interface BotWindow {
 }
 
 describe('vaults over the Remote Access Service', () => {
+  let scene: Scene;
+  /** The scene's server, bot and stream, until the restart replaces them. */
   let rs: RestServer;
   let writer: string;
   let reader: string;
@@ -34,17 +36,16 @@ describe('vaults over the Remote Access Service', () => {
   const opened = (bot: Bot) => nextEvent<BotWindow>(bot, 'windowOpen');
 
   before(async () => {
-    rs = await startRestServer();
-    writer = await rs.token('vaults-admin', 'read,write,events');
-    reader = await rs.token('vaults-panel');
-    events = await rs.subscribe(writer, ['vault.*']);
-    ann = await joinBot(rs.server.gamePort, 'Ann');
+    ({ rs, writer, reader, events, ann } = scene = await startScene(['vault.*']));
     annId = ann.player.uuid;
   });
   after(async () => {
-    events?.close();
-    if (ann) await quit(ann);
-    await rs?.stop();
+    if (rs !== scene?.rs) {
+      events.close();
+      await quit(ann);
+      await rs.stop();
+    }
+    await scene?.close();
   });
 
   it('lists no vaults, a count of 0, the limit 2 and the row size 6 of vaults.conf', async () => {
@@ -146,9 +147,7 @@ describe('vaults over the Remote Access Service', () => {
 
   it('keeps the contents across a restart of the server on the same data: /pv 1 shows the bread again', async () => {
     const dataDir = rs.server.dataDir;
-    events.close();
-    await quit(ann);
-    await rs.stop();
+    await scene.close();
     rs = await startRestServer({ dataDir });
     events = await rs.subscribe(writer, ['vault.*']);
     ann = await joinBot(rs.server.gamePort, 'Ann');
