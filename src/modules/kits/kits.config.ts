@@ -6,20 +6,16 @@ import { join } from 'node:path';
 import { readConfigFile, type ConfigTable } from '../../core/config-file.ts';
 import { enchantmentName, materialName } from '../../core/materials.ts';
 import type { ItemStack } from '../../platform/platform.ts';
-import { toMinor } from '../economy/money.ts';
-
-export interface KitCost {
-  currency: string;
-  /** In minor units of the currency (never 0: a free kit has no cost). */
-  minor: number;
-}
+import type { Money } from '../economy/economy.schemas.ts';
+import { toMajor, toMinor } from '../economy/money.ts';
 
 export interface KitConfig {
   id: string;
   name: string;
   items: ItemStack[];
   cooldownSeconds: number;
-  cost: KitCost | null;
+  /** The price of a claim (never 0: a free kit has none). */
+  cost: Money | null;
   /** The node a player needs to claim it; null: everyone may. */
   permission: string | null;
 }
@@ -184,7 +180,7 @@ export function loadKitsConfig(configDir: string, money: KitCurrencies): KitConf
       name,
       items,
       cooldownSeconds: cooldown,
-      cost: cost.minor > 0 ? { currency: currency.name, minor: cost.minor } : null,
+      cost: cost.minor > 0 ? { currency: currency.name, amount: toMajor(cost.minor, currency['decimal-places']) } : null,
       permission: permission === null ? null : permission.toLowerCase(),
     });
   }

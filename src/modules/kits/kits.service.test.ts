@@ -282,7 +282,7 @@ describe('kits.conf', () => {
       kits.map((k) => [k.id, k.items.map((i) => `${i.material}×${i.count}`).join(' '), k.cooldownSeconds, k.cost, k.permission]),
       [
         ['starter', 'stone_sword×1 bread×16', 3600, null, null],
-        ['vip', 'diamond×2 diamond_sword×1', 86400, { currency: 'coins', minor: 5000 }, 'core.kit.vip'],
+        ['vip', 'diamond×2 diamond_sword×1', 86400, { currency: 'coins', amount: 50 }, 'core.kit.vip'],
       ],
     );
   });

@@ -19,9 +19,7 @@ import { knownPlayer, playerFields } from '../../core/known-player.ts';
 import type { Logger } from '../../core/log.ts';
 import { fail, ok, type Result } from '../../core/result.ts';
 import type { GamePlatform } from '../../platform/platform.ts';
-import type { Money } from '../economy/economy.schemas.ts';
 import type { EconomyService } from '../economy/economy.service.ts';
-import { toMajor } from '../economy/money.ts';
 import type { KitConfig } from './kits.config.ts';
 import type { Kit, KitClaimed, KitGiven, KitList, PlayerKit, PlayerKits } from './kits.schemas.ts';
 import { createKitsStore } from './kits.store.ts';
@@ -68,20 +66,13 @@ export function createKitsService(deps: KitsDeps): KitsService {
   const byId = new Map(deps.kits.map((k) => [k.id, k]));
   const claims = createKeyedQueue();
 
-  function places(currency: string): number {
-    const r = economy().currencies();
-    return (r.ok ? r.value.currencies.find((c) => c.name === currency)?.['decimal-places'] : undefined) ?? 0;
-  }
-
-  const costOf = (k: KitConfig): Money | null => (k.cost ? { currency: k.cost.currency, amount: toMajor(k.cost.minor, places(k.cost.currency)) } : null);
-
   function render(k: KitConfig): Kit {
     return {
       id: k.id,
       name: k.name,
       'item-count': k.items.reduce((n, i) => n + i.count, 0),
       'cooldown-seconds': k.cooldownSeconds,
-      cost: costOf(k),
+      cost: k.cost,
       permission: k.permission,
     };
   }
@@ -134,8 +125,7 @@ export function createKitsService(deps: KitsDeps): KitsService {
         else if (k.permission && !permissions.playerHas(p.uuid, k.permission)) whyNot = 'no-permission';
         else if (left > 0) whyNot = 'cooldown';
         else if (k.cost) {
-          const cost = costOf(k)!;
-          const afford = await economy().afford(p.uuid, cost.amount, cost.currency);
+          const afford = await economy().afford(p.uuid, k.cost.amount, k.cost.currency);
           if (!afford.ok || !afford.value.affordable) whyNot = 'insufficient-funds';
         }
         kits.push({ kit: render(k), 'last-claimed-at': last.get(k.id) ?? null, 'cooldown-remaining-seconds': left, 'can-claim': whyNot === null, 'why-not': whyNot });
@@ -166,7 +156,7 @@ export function createKitsService(deps: KitsDeps): KitsService {
         const now = clock.now();
         const left = remaining(k, await store.lastClaim(p.uuid, k.id), now);
         if (left > 0) return fail('refused', `${p.name} may claim the kit ${k.name} again in ${durationText(left)} (${left} seconds).`);
-        const cost = costOf(k);
+        const cost = k.cost;
         if (cost) {
           const afford = await economy().afford(p.uuid, cost.amount, cost.currency);
           if (!afford.ok) return afford;
