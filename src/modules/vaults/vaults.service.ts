@@ -170,7 +170,7 @@ export function createVaultsService(deps: VaultsDeps): VaultsService {
             if (open.get(key) === state) open.delete(key);
           },
         });
-        if (!handle) return fail('player-offline', `${p.name} left the game before the vault opened.`);
+        if (!handle) return fail('player-offline', `${p.name} cannot be shown the vault now: they left the game, or are dead.`);
         state.handle = handle;
         open.set(key, state);
         return ok({ v, created });
