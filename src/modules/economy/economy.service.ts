@@ -9,11 +9,11 @@ import type { Db } from '../../core/db.ts';
 import type { EventBus, EventName } from '../../core/events.ts';
 import { InvalidInput } from '../../core/invalid-input.ts';
 import { fail, ok, type Result } from '../../core/result.ts';
-import { normalizeUuid } from '../../core/uuid.ts';
 import type { CurrencyConfig, EconomyConfig } from './economy.config.ts';
 import type { Afford, Balances, BankChange, Currencies, LoanState, Money, SetBalance, Top, Transfer, WalletChange } from './economy.schemas.ts';
 import { createEconomyStore, type Account } from './economy.store.ts';
 import { formatMinor, toMajor, toMinor } from './money.ts';
+import { knownPlayer, playerFields } from '../../core/known-player.ts';
 
 export interface EconomyService {
   currencies(): Result<Currencies>;
@@ -72,12 +72,7 @@ export function createEconomyService(deps: EconomyDeps): EconomyService {
     return parsed.minor;
   }
 
-  async function known(uuid: string, field = 'uuid'): Promise<Result<KnownPlayer>> {
-    const id = normalizeUuid(uuid);
-    if (!id) throw new InvalidInput(field, `"${uuid}" is not a player uuid.`);
-    const p = await players.get(id);
-    return p ? ok(p) : fail('not-found', `No player with the uuid ${id} has ever joined this server.`);
-  }
+  const known = (uuid: string, field = 'uuid') => knownPlayer(players, uuid, field);
 
   /** Players whose wallets this process has opened already: opening is then no work at all. */
   const opened = new Set<string>();
@@ -95,7 +90,6 @@ export function createEconomyService(deps: EconomyDeps): EconomyService {
     opened.add(uuid);
   }
 
-  const playerFields = (p: KnownPlayer) => ({ 'player-id': p.uuid, 'player-name': p.name });
 
   function emitWallet(name: EventName, p: KnownPlayer, c: CurrencyConfig, minor: number, balance: number, id: number): void {
     events.emit(name, { ...playerFields(p), amount: money(c, minor), balance: money(c, balance), 'transaction-id': String(id) });

@@ -16,6 +16,7 @@ import { MAX_SLOT, type HomesConfig } from './homes.config.ts';
 import { materialName } from '../../core/materials.ts';
 import { LABEL_PATTERN, type DeletedHome, type Home, type HomeList, type Visibility } from './homes.schemas.ts';
 import { createHomesStore, type HomeRow } from './homes.store.ts';
+import { knownPlayer, playerFields } from '../../core/known-player.ts';
 
 export const HOME_LIMIT_PREFIX = 'core.home.limit';
 /** Lets a player visit another player's private home. */
@@ -73,12 +74,7 @@ export function createHomesService(deps: HomesDeps): HomesService {
   const { db, events, clock, players, permissions, audit, platform, config } = deps;
   const store = createHomesStore(db);
 
-  async function known(uuid: string): Promise<Result<KnownPlayer>> {
-    const id = normalizeUuid(uuid);
-    if (!id) throw new InvalidInput('uuid', `"${uuid}" is not a player uuid.`);
-    const p = await players.get(id);
-    return p ? ok(p) : fail('not-found', `No player with the uuid ${id} has ever joined this server.`);
-  }
+  const known = (uuid: string, field = 'uuid') => knownPlayer(players, uuid, field);
 
   function checkSlot(slot: number): number {
     if (!Number.isInteger(slot) || slot < 1 || slot > MAX_SLOT) throw new InvalidInput('slot', `A slot is a whole number from 1 to ${MAX_SLOT}.`);
@@ -104,7 +100,6 @@ export function createHomesService(deps: HomesDeps): HomesService {
     'updated-at': h.updatedAt,
   });
 
-  const playerFields = (p: KnownPlayer) => ({ 'player-id': p.uuid, 'player-name': p.name });
   const about = (p: KnownPlayer, h: HomeRow) => ({ ...playerFields(p), slot: h.slot, label: h.label });
   const emptySlot = (p: KnownPlayer, slot: number) => fail('not-found', `${p.name} has no home in slot ${slot}.`);
   const labelTaken = (p: KnownPlayer, label: string, slot: number) =>

@@ -17,7 +17,6 @@ import { InvalidInput } from '../../core/invalid-input.ts';
 import { toLocation, type LocationInput } from '../../core/location.ts';
 import type { Logger } from '../../core/log.ts';
 import { fail, ok, type Result } from '../../core/result.ts';
-import { normalizeUuid } from '../../core/uuid.ts';
 import type { GamePlatform } from '../../platform/platform.ts';
 import type { Money } from '../economy/economy.schemas.ts';
 import type { EconomyService } from '../economy/economy.service.ts';
@@ -34,6 +33,7 @@ import {
   type Visit,
 } from './playerwarps.schemas.ts';
 import { createPlayerWarpsStore, type WarpChange, type WarpRow } from './playerwarps.store.ts';
+import { knownPlayer } from '../../core/known-player.ts';
 
 export const PWARP_ADMIN = 'core.pwarp.admin';
 export const PWARP_LIMIT_PREFIX = 'core.pwarp.limit';
@@ -114,12 +114,7 @@ export function createPlayerWarpsService(deps: PlayerWarpsDeps): PlayerWarpsServ
     return n;
   }
 
-  async function known(uuid: string, field: string): Promise<Result<KnownPlayer>> {
-    const id = normalizeUuid(uuid);
-    if (!id) throw new InvalidInput(field, `"${uuid}" is not a player uuid.`);
-    const p = await players.get(id);
-    return p ? ok(p) : fail('not-found', `No player with the uuid ${id} has ever joined this server.`);
-  }
+  const known = (uuid: string, field = 'uuid') => knownPlayer(players, uuid, field);
 
   function currency(name?: string): { name: string; places: number } {
     const r = economy().currencies();

@@ -3,7 +3,7 @@
 // are already in the rendering of the Remote Access Service.
 
 import { actorName, type Actor } from '../../core/actor.ts';
-import type { AuditService, KnownPlayer, PermissionsService, PlayersService } from '../../core/api.ts';
+import type { AuditService, PermissionsService, PlayersService } from '../../core/api.ts';
 import type { Clock } from '../../core/clock.ts';
 import type { Db } from '../../core/db.ts';
 import type { EventBus } from '../../core/events.ts';
@@ -11,10 +11,10 @@ import { InvalidInput } from '../../core/invalid-input.ts';
 import { toLocation, type LocationInput } from '../../core/location.ts';
 import { isNode } from '../../core/permissions.ts';
 import { fail, ok, type Result } from '../../core/result.ts';
-import { normalizeUuid } from '../../core/uuid.ts';
 import type { GamePlatform } from '../../platform/platform.ts';
 import { WARP_NAME_PATTERN, type Warp, type WarpList } from './warps.schemas.ts';
 import { createWarpsStore, type WarpRow } from './warps.store.ts';
+import { knownPlayer } from '../../core/known-player.ts';
 
 export interface WarpsService {
   /** Every warp, or only those `visibleTo` may see (not-found for a player never seen). */
@@ -50,12 +50,7 @@ export function createWarpsService(deps: WarpsDeps): WarpsService {
   const { db, events, clock, players, permissions, audit, platform } = deps;
   const store = createWarpsStore(db);
 
-  async function known(uuid: string, field: string): Promise<Result<KnownPlayer>> {
-    const id = normalizeUuid(uuid);
-    if (!id) throw new InvalidInput(field, `"${uuid}" is not a player uuid.`);
-    const p = await players.get(id);
-    return p ? ok(p) : fail('not-found', `No player with the uuid ${id} has ever joined this server.`);
-  }
+  const known = (uuid: string, field = 'uuid') => knownPlayer(players, uuid, field);
 
   function nameOf(name: string): string {
     if (!NAME.test(name)) throw new InvalidInput('name', 'A warp name is 1-32 of a-z, 0-9, _ and -.');
