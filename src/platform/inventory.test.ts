@@ -1,7 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { ITEM_STACK_OPS as ops } from '../../test/support/fake-platform.ts';
-import { placeItems, STORAGE_ORDER } from './inventory.ts';
+import { placeItems, roomFor, STORAGE_ORDER } from './inventory.ts';
 import type { ItemStack } from './platform.ts';
 
 type S = ItemStack;
@@ -25,5 +25,17 @@ describe('placeItems', () => {
     const slots = empty().map((_, i) => (i === 7 ? null : { material: 'dirt', count: 64 }));
     assert.notEqual(placeItems(slots, [{ material: 'diamond_sword', count: 1 }], ops, STORAGE_ORDER), undefined);
     assert.equal(placeItems(slots, [{ material: 'diamond_sword', count: 1 }, { material: 'bread', count: 1 }], ops, STORAGE_ORDER), undefined);
+  });
+});
+
+describe('roomFor', () => {
+  it('counts the tops of stacks of the kind and the empty slots, up to the item’s count', () => {
+    const slots = empty().map((): S | null => ({ material: 'dirt', count: 64 }));
+    assert.equal(roomFor(slots, { material: 'bread', count: 5 }, ops, STORAGE_ORDER), 0);
+    slots[3] = { material: 'bread', count: 62 };
+    assert.equal(roomFor(slots, { material: 'bread', count: 5 }, ops, STORAGE_ORDER), 2);
+    slots[30] = null;
+    assert.equal(roomFor(slots, { material: 'bread', count: 5 }, ops, STORAGE_ORDER), 5);
+    assert.equal(roomFor(slots, { material: 'bread', count: 500 }, ops, STORAGE_ORDER), 66);
   });
 });

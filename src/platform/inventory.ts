@@ -43,5 +43,19 @@ export function placeItems<T>(slots: ReadonlyArray<T | null>, items: readonly T[
   return out;
 }
 
+/** How many of the item (up to its count) the slots in `order` take: tops of its kind and empty slots. */
+export function roomFor<T>(slots: ReadonlyArray<T | null>, item: T, ops: StackOps<T>, order: readonly number[]): number {
+  const kind = ops.kind(item);
+  const max = ops.max(item);
+  let room = 0;
+  for (const i of order) {
+    const s = slots[i];
+    if (s === null || s === undefined) room += max;
+    else if (ops.kind(s) === kind) room += Math.max(0, max - ops.count(s));
+    if (room >= ops.count(item)) return ops.count(item);
+  }
+  return room;
+}
+
 /** The game's order for new items: the hotbar (0-8), then the main inventory (9-35). */
 export const STORAGE_ORDER: readonly number[] = Array.from({ length: 36 }, (_, i) => i);

@@ -2,7 +2,8 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { ItemStack } from '../platform.ts';
 import { ITEM_STACK_OPS as ops } from '../../../test/support/fake-platform.ts';
-import { clientAgrees, NO_DRAG, OUTSIDE, simulateClick, type Click, type DragState, type WindowState } from './container.ts';
+import { chestMenu, clientAgrees, inventoryMenu, NO_DRAG, OUTSIDE, simulateClick, type Click, type DragState, type WindowState } from './container.ts';
+import { armorSlotOfMaterial } from './items.ts';
 
 /** Stacks as the fake platform keeps them: swords stack to 1, bread and dirt to 64. */
 type S = ItemStack;
@@ -16,8 +17,9 @@ function window(slots: Record<number, S>, cursor: S | null = null): WindowState<
   return { slots: Array.from({ length: 45 }, (_, i) => slots[i] ?? null), cursor };
 }
 
+const chest = chestMenu(CHEST, ops);
 function click(w: WindowState<S>, c: Click, drag: DragState = NO_DRAG) {
-  return simulateClick(w, drag, c, CHEST, ops);
+  return simulateClick(w, drag, c, chest, ops);
 }
 
 /** The non-empty slots as { index: "kind×count" }, and the cursor. */
@@ -95,19 +97,82 @@ describe('chest window clicks', () => {
     assert.deepEqual(shown(r), { slots: { 0: 'bread×45', 31: 'dirt×9' }, cursor: 'bread×64' });
   });
 
-  it('dropping (Q, clicks outside), the offhand key and the middle click change nothing', () => {
+  it('dropping (Q, clicks outside), the offhand key, the middle click and unknown clicks change nothing', () => {
     const w = window({ 3: s('bread', 16), [HOTBAR]: s('sword') }, s('dirt', 2));
     for (const c of [
       { slot: 3, button: 0, mode: 4 },
       { slot: 3, button: 1, mode: 4 },
       { slot: OUTSIDE, button: 0, mode: 0 },
+      { slot: OUTSIDE, button: 1, mode: 1 },
       { slot: 3, button: 40, mode: 2 },
       { slot: 3, button: 2, mode: 3 },
       { slot: 99, button: 0, mode: 0 },
       { slot: 3, button: 0, mode: 9 },
     ]) {
-      assert.deepEqual(shown(click(w, c).state), shown(w), JSON.stringify(c));
+      const r = click(w, c);
+      assert.deepEqual([shown(r.state), r.dropped], [shown(w), []], JSON.stringify(c));
     }
+    const q = click(window({ 3: s('bread', 16) }), { slot: 3, button: 0, mode: 4 });
+    assert.deepEqual([shown(q.state).slots, q.dropped], [{ 3: 'bread×16' }, []]);
+  });
+});
+
+describe("the player's own inventory window (window 0)", () => {
+  const menu = inventoryMenu<S>(ops, (x) => armorSlotOfMaterial(x.material));
+  const inv = (slots: Record<number, S>, cursor: S | null = null): WindowState<S> => ({ slots: Array.from({ length: 46 }, (_, i) => slots[i] ?? null), cursor });
+  const at = (w: WindowState<S>, c: Click, drag: DragState = NO_DRAG) => simulateClick(w, drag, c, menu, ops);
+
+  it('moves a stack from one slot to another by two clicks', () => {
+    const picked = at(inv({ 37: s('sword') }), { slot: 37, button: 0, mode: 0 }).state;
+    assert.deepEqual(shown(picked), { slots: {}, cursor: 'sword×1' });
+    assert.deepEqual(shown(at(picked, { slot: 20, button: 0, mode: 0 }).state), { slots: { 20: 'sword×1' }, cursor: null });
+  });
+
+  it('shift-click moves the main inventory to the hotbar and the hotbar to the main inventory', () => {
+    assert.deepEqual(shown(at(inv({ 20: s('bread', 5), 40: s('bread', 60) }), { slot: 20, button: 0, mode: 1 }).state).slots, { 36: 'bread×1', 40: 'bread×64' });
+    assert.deepEqual(shown(at(inv({ 36: s('dirt', 5) }), { slot: 36, button: 0, mode: 1 }).state).slots, { 9: 'dirt×5' });
+  });
+
+  it('shift-click puts armour on when its slot is free, else moves it as any item; the armour slots hold one piece of their kind', () => {
+    assert.deepEqual(shown(at(inv({ 20: s('iron_helmet') }), { slot: 20, button: 0, mode: 1 }).state).slots, { 5: 'iron_helmet×1' });
+    assert.deepEqual(shown(at(inv({ 5: s('diamond_helmet'), 20: s('iron_helmet') }), { slot: 20, button: 0, mode: 1 }).state).slots, { 5: 'helmet×1', 36: 'iron_helmet×1' });
+    assert.deepEqual(shown(at(inv({ 8: s('iron_boots') }), { slot: 8, button: 0, mode: 1 }).state).slots, { 9: 'iron_boots×1' });
+    // Boots do not go on the head; bread goes nowhere in the armour slots.
+    assert.deepEqual(shown(at(inv({}, s('iron_boots')), { slot: 5, button: 0, mode: 0 }).state), { slots: {}, cursor: 'iron_boots×1' });
+    assert.deepEqual(shown(at(inv({}, s('bread', 3)), { slot: 6, button: 0, mode: 0 }).state), { slots: {}, cursor: 'bread×3' });
+    assert.deepEqual(shown(at(inv({}, s('iron_boots')), { slot: 8, button: 0, mode: 0 }).state), { slots: { 8: 'iron_boots×1' }, cursor: null });
+  });
+
+  it('the crafting grid and its result take nothing (there is no crafting)', () => {
+    for (const slot of [0, 1, 2, 3, 4]) {
+      assert.deepEqual(shown(at(inv({}, s('bread', 3)), { slot, button: 0, mode: 0 }).state), { slots: {}, cursor: 'bread×3' }, `slot ${slot}`);
+      assert.deepEqual(shown(at(inv({ 36: s('bread', 3) }), { slot, button: 0, mode: 2 }).state).slots, { 36: 'bread×3' }, `key into ${slot}`);
+    }
+  });
+
+  it('a number key swaps with the hotbar (36 + key), the offhand key (40) with slot 45', () => {
+    assert.deepEqual(shown(at(inv({ 20: s('sword'), 38: s('bread', 2) }), { slot: 20, button: 2, mode: 2 }).state).slots, { 20: 'bread×2', 38: 'sword×1' });
+    assert.deepEqual(shown(at(inv({ 20: s('sword') }), { slot: 20, button: 40, mode: 2 }).state).slots, { 45: 'sword×1' });
+  });
+
+  it('a number key putting part of a stack on the head sends the helmet into the inventory', () => {
+    const r = at(inv({ 5: s('iron_helmet'), 36: s('carved_pumpkin', 3) }), { slot: 5, button: 0, mode: 2 });
+    assert.deepEqual([shown(r.state).slots, r.dropped], [{ 5: 'carved_pumpkin×1', 36: 'carved_pumpkin×2', 37: 'iron_helmet×1' }, []]);
+  });
+
+  it('Q over a slot throws one and keeps the rest; Ctrl+Q throws the stack; a click outside the held stack or (right) one of it', () => {
+    const one = at(inv({ 36: s('bread', 10) }), { slot: 36, button: 0, mode: 4 });
+    assert.deepEqual([shown(one.state).slots, one.dropped], [{ 36: 'bread×9' }, [s('bread', 1)]]);
+    const all = at(inv({ 36: s('bread', 10) }), { slot: 36, button: 1, mode: 4 });
+    assert.deepEqual([shown(all.state).slots, all.dropped], [{}, [s('bread', 10)]]);
+    const held = inv({}, s('dirt', 5));
+    const out = at(held, { slot: OUTSIDE, button: 0, mode: 0 });
+    assert.deepEqual([out.state.cursor, out.dropped], [null, [s('dirt', 5)]]);
+    const outOne = at(held, { slot: OUTSIDE, button: 1, mode: 0 });
+    assert.deepEqual([shown(outOne.state).cursor, outOne.dropped], ['dirt×4', [s('dirt', 1)]]);
+    // Q with items on the cursor, or over an empty slot, throws nothing.
+    assert.deepEqual(at(inv({ 36: s('bread', 16) }, s('dirt', 1)), { slot: 36, button: 0, mode: 4 }).dropped, []);
+    assert.deepEqual(at(inv({}), { slot: 20, button: 0, mode: 4 }).dropped, []);
   });
 });
 

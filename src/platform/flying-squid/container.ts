@@ -1,13 +1,16 @@
-// The clicks of a chest window, done by the server as the game's own server does them (vanilla
-// AbstractContainerMenu.doClick with a chest menu's quick move), so that the server, not the
-// client, decides where items go. Since 1.17 the client also sends the slots it believes changed;
-// the adapter compares them with this result and sends the whole window again on a difference,
-// as vanilla does. Pure and generic over the stack type.
+// The clicks of a window, done by the server as the game's own server does them (vanilla
+// AbstractContainerMenu.doClick, with the quick move of a chest menu or of the player's inventory
+// menu), so that the server, not the client, decides where items go. Since 1.17 the client also
+// sends the slots it believes changed; the adapter compares them with this result and sends the
+// whole window again on a difference, as vanilla does. Pure and generic over the stack type.
 //
-// Supported: pick up and place (left and right), shift-click, number keys 1-9, dragging (left and
-// right), double-click collecting. Not supported, so they change nothing and the window is sent
-// again: dropping items out of the window (Q, clicks outside), the offhand swap key, and the
-// creative-only middle click and middle drag.
+// Supported: pick up and place (left and right), shift-click, number keys 1-9 (and the offhand key
+// where the window shows the offhand), dragging (left and right), double-click collecting, and, in
+// a menu that allows them, drops: Q and Ctrl+Q over a slot, and a click outside the window with
+// items on the cursor. Dropped stacks leave the window and are returned in `dropped`; the caller
+// puts them in the world. Not supported, so they change nothing and the window is sent again: the
+// creative-only middle click and middle drag, crafting (the inventory's 2x2 grid takes no items),
+// bundles, and drops where the menu does not allow them.
 
 import type { StackOps } from '../inventory.ts';
 
@@ -18,7 +21,7 @@ export interface Click {
 }
 
 export interface WindowState<T> {
-  /** The container's slots, then the player's main inventory (27), then the hotbar (9). */
+  /** Every slot of the window, as the client numbers them. */
   slots: Array<T | null>;
   /** What the player holds on the mouse cursor. */
   cursor: T | null;
@@ -36,25 +39,116 @@ export const NO_DRAG: DragState = { status: 0, type: 0, slots: [] };
 /** Where a drop outside the window is aimed. */
 export const OUTSIDE = -999;
 
-export function simulateClick<T>(
-  before: WindowState<T>,
-  dragBefore: DragState,
-  click: Click,
-  containerSlots: number,
-  ops: StackOps<T>,
-): { state: WindowState<T>; drag: DragState } {
-  const slots = [...before.slots];
+/** What a window's slots are: the parts of vanilla's menu classes that decide where items go. */
+export interface Menu<T> {
+  /** Slots in the window. */
+  size: number;
+  /** The window slot a number key swaps with: button 0-8 a hotbar slot, 40 the offhand; undefined when the window has none. */
+  keySlot(button: number): number | undefined;
+  /** vanilla quickMoveStack: the slots a shift-click on slot `from` moves its stack into, or undefined. */
+  quickMoveTarget(from: number, stack: T, slots: ReadonlyArray<T | null>): { start: number; end: number; reverse: boolean } | undefined;
+  /** Whether the slot takes the stack (an armour slot only its piece). */
+  mayPlace(slot: number, stack: T): boolean;
+  /** The most the slot holds of the stack: its stack size, or less (an armour slot holds one). */
+  maxIn(slot: number, stack: T): number;
+  /** The player's inventory in the order vanilla's Inventory.add fills it (window slots). */
+  storage: readonly number[];
+  /** Whether Q and clicks outside the window throw items out (else they change nothing). */
+  drops: boolean;
+}
+
+/**
+ * A chest of `containerSlots` slots followed by the player's main inventory (27) and hotbar (9):
+ * vanilla ChestMenu. Without drops: the chest windows are vaults, whose documented rule is that
+ * dropping out of them changes nothing (docs/kits-and-vaults.md).
+ */
+export function chestMenu<T>(containerSlots: number, ops: StackOps<T>): Menu<T> {
+  const size = containerSlots + 36;
+  const hotbar = size - 9;
+  return {
+    size,
+    keySlot: (button) => (button >= 0 && button <= 8 ? hotbar + button : undefined),
+    quickMoveTarget: (from) => (from < containerSlots ? { start: containerSlots, end: size, reverse: true } : { start: 0, end: containerSlots, reverse: false }),
+    mayPlace: () => true,
+    maxIn: (_slot, stack) => ops.max(stack),
+    storage: [...Array.from({ length: 9 }, (_, k) => hotbar + k), ...Array.from({ length: 27 }, (_, k) => containerSlots + k)],
+    drops: false,
+  };
+}
+
+export type ArmorSlot = 'head' | 'chest' | 'legs' | 'feet';
+
+/** Window-0 slots of the player's inventory (vanilla InventoryMenu). */
+export const INVENTORY_WINDOW = {
+  size: 46,
+  craftResult: 0,
+  /** The 2x2 crafting grid, 1-4. */
+  craftStart: 1,
+  armor: { head: 5, chest: 6, legs: 7, feet: 8 } as Record<ArmorSlot, number>,
+  mainStart: 9,
+  hotbarStart: 36,
+  offhand: 45,
+} as const;
+
+/**
+ * The player's own inventory window (window 0): crafting result 0, the 2x2 grid 1-4, armour 5-8,
+ * main inventory 9-35, hotbar 36-44, offhand 45; vanilla InventoryMenu. There is no crafting on
+ * this server, so the grid and the result take no items. `armorSlotOf` tells which armour slot a
+ * stack is worn in (vanilla's equippable component), if any.
+ */
+export function inventoryMenu<T>(ops: StackOps<T>, armorSlotOf: (stack: T) => ArmorSlot | undefined): Menu<T> {
+  const W = INVENTORY_WINDOW;
+  const armorSlots = Object.values(W.armor);
+  const isArmorSlot = (slot: number) => armorSlots.includes(slot);
+  return {
+    size: W.size,
+    keySlot: (button) => (button >= 0 && button <= 8 ? W.hotbarStart + button : button === 40 ? W.offhand : undefined),
+    quickMoveTarget(from, stack, slots) {
+      const worn = armorSlotOf(stack);
+      if (from < W.mainStart) return { start: W.mainStart, end: W.offhand, reverse: from === W.craftResult };
+      // An armour piece goes to its slot when that is free.
+      if (worn !== undefined && (slots[W.armor[worn]] ?? null) === null) return { start: W.armor[worn], end: W.armor[worn] + 1, reverse: false };
+      if (from < W.hotbarStart) return { start: W.hotbarStart, end: W.offhand, reverse: false };
+      if (from < W.offhand) return { start: W.mainStart, end: W.hotbarStart, reverse: false };
+      return { start: W.mainStart, end: W.offhand, reverse: false };
+    },
+    mayPlace(slot, stack) {
+      if (slot >= W.craftResult && slot < W.armor.head) return false;
+      if (isArmorSlot(slot)) {
+        const worn = armorSlotOf(stack);
+        return worn !== undefined && W.armor[worn] === slot;
+      }
+      return true;
+    },
+    maxIn: (slot, stack) => (isArmorSlot(slot) ? 1 : ops.max(stack)),
+    storage: [...Array.from({ length: 9 }, (_, k) => W.hotbarStart + k), W.offhand, ...Array.from({ length: 27 }, (_, k) => W.mainStart + k)],
+    drops: true,
+  };
+}
+
+export interface ClickResult<T> {
+  state: WindowState<T>;
+  drag: DragState;
+  /** Stacks the click threw out of the window, in order. */
+  dropped: T[];
+}
+
+export function simulateClick<T>(before: WindowState<T>, dragBefore: DragState, click: Click, menu: Menu<T>, ops: StackOps<T>): ClickResult<T> {
+  const slots: Array<T | null> = Array.from({ length: menu.size }, (_, i) => before.slots[i] ?? null);
   let cursor = before.cursor;
-  const total = slots.length;
+  const dropped: T[] = [];
+  const total = menu.size;
   const inRange = (i: number) => Number.isInteger(i) && i >= 0 && i < total;
   const same = (a: T | null, b: T | null) => a !== null && b !== null && ops.kind(a) === ops.kind(b);
   const take = (s: T, n: number): T | null => (ops.count(s) - n > 0 ? ops.withCount(s, ops.count(s) - n) : null);
-  const result = (drag: DragState) => ({ state: { slots, cursor }, drag });
+  const result = (drag: DragState): ClickResult<T> => ({ state: { slots, cursor }, drag, dropped });
   /** vanilla canItemQuickReplace(slot, stack, true): empty, or the same kind not over full. */
   const quickReplaceable = (i: number, stack: T) => {
     const s = slots[i] ?? null;
     return s === null || (same(s, stack) && ops.count(s) <= ops.max(stack));
   };
+  /** vanilla Slot.getMaxStackSize(stack). */
+  const maxIn = (i: number, stack: T) => Math.min(ops.max(stack), menu.maxIn(i, stack));
 
   const { mode, button, slot } = click;
 
@@ -64,13 +158,23 @@ export function simulateClick<T>(
 
   switch (mode) {
     case 0:
-      if ((button === 0 || button === 1) && inRange(slot)) pickup(slot, button);
-      break;
     case 1:
-      if ((button === 0 || button === 1) && inRange(slot)) quickMove(slot);
+      if (button !== 0 && button !== 1) break;
+      if (slot === OUTSIDE) {
+        if (menu.drops) dropCursor(button);
+      }
+      else if (inRange(slot)) {
+        if (mode === 0) pickup(slot, button);
+        else quickMove(slot);
+      }
       break;
-    case 2:
-      if (button >= 0 && button <= 8 && inRange(slot)) swap(slot, total - 9 + button);
+    case 2: {
+      const other = menu.keySlot(button);
+      if (other !== undefined && inRange(slot)) swap(slot, other);
+      break;
+    }
+    case 4:
+      if (menu.drops && (button === 0 || button === 1) && inRange(slot) && cursor === null) throwFrom(slot, button);
       break;
     case 6:
       if (button === 0 && inRange(slot)) collect(slot);
@@ -78,71 +182,148 @@ export function simulateClick<T>(
   }
   return result(NO_DRAG);
 
+  /** vanilla Slot.safeInsert: up to n of the cursor into the slot, if it takes them. */
+  function insert(i: number, n: number): void {
+    if (cursor === null || !menu.mayPlace(i, cursor)) return;
+    const s = slots[i] ?? null;
+    const k = Math.min(n, ops.count(cursor), maxIn(i, cursor) - (s === null ? 0 : ops.count(s)));
+    if (k <= 0) return;
+    if (s === null) slots[i] = ops.withCount(cursor, k);
+    else if (same(s, cursor)) slots[i] = ops.withCount(s, ops.count(s) + k);
+    else return;
+    cursor = take(cursor, k);
+  }
+
   function pickup(i: number, button: number): void {
     const s = slots[i] ?? null;
     if (s === null) {
-      if (cursor === null) return;
-      const n = Math.min(button === 0 ? ops.count(cursor) : 1, ops.max(cursor));
-      slots[i] = ops.withCount(cursor, n);
-      cursor = take(cursor, n);
+      if (cursor !== null) insert(i, button === 0 ? ops.count(cursor) : 1);
     } else if (cursor === null) {
       const n = button === 0 ? ops.count(s) : Math.ceil(ops.count(s) / 2);
       cursor = ops.withCount(s, n);
       slots[i] = take(s, n);
+    } else if (menu.mayPlace(i, cursor)) {
+      if (same(s, cursor)) insert(i, button === 0 ? ops.count(cursor) : 1);
+      else if (ops.count(cursor) <= maxIn(i, cursor)) {
+        slots[i] = cursor;
+        cursor = s;
+      }
     } else if (same(s, cursor)) {
-      const n = Math.min(button === 0 ? ops.count(cursor) : 1, ops.max(s) - ops.count(s));
+      // A slot that takes nothing still gives to a cursor of its kind.
+      const n = Math.min(ops.count(s), ops.max(cursor) - ops.count(cursor));
       if (n <= 0) return;
-      slots[i] = ops.withCount(s, ops.count(s) + n);
-      cursor = take(cursor, n);
-    } else if (ops.count(cursor) <= ops.max(cursor)) {
-      slots[i] = cursor;
-      cursor = s;
+      cursor = ops.withCount(cursor, ops.count(cursor) + n);
+      slots[i] = take(s, n);
     }
   }
 
-  /** Shift-click: from the container to the inventory (from its end), or the other way. */
-  function quickMove(i: number): void {
-    const s = slots[i] ?? null;
-    if (s === null) return;
-    if (i < containerSlots) moveTo(i, s, containerSlots, total, true);
-    else moveTo(i, s, 0, containerSlots, false);
+  /** A click outside the window: the whole cursor (left) or one of it (right) is thrown. */
+  function dropCursor(button: number): void {
+    if (cursor === null) return;
+    const n = button === 0 ? ops.count(cursor) : 1;
+    dropped.push(ops.withCount(cursor, n));
+    cursor = take(cursor, n);
   }
 
-  /** vanilla moveItemStackTo: top up stacks of the kind, then the first empty slot. */
-  function moveTo(from: number, stack: T, start: number, end: number, reverse: boolean): void {
+  /** Q over a slot throws one, Ctrl+Q the stack (only with an empty cursor). */
+  function throwFrom(i: number, button: number): void {
+    const s = slots[i] ?? null;
+    if (s === null) return;
+    const n = button === 0 ? 1 : ops.count(s);
+    dropped.push(ops.withCount(s, n));
+    slots[i] = take(s, n);
+  }
+
+  /** Shift-click: the menu's quick move, repeated while it moves something (vanilla doClick). */
+  function quickMove(i: number): void {
+    for (let round = 0; round < total; round++) {
+      const s = slots[i] ?? null;
+      if (s === null) return;
+      const target = menu.quickMoveTarget(i, s, slots);
+      if (!target) return;
+      const left = moveItemStackTo(s, target.start, target.end, target.reverse);
+      slots[i] = left > 0 ? ops.withCount(s, left) : null;
+      if (left === ops.count(s)) return;
+    }
+  }
+
+  /** vanilla moveItemStackTo: top up stacks of the kind, then the first empty slot that takes it. Returns what is left. */
+  function moveItemStackTo(stack: T, start: number, end: number, reverse: boolean): number {
     let left = ops.count(stack);
-    const max = ops.max(stack);
     const order = Array.from({ length: end - start }, (_, k) => (reverse ? end - 1 - k : start + k));
-    if (max > 1) {
+    if (ops.max(stack) > 1) {
       for (const j of order) {
         if (left === 0) break;
         const t = slots[j] ?? null;
-        if (t === null || !same(t, stack) || ops.count(t) >= max) continue;
+        if (t === null || !same(t, stack)) continue;
+        const max = maxIn(j, stack);
+        if (ops.count(t) >= max) continue;
         const n = Math.min(left, max - ops.count(t));
         slots[j] = ops.withCount(t, ops.count(t) + n);
         left -= n;
       }
     }
     if (left > 0) {
-      const empty = order.find((j) => (slots[j] ?? null) === null);
+      const empty = order.find((j) => (slots[j] ?? null) === null && menu.mayPlace(j, stack));
       if (empty !== undefined) {
-        const n = Math.min(left, max);
+        const n = Math.min(left, maxIn(empty, stack));
         slots[empty] = ops.withCount(stack, n);
         left -= n;
       }
     }
-    slots[from] = left > 0 ? ops.withCount(stack, left) : null;
+    return left;
   }
 
-  /** A number key: the slot and that hotbar slot trade places. */
-  function swap(i: number, hotbar: number): void {
-    if (i === hotbar) return;
+  /** A number key: the slot and that hotbar (or offhand) slot trade places, as far as the slot takes it. */
+  function swap(i: number, key: number): void {
+    if (i === key) return;
     const s = slots[i] ?? null;
-    const h = slots[hotbar] ?? null;
+    const h = slots[key] ?? null;
     if (s === null && h === null) return;
-    if (h !== null && s === null && ops.count(h) > ops.max(h)) return;
-    slots[i] = h;
-    slots[hotbar] = s;
+    if (h === null) {
+      if (!menu.mayPlace(key, s!)) return;
+      slots[key] = s;
+      slots[i] = null;
+    } else if (s === null) {
+      if (!menu.mayPlace(i, h)) return;
+      const k = maxIn(i, h);
+      slots[i] = ops.withCount(h, Math.min(k, ops.count(h)));
+      slots[key] = take(h, Math.min(k, ops.count(h)));
+    } else {
+      if (!menu.mayPlace(i, h) || !menu.mayPlace(key, s)) return;
+      const k = maxIn(i, h);
+      if (ops.count(h) > k) {
+        // Part of the key's stack goes in; the slot's stack finds room in the inventory or is thrown.
+        slots[i] = ops.withCount(h, k);
+        slots[key] = take(h, k);
+        addToStorage(s);
+      } else {
+        slots[i] = h;
+        slots[key] = s;
+      }
+    }
+  }
+
+  /** vanilla Inventory.add, or a throw when there is no room. */
+  function addToStorage(stack: T): void {
+    let left = ops.count(stack);
+    for (const pass of [0, 1]) {
+      for (const j of menu.storage) {
+        if (left === 0) return;
+        const t = slots[j] ?? null;
+        const max = maxIn(j, stack);
+        if (pass === 0 && t !== null && same(t, stack) && ops.count(t) < max) {
+          const n = Math.min(left, max - ops.count(t));
+          slots[j] = ops.withCount(t, ops.count(t) + n);
+          left -= n;
+        } else if (pass === 1 && t === null && menu.mayPlace(j, stack)) {
+          const n = Math.min(left, max);
+          slots[j] = ops.withCount(stack, n);
+          left -= n;
+        }
+      }
+    }
+    if (left > 0) dropped.push(ops.withCount(stack, left));
   }
 
   /** Double-click: gather stacks of the cursor's kind, non-full ones first. */
@@ -162,7 +343,7 @@ export function simulateClick<T>(
   }
 
   /** Dragging over slots: start (outside), add slots, end (outside); vanilla's quick-craft. */
-  function drag(): { state: WindowState<T>; drag: DragState } {
+  function drag(): ClickResult<T> {
     const stage = button & 3;
     const type = (button >> 2) & 3;
     const prev = dragBefore.status;
@@ -175,7 +356,7 @@ export function simulateClick<T>(
     }
     if (stage === 1) {
       const d = { ...dragBefore, slots: [...dragBefore.slots] };
-      if (inRange(slot) && !d.slots.includes(slot) && quickReplaceable(slot, cursor) && ops.count(cursor) > d.slots.length) d.slots.push(slot);
+      if (inRange(slot) && !d.slots.includes(slot) && quickReplaceable(slot, cursor) && menu.mayPlace(slot, cursor) && ops.count(cursor) > d.slots.length) d.slots.push(slot);
       return result(d);
     }
     if (stage !== 2) return result(NO_DRAG);
@@ -187,12 +368,11 @@ export function simulateClick<T>(
     }
     const carried = cursor;
     let left = ops.count(carried);
-    const max = ops.max(carried);
     const each = dragBefore.type === 0 ? Math.floor(ops.count(carried) / chosen.length) : 1;
     for (const j of chosen) {
-      if (!quickReplaceable(j, carried) || ops.count(carried) < chosen.length) continue;
+      if (!quickReplaceable(j, carried) || !menu.mayPlace(j, carried) || ops.count(carried) < chosen.length) continue;
       const had = slots[j] === null || slots[j] === undefined ? 0 : ops.count(slots[j]!);
-      const now = Math.min(each + had, max);
+      const now = Math.min(each + had, maxIn(j, carried));
       left -= now - had;
       slots[j] = ops.withCount(carried, now);
     }

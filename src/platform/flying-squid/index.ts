@@ -26,7 +26,7 @@ import type {
   Vitals,
 } from '../platform.ts';
 import { placeItems, STORAGE_ORDER } from '../inventory.ts';
-import { clientAgrees, NO_DRAG, simulateClick, type DragState } from './container.ts';
+import { chestMenu, clientAgrees, NO_DRAG, simulateClick, type DragState } from './container.ts';
 import { createItemCodec, type GameItem, type ItemCodec, type NotchItem } from './items.ts';
 import type { FlyingSquidModule, FsClient, FsPlayer, FsServer, FsWorld, Vec3, Vec3Class } from './fs-types.ts';
 import * as P from './packets.ts';
@@ -416,6 +416,8 @@ class FlyingSquidAdapter implements FlyingSquidPlatform {
       previousGameMode: () => player.prevGameMode ?? 255,
       hashedSeed: () => serv.hashedSeed,
       soundId: (name) => serv.registry.soundsByName[name]?.id,
+      // The player's inventory window is flying-squid's, which keeps no state id.
+      nextInventoryStateId: () => 0,
     };
     client.write = (name, params) => {
       let fixed: P.Packet[];
@@ -780,7 +782,7 @@ class FlyingSquidAdapter implements FlyingSquidPlatform {
     const inventory = state.fs.inventory;
     if (!inventory) return;
     const items = Array.from({ length: 46 }, (_, i) => this.items.notch(inventory.slots[i]));
-    state.send(P.inventoryContents(items, this.items.notch(null)));
+    state.send(P.inventoryContents(0, items, this.items.notch(null)));
   }
 
   private worldOf(fs: FsWorld): WorldEntry {
@@ -844,7 +846,7 @@ class FlyingSquidAdapter implements FlyingSquidPlatform {
     }
     try {
       const before = { slots: this.windowSlots(state, session), cursor: session.cursor };
-      const { state: after, drag } = simulateClick(before, session.drag, { slot: click.slot, button: click.mouseButton, mode: click.mode }, session.size, this.items.ops);
+      const { state: after, drag } = simulateClick(before, session.drag, { slot: click.slot, button: click.mouseButton, mode: click.mode }, chestMenu(session.size, this.items.ops), this.items.ops);
       session.drag = drag;
       session.cursor = after.cursor;
       const chest = after.slots.slice(0, session.size);

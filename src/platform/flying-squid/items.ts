@@ -8,6 +8,7 @@
 import { createRequire } from 'node:module';
 import type { ItemStack } from '../platform.ts';
 import type { StackOps } from '../inventory.ts';
+import type { ArmorSlot } from './container.ts';
 import { textToNbt } from './text.ts';
 
 const require = createRequire(import.meta.url);
@@ -64,7 +65,22 @@ export interface ItemCodec {
   toStack(item: GameItem): ItemStack;
   /** The wire form of a slot (empty for null). */
   notch(item: GameItem | null | undefined): NotchItem;
+  /** The game item of a wire or stored slot; null when empty, or not an item of the game. */
+  fromNotch(item: NotchItem): GameItem | null;
+  /** A plain item of the game by id (flying-squid's item entities keep only an id and a count). */
+  plain(itemId: number, count: number): GameItem | null;
+  /** The armour slot the item is worn in, if it is worn. */
+  armorSlot(item: GameItem): ArmorSlot | undefined;
   ops: StackOps<GameItem>;
+}
+
+/** The armour slot an item of the game is worn in, by its name (vanilla's equippable items). */
+export function armorSlotOfMaterial(name: string): ArmorSlot | undefined {
+  if (/_helmet$|_head$|_skull$|^carved_pumpkin$/.test(name)) return 'head';
+  if (/_chestplate$|^elytra$/.test(name)) return 'chest';
+  if (/_leggings$/.test(name)) return 'legs';
+  if (/_boots$/.test(name)) return 'feet';
+  return undefined;
 }
 
 function sortedByType<T extends { type: string }>(list: readonly T[]): T[] {
@@ -130,9 +146,20 @@ export function createItemCodec(registry: Registry, Item: ItemClass): ItemCodec 
     withCount: (item, count) => make(item.type, count, item.components, item.removedComponents),
   };
 
+  const fromNotch = (n: NotchItem): GameItem | null => {
+    const count = Math.trunc(Number(n?.itemCount));
+    if (!Number.isFinite(count) || count <= 0 || typeof n.itemId !== 'number' || !registry.items[n.itemId]) return null;
+    const components = Array.isArray(n.components) ? n.components : [];
+    const removed = Array.isArray(n.removeComponents) ? n.removeComponents : [];
+    return make(n.itemId, count, components, removed);
+  };
+
   return {
     notch,
     ops,
+    fromNotch,
+    plain: (itemId, count) => fromNotch({ itemId, itemCount: count, components: [], removeComponents: [] }),
+    armorSlot: (item) => armorSlotOfMaterial(registry.items[item.type]?.name ?? item.name),
     toGame(stack) {
       if (isStackData(stack.data) && registry.items[stack.data.itemId]) {
         const d = JSON.parse(JSON.stringify(stack.data)) as StackData;

@@ -30,6 +30,7 @@ const ctx: P.ShimContext = {
   previousGameMode: () => 0,
   hashedSeed: () => [12, 34],
   soundId: (name) => (name === 'entity.player.hurt' ? 1234 : undefined),
+  nextInventoryStateId: () => 17,
 };
 
 describe('the packet check', () => {
@@ -131,8 +132,8 @@ describe('position and worlds', () => {
   it('sends the whole inventory', () => {
     const Item = (require('prismarine-item') as (v: string) => { toNotch(i: unknown): unknown; new (type: number, count: number): unknown })('1.21.4');
     const items = Array.from({ length: 46 }, (_, i) => Item.toNotch(i === 36 ? new Item(1, 5) : null));
-    const back = clientReads(P.inventoryContents(items, Item.toNotch(null))) as { items: Array<{ itemCount: number }> };
-    assert.equal(back.items.length, 46);
+    const back = clientReads(P.inventoryContents(9, items, Item.toNotch(new Item(1, 2)))) as { windowId: number; stateId: number; items: Array<{ itemCount: number }>; carriedItem: { itemCount: number } };
+    assert.deepEqual([back.windowId, back.stateId, back.items.length, back.carriedItem.itemCount], [0, 9, 46, 2]);
     assert.equal(back.items[36]!.itemCount, 5);
   });
 });
@@ -163,8 +164,9 @@ describe('chest windows', () => {
     assert.deepEqual([read.material, read.name, read.enchantments], ['diamond_sword', 'Excalibur', { sharpness: 5 }]);
   });
 
-  it('sends a slot of the inventory with components (flying-squid writes set_slot for given items)', () => {
-    clientReads(only(P.fixOutgoing('set_slot', { windowId: 0, slot: 36, item: codec.notch(sword) }, ctx)));
+  it('sends a slot of the inventory with components and the next state id of window 0 (flying-squid writes set_slot for given items)', () => {
+    const back = clientReads(only(P.fixOutgoing('set_slot', { windowId: 0, slot: 36, item: codec.notch(sword) }, ctx))) as { stateId: number };
+    assert.equal(back.stateId, 17);
   });
 
   it('closes a window', () => {
@@ -179,6 +181,23 @@ describe('chest windows', () => {
     assert.equal(read.name, 'window_click');
     assert.deepEqual([read.params.windowId, read.params.stateId, read.params.slot, read.params.mouseButton, read.params.mode], [7, 3, 54, 0, 0]);
     assert.deepEqual([read.params.changedSlots[0].location, read.params.changedSlots[0].item.itemCount, read.params.cursorItem.itemCount], [54, 0, 16]);
+  });
+});
+
+describe('dropped items', () => {
+  const registry = require('prismarine-registry')('1.21.4');
+  const codec = createItemCodec(registry, require('prismarine-item')(registry));
+  const sword = codec.toGame({ material: 'diamond_sword', count: 1, name: 'Excalibur', enchantments: { sharpness: 5 } })!;
+
+  it('shows the stack of an item entity, components and all, as its metadata key 8', () => {
+    const back = clientReads(P.itemEntityMetadata(12, codec.notch(sword))) as { entityId: number; metadata: Array<{ key: number; type: string; value: { itemId: number; itemCount: number } }> };
+    assert.deepEqual([back.entityId, back.metadata.length, back.metadata[0]!.key, back.metadata[0]!.type], [12, 1, 8, 'item_stack']);
+    const read = codec.toStack(require('prismarine-item')(registry).fromNotch(back.metadata[0]!.value));
+    assert.deepEqual([read.material, read.count, read.name, read.enchantments], ['diamond_sword', 1, 'Excalibur', { sharpness: 5 }]);
+  });
+
+  it('animates a pickup with the count picked up', () => {
+    assert.deepEqual(clientReads(P.collectItem(12, 3, 5)), { collectedEntityId: 12, collectorEntityId: 3, pickupItemCount: 5 });
   });
 });
 

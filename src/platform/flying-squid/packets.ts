@@ -188,9 +188,22 @@ export function soundEffect(soundId: number, at: { x: number; y: number; z: numb
   };
 }
 
-/** The whole player inventory (46 slots in the notch form of prismarine-item's toNotch). */
-export function inventoryContents(items: unknown[], carried: unknown): Packet {
-  return windowItems(0, 0, items, carried);
+/** The whole player inventory (46 slots in the notch form of prismarine-item's toNotch) and the cursor. */
+export function inventoryContents(stateId: number, items: unknown[], carried: unknown): Packet {
+  return windowItems(0, stateId, items, carried);
+}
+
+/** The item entity's own metadata entry (ItemEntity DATA_ITEM), after the 8 of every entity. */
+export const ITEM_ENTITY_ITEM_KEY = 8;
+
+/** What an item entity shows: its stack, with every component (flying-squid sends none at 1.21.4). */
+export function itemEntityMetadata(entityId: number, item: unknown): Packet {
+  return { name: 'entity_metadata', params: { entityId, metadata: [{ key: ITEM_ENTITY_ITEM_KEY, type: 'item_stack', value: item }] } };
+}
+
+/** A player picks up `count` of an item entity (the client animates it; the entity goes separately). */
+export function collectItem(collectedEntityId: number, collectorEntityId: number, count: number): Packet {
+  return { name: 'collect', params: { collectedEntityId, collectorEntityId, pickupItemCount: count } };
 }
 
 /** The menu type of a chest window of 1 to 6 rows (generic_9x1 … generic_9x6 in the menu registry). */
@@ -228,6 +241,8 @@ export interface ShimContext {
   hashedSeed(): [number, number];
   /** The registry id of a sound event by name, or undefined. */
   soundId(name: string): number | undefined;
+  /** The next state id of the receiving player's inventory window (window 0), for a set_slot. */
+  nextInventoryStateId(): number;
 }
 
 /** flying-squid 1.12 still uses pre-1.13 names for the sounds it plays itself. */
@@ -386,7 +401,8 @@ export function fixOutgoing(name: string, params: Params, ctx: ShimContext): Pac
       if (params.tickDayTime === undefined) return [{ name, params: { ...params, tickDayTime: true } }];
       break;
     case 'set_slot':
-      if (params.stateId === undefined) return [{ name, params: { ...params, stateId: 0 } }];
+      // Each change of a window has the next state id, which the client's next click repeats.
+      if (params.stateId === undefined) return [{ name, params: { ...params, stateId: params.windowId === 0 ? ctx.nextInventoryStateId() : 0 } }];
       break;
     case 'tab_complete':
       // flying-squid's own answer lacks the transaction id; the adapter answers instead.
