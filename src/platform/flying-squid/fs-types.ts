@@ -51,8 +51,19 @@ export interface FsEntity extends EventEmitter {
   updateAndSpawn(): void;
 }
 
+/** An entity flying-squid's spawnObject made; an item entity keeps only an item id and a count. */
+export interface FsObject extends FsEntity {
+  type: string;
+  /** The entity type's registry id. */
+  entityType: number;
+  itemId?: number;
+  itemCount?: number;
+  velocity: Vec3;
+  destroy(): void;
+}
+
 /** A prismarine-windows window: flying-squid keeps a player's inventory in one (46 slots). */
-export interface FsInventory {
+export interface FsInventory extends EventEmitter {
   slots: Array<GameItem | null>;
   /** Sets a slot and (through flying-squid's listener) sends it to the player. */
   updateSlot(slot: number, item: GameItem | null): void;
@@ -70,6 +81,8 @@ export interface FsPlayer extends FsEntity {
   foodSaturation: number;
   xp: number;
   op: boolean;
+  /** The selected hotbar slot, 0-8 (window slot 36 + it). */
+  heldItemSlot: number;
   disconnected?: boolean;
   spawnPoint: Vec3;
   loadedChunks: Record<string, number>;
@@ -88,6 +101,8 @@ export interface FsPlayer extends FsEntity {
   setXp(xp: number): void;
   despawnEntities(entities: FsEntity[]): void;
   spawnEntity(entity: FsEntity): void;
+  /** Called by flying-squid's entity tick for an item entity the player stands by. */
+  collect(entity: FsObject): void;
   _unloadAllChunks(becausePlayerLeft?: boolean): void;
   _sendRespawn(difficulty?: number, gameMode?: number, dimension?: number): void;
   worldSendInitialChunks(): Promise<void>;
@@ -123,6 +138,13 @@ export interface FsServer extends EventEmitter {
   playSound(sound: string, world: FsWorld, position: Vec3 | null, options?: Record<string, unknown>): void;
   playSoundId(id: number, world: FsWorld, position: Vec3 | null, options?: Record<string, unknown>): void;
   getNearby(loc: { world: FsWorld; position: Vec3; radius?: number }): FsPlayer[];
+  /** Makes an object entity (an item entity with an item id and count) and spawns it for the players near. */
+  spawnObject(
+    type: number,
+    world: FsWorld,
+    position: Vec3,
+    o: { velocity?: Vec3; itemId?: number; itemCount?: number; pickupTime?: number; deathTime?: number },
+  ): FsObject;
   _sendPlayerList(toPlayer: FsPlayer): void;
   _sendPlayerEventNewJoin(player: FsPlayer): void;
   _sendPlayerEventLeave(player: FsPlayer): void;

@@ -5,6 +5,7 @@
 
 import type { EventEmitter } from 'node:events';
 import { createRequire } from 'node:module';
+import { join } from 'node:path';
 import type { Logger } from '../../core/log.ts';
 import type {
   Abilities,
@@ -25,10 +26,11 @@ import type {
   TextComponent,
   Vitals,
 } from '../platform.ts';
-import { placeItems, STORAGE_ORDER } from '../inventory.ts';
-import { chestMenu, clientAgrees, NO_DRAG, simulateClick, type DragState } from './container.ts';
+import { placeItems, roomFor, STORAGE_ORDER } from '../inventory.ts';
+import { chestMenu, clientAgrees, inventoryMenu, NO_DRAG, simulateClick, type DragState, type Menu } from './container.ts';
+import { InventoryStore, inventoryFile, type StoredInventory } from './inventory-store.ts';
 import { createItemCodec, type GameItem, type ItemCodec, type NotchItem } from './items.ts';
-import type { FlyingSquidModule, FsClient, FsPlayer, FsServer, FsWorld, Vec3, Vec3Class } from './fs-types.ts';
+import type { FlyingSquidModule, FsClient, FsEntity, FsObject, FsPlayer, FsServer, FsWorld, Vec3, Vec3Class } from './fs-types.ts';
 import * as P from './packets.ts';
 import { textToNbt, textToPlain } from './text.ts';
 
@@ -72,6 +74,18 @@ interface ChestSession {
   view: ChestView;
   open: boolean;
 }
+
+/** The player's own inventory window (window 0), as the server keeps it beside flying-squid's slots. */
+interface InventoryWindow {
+  /** What the cursor holds while the inventory screen is open. */
+  cursor: GameItem | null;
+  /** The state id last sent for window 0 (window_items or set_slot); a click made on another is answered in full. */
+  stateId: number;
+  drag: DragState;
+}
+
+/** An item entity: flying-squid's object, with the whole stack it holds. */
+type ItemEntity = FsObject & { coreItem?: GameItem };
 
 /** A click on a window, as the 1.21.4 client sends it. */
 interface WindowClick {
@@ -121,9 +135,24 @@ interface PlayerState {
   chest?: ChestSession;
   /** The last window id given out (the game counts 1 to 100 per player). */
   windowCounter: number;
-  /** flying-squid's own window_click and close_window handlers, for the player's inventory. */
-  fsWindowListeners: Map<string, Function[]>;
+  /** The player's own inventory window. */
+  inventory: InventoryWindow;
+  /** The inventory in the adapter's file, read before the login; undefined when there is none. */
+  stored: StoredInventory | undefined;
+  /** The inventory the player plays with is in place: from now on it is saved. */
+  inventoryReady: boolean;
+  /** flying-squid's own handlers the adapter calls for what it does not do itself (close_window, block_dig). */
+  fsListeners: Map<string, Function[]>;
 }
+
+/** flying-squid's client handlers replaced by the adapter's; those named in FS_KEPT are still called by it. */
+const FS_REPLACED = ['chat_message', 'chat_command', 'chat_command_signed', 'tab_complete', 'client_command', 'window_click', 'close_window', 'block_dig', 'set_creative_slot'];
+const FS_KEPT = ['close_window', 'block_dig'];
+/** How often each online player's inventory is compared with its file (and written when it differs). */
+const INVENTORY_CHECK_MS = 5000;
+/** Vanilla's pickup delay of a thrown item (40 ticks) and its despawn time (6000 ticks). */
+const DROP_PICKUP_MS = 2000;
+const DROP_DESPAWN_MS = 5 * 60 * 1000;
 
 type Listener = (data: never) => void;
 
@@ -186,6 +215,12 @@ class FlyingSquidAdapter implements FlyingSquidPlatform {
   private chatFilter: ChatFilter | undefined;
   private loginGate: ((uuid: string, name: string, address: string) => Text | undefined) | undefined;
   private stopping: Promise<void> | undefined;
+  private inventories!: InventoryStore;
+  private inventoryTimer: NodeJS.Timeout | undefined;
+  private inventoryMenu!: Menu<GameItem>;
+  private itemEntityType = -1;
+  /** The stack of the item entity being spawned (flying-squid's spawnObject knows only an id and a count). */
+  private spawningItem: GameItem | undefined;
 
   constructor(options: FlyingSquidOptions) {
     this.options = options;
@@ -233,6 +268,9 @@ class FlyingSquidAdapter implements FlyingSquidPlatform {
       serv.registry as unknown as Parameters<typeof createItemCodec>[0],
       require('prismarine-item')(serv.registry) as Parameters<typeof createItemCodec>[1],
     );
+    this.inventoryMenu = inventoryMenu(this.items.ops, (item) => this.items.armorSlot(item));
+    this.itemEntityType = (serv.registry as unknown as { entitiesByName: Record<string, { id: number } | undefined> }).entitiesByName.item?.id ?? -1;
+    this.inventories = new InventoryStore({ dir: join(this.options.worldDir, 'core-inventories'), warn: (m) => this.log.warn(m) });
     this.takeOverServer();
 
     const ready = new Promise<void>((resolve, reject) => {
@@ -269,6 +307,14 @@ class FlyingSquidAdapter implements FlyingSquidPlatform {
     }
     // flying-squid picks a random spawn for every join; a fixed one per world is what players expect.
     serv.getSpawnPoint = async (world) => (this.worldList.find((w) => w.fs === world) ?? this.worldList[0]!).spawn.clone();
+
+    // Inventories are saved as they change (window clicks, items given, picked up, dropped), when a
+    // player leaves and at shutdown; this check also catches changes flying-squid makes by itself
+    // (a block placed from the hand), and writes nothing when nothing changed.
+    this.inventoryTimer = setInterval(() => {
+      for (const s of this.joined.values()) this.saveInventory(s);
+    }, INVENTORY_CHECK_MS);
+    this.inventoryTimer.unref();
   }
 
   /** A listen error: flying-squid would reject an internal promise, unhandled, five seconds later. */
@@ -355,10 +401,14 @@ class FlyingSquidAdapter implements FlyingSquidPlatform {
 
     serv._server.prependListener('playerJoin', (client: FsClient) => {
       const snapshot = new Map<string, Function[]>();
-      for (const event of ['chat_message', 'chat_command', 'chat_command_signed', 'tab_complete', 'client_command', 'window_click', 'close_window']) {
+      for (const event of FS_REPLACED) {
         snapshot.set(event, client.listeners(event));
       }
       this.clientListeners.set(client, snapshot);
+    });
+    // An item entity the adapter spawns carries its whole stack (see dropItem).
+    serv.on('newEntity', (entity: ItemEntity) => {
+      if (this.spawningItem) entity.coreItem = this.spawningItem;
     });
     serv.on('newPlayer', (player: FsPlayer) => {
       try {
@@ -405,7 +455,10 @@ class FlyingSquidAdapter implements FlyingSquidPlatform {
       teleportId: 1,
       timers: [],
       windowCounter: 0,
-      fsWindowListeners: new Map(),
+      inventory: { cursor: null, stateId: 0, drag: NO_DRAG },
+      stored: undefined,
+      inventoryReady: false,
+      fsListeners: new Map(),
     };
     this.states.set(player, state);
 
@@ -416,8 +469,7 @@ class FlyingSquidAdapter implements FlyingSquidPlatform {
       previousGameMode: () => player.prevGameMode ?? 255,
       hashedSeed: () => serv.hashedSeed,
       soundId: (name) => serv.registry.soundsByName[name]?.id,
-      // The player's inventory window is flying-squid's, which keeps no state id.
-      nextInventoryStateId: () => 0,
+      nextInventoryStateId: () => (state.inventory.stateId = (state.inventory.stateId + 1) & 0x7fff),
     };
     client.write = (name, params) => {
       let fixed: P.Packet[];
@@ -433,18 +485,22 @@ class FlyingSquidAdapter implements FlyingSquidPlatform {
       }
     };
 
-    // flying-squid's handlers for chat, commands, completion and respawn give way to ours; its
-    // window handlers keep the player's own inventory window (they would misread a chest's clicks).
+    // flying-squid's handlers for chat, commands, completion, respawn and windows give way to ours.
+    // Its inventory handling misreads 1.21.4 clicks (it tracks no moves, and Q copies the held item
+    // into the world), so the adapter keeps window 0 itself, as it does chest windows; of digging it
+    // keeps everything but the drops of the held item.
     const before = this.clientListeners.get(client);
     for (const [event, kept] of before ?? []) {
       for (const l of client.listeners(event)) {
         if (kept.includes(l)) continue;
         client.off(event, l as (...a: unknown[]) => void);
-        if (event === 'window_click' || event === 'close_window') state.fsWindowListeners.set(event, [...(state.fsWindowListeners.get(event) ?? []), l]);
+        if (FS_KEPT.includes(event)) state.fsListeners.set(event, [...(state.fsListeners.get(event) ?? []), l]);
       }
     }
     client.on('window_click', (data: WindowClick) => this.onWindowClick(state, data));
     client.on('close_window', (data: { windowId: number }) => this.onCloseWindow(state, data));
+    client.on('block_dig', (data: { status: number }) => this.onBlockDig(state, data));
+    client.on('set_creative_slot', (data: { slot: number; item: NotchItem }) => this.onCreativeSlot(state, data));
     client.on('chat_message', (data: { message: string }) => this.onChat(state, data.message));
     client.on('chat_command', (data: { command: string }) => this.onCommand(state, data.command));
     client.on('chat_command_signed', (data: { command: string }) => this.onCommand(state, data.command));
@@ -484,6 +540,27 @@ class FlyingSquidAdapter implements FlyingSquidPlatform {
     };
     player.kick = (reason = 'You were kicked!') => this.kickState(state, reason);
 
+    // Items: the adapter's inventory file wins over flying-squid's player data (which loses every
+    // item's components); flying-squid's copy is used only for a player who has no file yet.
+    let playerData: { inventory?: unknown[] } | undefined;
+    Object.defineProperty(player, '_playerData', {
+      configurable: true,
+      get: () => playerData,
+      set: (data: { inventory?: unknown[] } | undefined) => {
+        if (data && state.stored) data.inventory = [];
+        playerData = data;
+      },
+    });
+    player.inventory.on('updateSlot', () => this.saveInventory(state));
+    player.collect = (entity) => this.pickUp(state, entity);
+    const spawnEntity = player.spawnEntity.bind(player);
+    player.spawnEntity = (entity) => {
+      spawnEntity(entity);
+      // flying-squid sends no metadata at 1.21.4: an item entity would show nothing.
+      const item = this.itemOfEntity(entity);
+      if (item) state.send(P.itemEntityMetadata(entity.id, this.items.notch(item)));
+    };
+
     const updateHealth = player.updateHealth.bind(player);
     player.updateHealth = (health) => {
       // A player who quit dead comes back alive: the death screen needs a death to answer.
@@ -513,6 +590,14 @@ class FlyingSquidAdapter implements FlyingSquidPlatform {
     player.login = async () => {
       try {
         if (!(await this.admit(state))) return;
+        try {
+          state.stored = await this.inventories.load(state.online.uuid);
+        } catch (e) {
+          // Playing on with flying-squid's copy would overwrite the file with items stripped.
+          this.log.error(`the inventory of ${state.online.name} could not be read`, e);
+          this.kickState(state, 'Your inventory could not be loaded. Try again later.');
+          return;
+        }
         await login();
       } catch (e) {
         this.log.error(`login of ${state.online.name} failed`, e);
@@ -600,6 +685,7 @@ class FlyingSquidAdapter implements FlyingSquidPlatform {
     state.yaw = P.byteToDegrees(player.yaw ?? 0);
     state.pitch = P.byteToDegrees(player.pitch ?? 0);
     this.joined.set(state.online.uuid, state);
+    this.restoreInventory(state);
     this.sendAbilities(state);
     this.sendCommandTree(state);
     this.log.info(`${state.online.name} joined (${state.online.uuid}, ${state.online.address})`);
@@ -611,6 +697,11 @@ class FlyingSquidAdapter implements FlyingSquidPlatform {
     state.timers = [];
     this.states.delete(state.fs);
     this.finishChest(state, 'quit', false);
+    this.returnCursor(state, false);
+    if (state.inventoryReady) {
+      state.inventoryReady = false;
+      void this.inventories.save(state.online.uuid, this.inventorySource(state), true);
+    }
     if (!state.joined) return;
     state.joined = false;
     if (this.joined.get(state.online.uuid) === state) this.joined.delete(state.online.uuid);
@@ -712,6 +803,7 @@ class FlyingSquidAdapter implements FlyingSquidPlatform {
   private onDeath(state: PlayerState): void {
     state.dead = true;
     this.finishChest(state, 'server', true);
+    this.returnCursor(state, true);
     const player = state.fs;
     // Others see the player fall over (takeDamage does this too; a second one does no harm).
     player._writeOthersNearby('entity_status', { entityId: player.id, entityStatus: 3 });
@@ -742,6 +834,7 @@ class FlyingSquidAdapter implements FlyingSquidPlatform {
     state.moving = true;
     state.relocated = true;
     this.finishChest(state, 'server', true);
+    this.returnCursor(state, false);
     try {
       for (const other of this.serv.players) {
         if (other !== player && other.nearbyEntities.includes(player)) {
@@ -777,12 +870,13 @@ class FlyingSquidAdapter implements FlyingSquidPlatform {
     }
   }
 
-  /** A respawn packet leaves the client with an empty inventory until the server sends it. */
+  /** The whole inventory window and its cursor, with the next state id (after a respawn, or to resync a click). */
   private sendInventory(state: PlayerState): void {
     const inventory = state.fs.inventory;
     if (!inventory) return;
     const items = Array.from({ length: 46 }, (_, i) => this.items.notch(inventory.slots[i]));
-    state.send(P.inventoryContents(0, items, this.items.notch(null)));
+    state.inventory.stateId = (state.inventory.stateId + 1) & 0x7fff;
+    state.send(P.inventoryContents(state.inventory.stateId, items, this.items.notch(state.inventory.cursor)));
   }
 
   private worldOf(fs: FsWorld): WorldEntry {
@@ -836,17 +930,27 @@ class FlyingSquidAdapter implements FlyingSquidPlatform {
     return session.chest.map((item) => (item ? this.items.toStack(item) : null));
   }
 
-  /** A click on a window: the chest's are done here; the player's own inventory is flying-squid's. */
+  /**
+   * A click on a window, decided by the server as vanilla does (container.ts) whether it is on a
+   * chest window or on the player's own inventory (window 0); when the client's view after the
+   * click differs (or was of an older state), the whole window is sent again. A click on a window
+   * that is not open (a chest already closed, or window 0 while a chest is open) is stale and
+   * dropped, as the game's server does.
+   */
   private onWindowClick(state: PlayerState, click: WindowClick): void {
     const session = state.chest;
-    if (!session || click.windowId !== session.windowId) {
-      // A click on a chest already closed is stale and dropped, as the game's server does.
-      if (click.windowId === 0) for (const l of state.fsWindowListeners.get('window_click') ?? []) l(click);
-      return;
+    if (session) {
+      if (click.windowId === session.windowId) this.onChestClick(state, session, click);
+    } else if (click.windowId === 0 && state.joined && !state.dead) {
+      this.onInventoryClick(state, click);
     }
+  }
+
+  private onChestClick(state: PlayerState, session: ChestSession, click: WindowClick): void {
     try {
       const before = { slots: this.windowSlots(state, session), cursor: session.cursor };
-      const { state: after, drag } = simulateClick(before, session.drag, { slot: click.slot, button: click.mouseButton, mode: click.mode }, chestMenu(session.size, this.items.ops), this.items.ops);
+      const menu = chestMenu(session.size, this.items.ops);
+      const { state: after, drag, dropped } = simulateClick(before, session.drag, { slot: click.slot, button: click.mouseButton, mode: click.mode }, menu, this.items.ops);
       session.drag = drag;
       session.cursor = after.cursor;
       const chest = after.slots.slice(0, session.size);
@@ -858,26 +962,264 @@ class FlyingSquidAdapter implements FlyingSquidPlatform {
         if (item) item.slot = slot;
         inventory.slots[slot] = item;
       });
+      const refused = dropped.filter((item) => !this.dropItem(state, item));
       const agrees =
+        refused.length === 0 &&
         click.stateId === session.stateId &&
         clientAgrees(after, before.slots, click.changedSlots ?? [], click.cursorItem ?? { itemCount: 0 }, (i) => i.type, (i) => i.count);
+      if (refused.length > 0) session.cursor = this.putBack(state, session.cursor, refused);
       if (!agrees) this.sendChest(state, session);
       if (changed) session.view.onChange?.(this.chestStacks(session));
+      this.saveInventory(state);
     } catch (e) {
       this.log.error(`a click of ${state.online.name} on a chest window failed`, e);
       this.sendChest(state, session);
     }
   }
 
+  /**
+   * A click in the player's own inventory. flying-squid 1.12 tracked none of these (its handler
+   * reads fields the 1.21.4 click no longer has) and on Q spawned a copy of the held item while
+   * the slot kept it: a drop now takes the stack out of the inventory and spawns exactly one item
+   * entity with it (components and all), which anyone may pick up after vanilla's delay.
+   */
+  private onInventoryClick(state: PlayerState, click: WindowClick): void {
+    const win = state.inventory;
+    const inventory = state.fs.inventory;
+    try {
+      const before = { slots: Array.from({ length: 46 }, (_, i) => inventory.slots[i] ?? null), cursor: win.cursor };
+      const { state: after, drag, dropped } = simulateClick(before, win.drag, { slot: click.slot, button: click.mouseButton, mode: click.mode }, this.inventoryMenu, this.items.ops);
+      win.drag = drag;
+      win.cursor = after.cursor;
+      after.slots.forEach((item, slot) => {
+        if (item) item.slot = slot;
+        inventory.slots[slot] = item;
+      });
+      const refused = dropped.filter((item) => !this.dropItem(state, item));
+      if (refused.length > 0) win.cursor = this.putBack(state, win.cursor, refused);
+      const agrees =
+        refused.length === 0 &&
+        click.stateId === win.stateId &&
+        clientAgrees(after, before.slots, click.changedSlots ?? [], click.cursorItem ?? { itemCount: 0 }, (i) => i.type, (i) => i.count);
+      if (!agrees) this.sendInventory(state);
+      this.saveInventory(state);
+    } catch (e) {
+      this.log.error(`a click of ${state.online.name} in their inventory failed`, e);
+      this.sendInventory(state);
+    }
+  }
+
+  /**
+   * Items that could not be dropped (too many entities) go back: into the inventory where they
+   * fit, the rest onto the cursor if it is empty or of their kind; anything left is reported lost.
+   */
+  private putBack(state: PlayerState, cursor: GameItem | null, items: GameItem[]): GameItem | null {
+    const ops = this.items.ops;
+    for (const item of items) {
+      const room = roomFor(this.storage(state), item, ops, STORAGE_ORDER);
+      if (room > 0) this.writeStorage(state, placeItems(this.storage(state), [ops.withCount(item, room)], ops, STORAGE_ORDER)!, false);
+      const left = ops.count(item) - room;
+      if (left <= 0) continue;
+      if (cursor === null) cursor = ops.withCount(item, left);
+      else if (ops.kind(cursor) === ops.kind(item)) cursor = ops.withCount(cursor, ops.count(cursor) + left);
+      else this.log.warn(`${state.online.name} could not drop ${left} ${item.name}, and there was no room to keep them: they are lost`);
+    }
+    return cursor;
+  }
+
+  /**
+   * What the cursor of the inventory window holds goes back into the inventory when the screen
+   * closes (vanilla placeItemBackInInventory), or is dropped when there is no room.
+   */
+  private returnCursor(state: PlayerState, tellClient: boolean): void {
+    const win = state.inventory;
+    win.drag = NO_DRAG;
+    const carried = win.cursor;
+    if (!carried) return;
+    win.cursor = null;
+    const ops = this.items.ops;
+    const room = roomFor(this.storage(state), carried, ops, STORAGE_ORDER);
+    if (room > 0) this.writeStorage(state, placeItems(this.storage(state), [ops.withCount(carried, room)], ops, STORAGE_ORDER)!, tellClient);
+    if (room < ops.count(carried) && !this.dropItem(state, ops.withCount(carried, ops.count(carried) - room))) {
+      this.log.warn(`${state.online.name} held ${ops.count(carried) - room} ${carried.name} with no room to put them back: they are lost`);
+    }
+    this.saveInventory(state);
+  }
+
+  // ---- items in the world --------------------------------------------------------------------
+
+  /**
+   * Throws a stack out of the player's hands as vanilla's Player.drop does: one item entity, from
+   * eye height, forward where the player looks, picked up by nobody for two seconds and gone after
+   * five minutes. False when it could not be spawned (flying-squid's entity limit).
+   */
+  private dropItem(state: PlayerState, item: GameItem): boolean {
+    if (this.itemEntityType < 0 || item.count <= 0) return false;
+    const player = state.fs;
+    const yaw = (state.yaw * Math.PI) / 180;
+    const pitch = (state.pitch * Math.PI) / 180;
+    // Blocks a tick (vanilla) times 20: flying-squid's velocities are blocks a second.
+    const speed = 0.3 * 20;
+    const velocity = new this.Vec3(-Math.sin(yaw) * Math.cos(pitch) * speed, -Math.sin(pitch) * speed + 0.1 * 20, Math.cos(yaw) * Math.cos(pitch) * speed);
+    const at = new this.Vec3(player.position.x, player.position.y + 1.62 - 0.3, player.position.z);
+    this.spawningItem = item;
+    try {
+      this.serv.spawnObject(this.itemEntityType, player.world, at, {
+        velocity,
+        itemId: item.type,
+        itemCount: item.count,
+        pickupTime: DROP_PICKUP_MS,
+        deathTime: DROP_DESPAWN_MS,
+      });
+      return true;
+    } catch (e) {
+      this.log.warn(`${state.online.name} could not drop ${item.count} ${item.name}: ${String(e)}`);
+      return false;
+    } finally {
+      this.spawningItem = undefined;
+    }
+  }
+
+  /** The stack an item entity holds (flying-squid's own, from block drops, have an id and a count). */
+  private itemOfEntity(entity: FsEntity): GameItem | null {
+    const e = entity as ItemEntity;
+    if (e.type !== 'object' || e.entityType !== this.itemEntityType) return null;
+    if (!e.coreItem && typeof e.itemId === 'number') e.coreItem = this.items.plain(e.itemId, e.itemCount ?? 1) ?? undefined;
+    return e.coreItem ?? null;
+  }
+
+  /**
+   * flying-squid's entity tick asks the player by an item entity to take it: as much of the stack
+   * as fits goes into the inventory, whole (flying-squid's own took one item and no components).
+   */
+  private pickUp(state: PlayerState, entity: FsObject): void {
+    const player = state.fs;
+    if (!state.joined || state.dead || player.disconnected || player.gameMode === 3) return;
+    const item = this.itemOfEntity(entity);
+    if (!item) return;
+    const ops = this.items.ops;
+    const taken = roomFor(this.storage(state), item, ops, STORAGE_ORDER);
+    if (taken <= 0) return;
+    this.writeStorage(state, placeItems(this.storage(state), [ops.withCount(item, taken)], ops, STORAGE_ORDER)!, true);
+    const collect = P.collectItem(entity.id, player.id, taken);
+    entity._writeOthersNearby(collect.name, collect.params);
+    if (taken >= item.count) {
+      entity.destroy();
+    } else {
+      const rest = ops.withCount(item, item.count - taken);
+      (entity as ItemEntity).coreItem = rest;
+      entity.itemCount = rest.count;
+      const shown = P.itemEntityMetadata(entity.id, this.items.notch(rest));
+      entity._writeOthersNearby(shown.name, shown.params);
+    }
+  }
+
+  /**
+   * Digging packets: Q (status 4, one item) and Ctrl+Q (status 3, the stack) outside any screen
+   * drop from the held slot, done here like a Q in the inventory (flying-squid's spawned an entity
+   * of the id alone, so a named stack came back plain and only one of a stack came back). Every
+   * other status is flying-squid's.
+   */
+  private onBlockDig(state: PlayerState, data: { status: number }): void {
+    if (data.status !== 3 && data.status !== 4) {
+      for (const l of state.fsListeners.get('block_dig') ?? []) l(data);
+      return;
+    }
+    const player = state.fs;
+    if (!state.joined || state.dead || player.gameMode === 3) return;
+    const slot = 36 + (player.heldItemSlot ?? 0);
+    const held = player.inventory.slots[slot] ?? null;
+    if (!held) return;
+    const ops = this.items.ops;
+    const n = data.status === 4 ? 1 : ops.count(held);
+    const next = ops.count(held) > n ? ops.withCount(held, ops.count(held) - n) : null;
+    if (!this.dropItem(state, ops.withCount(held, n))) {
+      // Not dropped: the client, which took the items already, is told they are still there.
+      player.inventory.updateSlot(slot, held);
+      return;
+    }
+    // The client took them from its hotbar itself; the set_slot confirms the count.
+    player.inventory.updateSlot(slot, next);
+  }
+
+  /**
+   * The creative inventory sets slots directly (and drops with slot -1). Only a creative player
+   * may (flying-squid let anyone, so a survival client could make items); otherwise the inventory
+   * is sent again.
+   */
+  private onCreativeSlot(state: PlayerState, data: { slot: number; item: NotchItem }): void {
+    const player = state.fs;
+    if (!state.joined || player.gameMode !== 1) {
+      this.sendInventory(state);
+      return;
+    }
+    const item = data.item ? this.items.fromNotch(data.item) : null;
+    if (Number.isInteger(data.slot) && data.slot >= 1 && data.slot <= 45) {
+      if (item) item.slot = data.slot;
+      player.inventory.slots[data.slot] = item;
+      this.saveInventory(state);
+    } else if (data.slot < 0 && item) {
+      this.dropItem(state, item);
+    }
+  }
+
+  // ---- saved inventories ---------------------------------------------------------------------
+
+  /** At the join: the adapter's saved inventory replaces the empty one flying-squid left. */
+  private restoreInventory(state: PlayerState): void {
+    const inventory = state.fs.inventory;
+    if (state.stored) {
+      for (let slot = 0; slot < 46; slot++) inventory.slots[slot] = null;
+      for (const [slot, notch] of state.stored.slots) {
+        const item = this.items.fromNotch(notch);
+        if (!item) {
+          this.log.warn(`${state.online.name}'s saved slot ${slot} holds no item of the game (${JSON.stringify(notch).slice(0, 200)}); it is left empty`);
+          continue;
+        }
+        item.slot = slot;
+        inventory.slots[slot] = item;
+      }
+      state.stored = undefined;
+      this.sendInventory(state);
+    }
+    state.inventoryReady = true;
+    this.saveInventory(state);
+  }
+
+  /** The inventory file text of the player's inventory as it is when called. */
+  private inventorySource(state: PlayerState): () => string {
+    const inventory = state.fs.inventory;
+    return () => {
+      const slots: Array<{ slot: number; item: NotchItem }> = [];
+      for (let slot = 0; slot < 46; slot++) {
+        const item = inventory.slots[slot];
+        if (item && item.count > 0) slots.push({ slot, item: this.items.notch(item) });
+      }
+      return inventoryFile(slots);
+    };
+  }
+
+  /** Writes the player's inventory file if it changed (coalesced; see InventoryStore). */
+  private saveInventory(state: PlayerState): void {
+    if (!state.inventoryReady) return;
+    void this.inventories.save(state.online.uuid, this.inventorySource(state));
+  }
+
   private onCloseWindow(state: PlayerState, data: { windowId: number }): void {
-    if (state.chest && data.windowId === state.chest.windowId) this.finishChest(state, 'closed', false);
-    else for (const l of state.fsWindowListeners.get('close_window') ?? []) l(data);
+    if (state.chest && data.windowId === state.chest.windowId) {
+      this.finishChest(state, 'closed', false);
+      return;
+    }
+    // The inventory screen closed: what the cursor holds goes back (the client put it back too).
+    if (data.windowId === 0) this.returnCursor(state, true);
+    for (const l of state.fsListeners.get('close_window') ?? []) l(data);
   }
 
   /**
    * Ends the player's chest window, if one is open: what the cursor holds goes back to the
    * inventory (or into the chest when the inventory is full, or first when the player is leaving,
-   * since flying-squid has saved their inventory by then), and onClose gets the contents.
+   * as docs/kits-and-vaults.md says of vaults; dropped in the world when neither has room), and
+   * onClose gets the contents.
    */
   private finishChest(state: PlayerState, reason: ChestCloseReason, tellClient: boolean): void {
     const session = state.chest;
@@ -900,11 +1242,12 @@ class FlyingSquidAdapter implements FlyingSquidPlatform {
         if (next) session.chest = next;
         return next !== undefined;
       };
-      const placed = reason === 'quit' ? intoChest() || intoInventory() : intoInventory() || intoChest();
+      const placed = (reason === 'quit' ? intoChest() || intoInventory() : intoInventory() || intoChest()) || this.dropItem(state, carried);
       if (!placed) this.log.warn(`${state.online.name} held ${carried.count} ${carried.name} when a chest closed, with no room to put them back: they are lost`);
     }
     // The client's idea of its inventory may lag behind a window the server closed.
     if (tellClient) this.sendInventory(state);
+    this.saveInventory(state);
     try {
       session.view.onClose?.(this.chestStacks(session), reason);
     } catch (e) {
@@ -935,6 +1278,8 @@ class FlyingSquidAdapter implements FlyingSquidPlatform {
     const s = this.get(uuid);
     if (!s || s.dead) return undefined;
     this.finishChest(s, 'replaced', true);
+    // The inventory screen, if open, gives way to the chest: its cursor goes back first.
+    this.returnCursor(s, true);
     const rows = Math.min(6, Math.max(1, Math.trunc(view.rows)));
     const size = rows * 9;
     s.windowCounter = (s.windowCounter % 100) + 1;
@@ -1155,6 +1500,11 @@ class FlyingSquidAdapter implements FlyingSquidPlatform {
       else p._client.end(reason);
     }
     await Promise.all(ended);
+    if (this.inventoryTimer) clearInterval(this.inventoryTimer);
+    // A player whose connection did not end in time is saved as they are.
+    for (const s of this.joined.values()) this.saveInventory(s);
+    // Each player's inventory file was asked for as they left; it is on disk before the stop ends.
+    await this.inventories.flush();
     try {
       await withTimeout(serv.quit(reason), 5000);
     } catch (e) {
