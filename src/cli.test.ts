@@ -4,13 +4,13 @@ import { parseCli } from './cli.ts';
 
 describe('parseCli', () => {
   it('uses the documented defaults with no flags', () => {
-    assert.deepEqual(parseCli([]), { kind: 'run', options: { dataDir: './data', port: 25565, onlineMode: true } });
+    assert.deepEqual(parseCli([]), { kind: 'run', options: { dataDir: './data', port: 25565, onlineMode: true, debug: false } });
   });
 
   it('takes every flag in both the spaced and the = form', () => {
-    assert.deepEqual(parseCli(['--data', '/tmp/x', '--port=0', '--online-mode', 'false']), {
+    assert.deepEqual(parseCli(['--data', '/tmp/x', '--port=0', '--online-mode', 'false', '--debug']), {
       kind: 'run',
-      options: { dataDir: '/tmp/x', port: 0, onlineMode: false },
+      options: { dataDir: '/tmp/x', port: 0, onlineMode: false, debug: true },
     });
   });
 

@@ -4,6 +4,8 @@ export interface ServerOptions {
   dataDir: string;
   port: number;
   onlineMode: boolean;
+  /** Start-up failures are printed with their stack. */
+  debug: boolean;
 }
 
 export type CliOutcome =
@@ -25,6 +27,8 @@ Flags:
   --online-mode BOOL      true or false (default true): verify players with the
                           game's account service; false for a server without
                           internet (logs a warning)
+  --debug                 print the stack of a start-up failure after its
+                          one-line message
   --version               print the product version and exit
   --help                  print this text and exit
 
@@ -34,13 +38,17 @@ type help to list them.`;
 const FLAGS_WITH_VALUE = new Set(['--data', '--port', '--online-mode']);
 
 export function parseCli(argv: readonly string[]): CliOutcome {
-  const options: ServerOptions = { dataDir: './data', port: 25565, onlineMode: true };
+  const options: ServerOptions = { dataDir: './data', port: 25565, onlineMode: true, debug: false };
   for (let i = 0; i < argv.length; i++) {
     const raw = argv[i] ?? '';
     const eq = raw.indexOf('=');
     const flag = raw.startsWith('--') && eq > 0 ? raw.slice(0, eq) : raw;
     if (flag === '--help' || flag === '-h') return { kind: 'help', text: HELP };
     if (flag === '--version' || flag === '-v') return { kind: 'version' };
+    if (raw === '--debug') {
+      options.debug = true;
+      continue;
+    }
     if (!FLAGS_WITH_VALUE.has(flag)) {
       return { kind: 'error', message: `Unknown flag "${raw}". Run with --help to list the flags.` };
     }

@@ -1,14 +1,17 @@
 // The composition root: flags, data folder, the game server, the kernel with its modules, the
-// Remote Access Service add-on, the console, and a clean shutdown (DECISIONS §1).
+// Remote Access Service add-on, the console, and a clean shutdown (docs/decisions.md, "Running the server").
 
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import pkg from '../package.json' with { type: 'json' };
 import { parseCli, type ServerOptions } from './cli.ts';
+import { openConsole, type ServerConsole } from './console.ts';
 import { systemClock } from './core/clock.ts';
 import { openDatabase } from './core/db.ts';
 import { createEventBus } from './core/events.ts';
 import { startKernel } from './core/kernel.ts';
+import { lockDataFolder } from './data-folder.ts';
+import { startupFailure } from './startup-failure.ts';
 import { createLogger, type Logger } from './core/log.ts';
 import { ALL_MODULES } from './modules/index.ts';
 import { startFlyingSquid } from './platform/flying-squid/index.ts';
@@ -18,6 +21,19 @@ export const VERSION: string = pkg.version;
 
 async function run(options: ServerOptions, log: Logger): Promise<void> {
   const dataDir = resolve(options.dataDir);
+  // The lock comes first: a second server on the folder must write nothing at all.
+  const lock = lockDataFolder(dataDir);
+  process.on('exit', () => lock.release());
+
+  // A signal during start-up stops the server as soon as it is up.
+  let stopRequested: string | undefined;
+  let shutdown = (why: string): Promise<void> => {
+    stopRequested ??= why;
+    return Promise.resolve();
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
   const coreDir = join(dataDir, 'core');
   const restDir = join(dataDir, 'core-rest');
   const worldDir = join(dataDir, 'world');
@@ -38,24 +54,25 @@ async function run(options: ServerOptions, log: Logger): Promise<void> {
     log: log.child('game'),
   });
 
+  let kernel: Awaited<ReturnType<typeof startKernel>> | undefined;
+  let rest: Awaited<ReturnType<typeof startRestAddon>> | undefined;
+  let serverConsole: ServerConsole | undefined;
   let stopping: Promise<void> | undefined;
-  const shutdown = (why: string): Promise<void> => {
+  const stop = (why: string): Promise<void> => {
     stopping ??= (async () => {
       log.info(`Shutting down (${why})`);
+      serverConsole?.close();
       await rest?.stop().catch((e: unknown) => log.error('the Remote Access Service did not stop cleanly', e));
       await platform.shutdown('The server is shutting down.').catch((e: unknown) => log.error('the game server did not stop cleanly', e));
       await kernel?.stop().catch((e: unknown) => log.error('a module did not stop cleanly', e));
       await database.close();
+      lock.release();
       log.info('Stopped.');
       process.exit(0);
     })();
     return stopping;
   };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
-  let kernel: Awaited<ReturnType<typeof startKernel>> | undefined;
-  let rest: Awaited<ReturnType<typeof startRestAddon>> | undefined;
   kernel = await startKernel({
     database,
     platform,
@@ -65,7 +82,7 @@ async function run(options: ServerOptions, log: Logger): Promise<void> {
     configDir: coreDir,
     version: VERSION,
     modules: ALL_MODULES,
-    onStop: () => void shutdown('stop command'),
+    onStop: () => void stop('stop command'),
   });
   rest = await startRestAddon({
     configDir: restDir,
@@ -77,7 +94,15 @@ async function run(options: ServerOptions, log: Logger): Promise<void> {
     log: log.child('core-rest'),
     version: VERSION,
   });
+  shutdown = stop;
+  if (stopRequested) return void stop(stopRequested);
   log.info(`Game server listening on port ${platform.port} (Minecraft ${platform.gameVersion}). Type help for commands.`);
+  serverConsole = openConsole({
+    input: process.stdin,
+    output: process.stdout,
+    run: (line) => platform.runConsoleLine(line),
+    interrupt: () => void stop('Ctrl-C'),
+  });
 }
 
 function main(): void {
@@ -98,8 +123,9 @@ function main(): void {
   // An error in any part (a module, the add-on, the game server) is logged and the server goes on.
   process.on('uncaughtException', (e) => log.error('uncaught error (the server keeps running)', e));
   process.on('unhandledRejection', (e) => log.error('unhandled rejection (the server keeps running)', e));
-  run(outcome.options, log).catch((e: unknown) => {
-    log.error(`Core could not start: ${e instanceof Error ? e.message : String(e)}`, e);
+  const options = outcome.options;
+  run(options, log).catch((e: unknown) => {
+    log.error(`Core could not start: ${startupFailure(e, options)}`, options.debug ? e : undefined);
     process.exit(1);
   });
 }

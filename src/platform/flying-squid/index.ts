@@ -3,7 +3,6 @@
 // a shim on each player's packet writer (packets.ts), and replacements for the parts it cannot do
 // (commands, tab completion, chat, abilities, death and respawn, world changes, the tab list).
 
-import type { EventEmitter } from 'node:events';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { Logger } from '../../core/log.ts';
@@ -31,6 +30,7 @@ import { chestMenu, clientAgrees, inventoryMenu, NO_DRAG, simulateClick, type Dr
 import { InventoryStore, inventoryFile, type StoredInventory } from './inventory-store.ts';
 import { createItemCodec, type GameItem, type ItemCodec, type NotchItem } from './items.ts';
 import type { FlyingSquidModule, FsClient, FsEntity, FsObject, FsPlayer, FsServer, FsWorld, Vec3, Vec3Class } from './fs-types.ts';
+import { replaceFlyingSquidLogPlugin } from './log-plugin.ts';
 import * as P from './packets.ts';
 import { textToNbt, textToPlain } from './text.ts';
 
@@ -230,12 +230,9 @@ class FlyingSquidAdapter implements FlyingSquidPlatform {
   // ---- start ---------------------------------------------------------------------------------
 
   async start(): Promise<void> {
+    replaceFlyingSquidLogPlugin();
     const flyingSquid = require('flying-squid') as FlyingSquidModule;
     this.Vec3 = (fsRequire('vec3') as { Vec3: Vec3Class }).Vec3;
-    const processEvents = ['SIGINT', 'SIGTERM', 'message'];
-    const proc = process as EventEmitter;
-    const listenersBefore = new Map(processEvents.map((e) => [e, proc.listeners(e)]));
-    const consoleLog = console.log;
 
     const serv = flyingSquid.createMCServer({
       port: this.options.port,
@@ -259,11 +256,6 @@ class FlyingSquidAdapter implements FlyingSquidPlatform {
       debug: () => {},
     });
     this.serv = serv;
-    // flying-squid's console reader keeps standard input open; it must not keep the process
-    // alive once the game listener is closed.
-    (process.stdin as { unref?: () => void }).unref?.();
-    // On a TTY flying-squid replaces console.log with one that prints to standard error.
-    console.log = consoleLog;
     this.items = createItemCodec(
       serv.registry as unknown as Parameters<typeof createItemCodec>[0],
       require('prismarine-item')(serv.registry) as Parameters<typeof createItemCodec>[1],
@@ -288,14 +280,6 @@ class FlyingSquidAdapter implements FlyingSquidPlatform {
       throw e;
     }
 
-    // exit-hook (through flying-squid's log plugin) exits at once on SIGINT, SIGTERM and a pm2
-    // 'shutdown' message: the host handles those itself.
-    for (const event of processEvents) {
-      const before = listenersBefore.get(event) ?? [];
-      for (const l of proc.listeners(event)) {
-        if (!before.includes(l)) proc.off(event, l as () => void);
-      }
-    }
     const address = serv._server.socketServer.address();
     this.port = typeof address === 'object' && address ? address.port : this.options.port;
 

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import WebSocket from 'ws';
 import { joinBot, quit, type Bot } from './bots.ts';
 import { http, type HttpAnswer } from '../../../src/rest/test-support.ts';
-import { newDataDir, startServer, type ServerProcess } from './server-process.ts';
+import { newDataDir, startServer, type Launch, type ServerProcess } from './server-process.ts';
 
 export type { HttpAnswer };
 
@@ -38,7 +38,9 @@ export interface Subscription {
   close(): void;
 }
 
-export async function startRestServer(options: { dataDir?: string; requestsPerMinute?: number; modules?: Record<string, boolean> } = {}): Promise<RestServer> {
+export async function startRestServer(
+  options: { dataDir?: string; requestsPerMinute?: number; modules?: Record<string, boolean>; launch?: Launch } = {},
+): Promise<RestServer> {
   const dataDir = options.dataDir ?? newDataDir();
   mkdirSync(join(dataDir, 'core-rest'), { recursive: true });
   writeFileSync(
@@ -61,7 +63,7 @@ export async function startRestServer(options: { dataDir?: string; requestsPerMi
         .join('\n') + '\n',
     );
   }
-  const server = await startServer({ dataDir });
+  const server = await startServer({ dataDir, ...(options.launch ? { launch: options.launch } : {}) });
   const listening = await server.waitForLine(/Remote Access Service listening on http:\/\/[^:]+:(\d+)/, { from: 0 });
   const restPort = Number(/:(\d+)\/api\/v1/.exec(listening)?.[1]);
   const sockets = new Set<WebSocket>();

@@ -63,18 +63,28 @@ export function runCli(args: string[]): Promise<{ code: number | null; stdout: s
   });
 }
 
-export async function startServer(options: { dataDir?: string; args?: string[] } = {}): Promise<ServerProcess> {
+/** How the server is started: by default `node src/main.ts` in the repository, as `npm start` runs it. */
+export interface Launch {
+  file: string;
+  /** Arguments before the test's own `--data <dir> --port 0 --online-mode false`. */
+  args: string[];
+  cwd?: string;
+}
+
+export const ROOT_DIR = ROOT;
+
+export async function startServer(options: { dataDir?: string; args?: string[]; launch?: Launch } = {}): Promise<ServerProcess> {
   const dataDir = options.dataDir ?? newDataDir();
+  const launch = options.launch ?? { file: process.execPath, args: ['src/main.ts'] };
   const child: ChildProcessWithoutNullStreams = spawn(
-    process.execPath,
-    ['src/main.ts', '--data', dataDir, '--port', '0', '--online-mode', 'false', ...(options.args ?? [])],
-    { cwd: ROOT, stdio: ['pipe', 'pipe', 'pipe'] },
+    launch.file,
+    [...launch.args, '--data', dataDir, '--port', '0', '--online-mode', 'false', ...(options.args ?? [])],
+    { cwd: launch.cwd ?? ROOT, stdio: ['pipe', 'pipe', 'pipe'] },
   );
   const lines: string[] = [];
   const waiters = new Set<{ pattern: RegExp; resolve: (l: string) => void }>();
-  const onLine = (raw: string) => {
-    // flying-squid's console prompt and cursor codes are not part of the line.
-    const line = raw.replace(/\x1b\[[0-9;]*[A-Za-z]/g, '').replace(/^> /, '');
+  // Lines are kept as printed: a prompt or a terminal code in piped output is a defect to see.
+  const onLine = (line: string) => {
     lines.push(line);
     if (process.env.E2E_VERBOSE) process.stderr.write(`[server] ${line}\n`);
     for (const w of [...waiters]) {

@@ -1,0 +1,47 @@
+// flying-squid's log plugin (lib/plugins/log.js), replaced before flying-squid loads it. Loading
+// the original takes over the process: it opens a readline on standard input (whose Ctrl-C only
+// pauses the console and whose "> " prompt lands in piped logs), installs exit-hook (which exits
+// at once on SIGINT and SIGTERM, before the host has shut down), swaps console.log for one that
+// prints to standard error, and logs a listen error a second time with its stack. The host owns
+// the console, the signals and the log (src/console.ts, src/main.ts); the adapter sets serv.log,
+// info, warn and err to the platform's logger (see takeOverServer in ./index.ts).
+
+import Module, { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import type { FsPlayer, FsServer } from './fs-types.ts';
+
+const require = createRequire(import.meta.url);
+
+/** What the replacement does: the player lines of the original, through whatever serv.info is. */
+const replacement = {
+  server(serv: FsServer): void {
+    const ignore = (): void => {};
+    Object.assign(serv, { log: ignore, info: ignore, warn: ignore, err: ignore, createLog: ignore });
+    // The original listened for these all along; without a listener an 'error' would throw. A
+    // listen error during start is the host's to report (once), so only later ones are logged.
+    const events = serv as unknown as NodeJS.EventEmitter & { isReady?: boolean };
+    events.on('error', (e: Error) => {
+      if (events.isReady) serv.err(`game server: ${e.message}`);
+    });
+    events.on('clientError', (client: { socket?: { remoteAddress?: string } }, e: Error) =>
+      serv.warn(`a client at ${client.socket?.remoteAddress ?? 'an unknown address'} failed: ${e.message}`),
+    );
+  },
+  player(player: FsPlayer, serv: FsServer): void {
+    const events = player as unknown as { on(event: string, listener: (...args: never[]) => void): void };
+    events.on('connected', () => serv.info(`${player.username} (${player._client.socket?.remoteAddress ?? 'unknown address'}) connected`));
+    events.on('disconnected', () => serv.info(`${player.username} disconnected`));
+    events.on('chat', ({ message }: { message: string }) => serv.info(`<${player.username}> ${message}`));
+  },
+};
+
+/** Puts the replacement in the module cache under the original's file name. Call before requiring flying-squid. */
+export function replaceFlyingSquidLogPlugin(): void {
+  const file = join(dirname(require.resolve('flying-squid')), 'src', 'lib', 'plugins', 'log.js');
+  if (require.cache[file]?.exports === replacement) return;
+  const module = new Module(file);
+  module.filename = file;
+  module.loaded = true;
+  module.exports = replacement;
+  require.cache[file] = module;
+}

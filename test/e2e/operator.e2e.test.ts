@@ -1,0 +1,238 @@
+// What an operator meets first, tried as they try it: a real terminal (tmux) with one Ctrl-C, a
+// console behind pipes, a second server on the same data folder, start-up failures, and the stop
+// a service manager sends (systemd's ExecStart and Docker's ENTRYPOINT from the repository's own
+// files, and `npm start`), with every acknowledged write still there afterwards.
+
+import { after, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { joinBot, quit } from './support/bots.ts';
+import { startRestServer, type RestServer } from './support/rest-server.ts';
+import { newDataDir, ROOT_DIR, runCli, startServer, type Launch, type ServerProcess } from './support/server-process.ts';
+import { openTerminal } from './support/terminal.ts';
+
+const servers: ServerProcess[] = [];
+after(async () => {
+  for (const s of servers) await s.stop('SIGKILL');
+});
+
+/** Every file under a folder with its size and modification time, to prove nothing was written. */
+function snapshot(dir: string): string[] {
+  const out: string[] = [];
+  const walk = (d: string) => {
+    for (const name of readdirSync(d).sort()) {
+      const p = join(d, name);
+      const st = statSync(p);
+      if (st.isDirectory()) walk(p);
+      else out.push(`${p} ${st.size} ${st.mtimeMs}`);
+    }
+  };
+  walk(dir);
+  return out;
+}
+
+/** Standard error lines of a finished run, without Node's own deprecation notices. */
+function errorLines(stderr: string): string[] {
+  return stderr.split('\n').filter((l) => l.trim() !== '');
+}
+
+describe('the console in a real terminal', () => {
+  it('shows a prompt, answers a command, and stops cleanly with ONE Ctrl-C under npm start', async () => {
+    const dataDir = newDataDir();
+    const term = openTerminal(ROOT_DIR);
+    try {
+      term.typeLine(`npm start -- --data ${dataDir} --port 0 --online-mode false; echo "EXIT=$?"`);
+      await term.waitForScreen(/Type help for commands\.\s*\n> /, 60000);
+      term.typeLine('help');
+      await term.waitForScreen(/perm grant\|revoke/);
+      term.key('C-c');
+      const screen = await term.waitForScreen(/EXIT=\d+/, 20000);
+      assert.match(screen, /Shutting down \(Ctrl-C\)/);
+      assert.match(screen, /Stopped\./);
+      assert.match(screen, /EXIT=0/);
+      assert.equal(existsSync(join(dataDir, 'session.lock')), false, 'the data folder is unlocked');
+    } finally {
+      term.close();
+    }
+  });
+});
+
+describe('the console behind pipes', () => {
+  it('prints no prompt and no terminal codes, and answers commands in the order they were sent', async () => {
+    const server = await startServer();
+    servers.push(server);
+    const bot = await joinBot(server.gamePort, 'Dana');
+    await quit(bot);
+    const mark = server.lines.length;
+    // A write to the database (grant) takes longer than help, which answers at once: run out of
+    // order, each help would answer before the grant typed before it.
+    const sent: string[] = [];
+    for (let i = 1; i <= 5; i++) sent.push(`perm grant Dana core.order.${i}`, 'help');
+    server.console(sent.join('\n'));
+    await server.waitForLine(/core\.order\.5/, { from: mark });
+    await server.waitForLine(/stop - Stops the server/, { from: server.lines.findIndex((l, i) => i >= mark && /core\.order\.5/.test(l)) });
+    const replies = server.lines.slice(mark).filter((l) => /core\.order\.\d|stop - Stops the server/.test(l));
+    const order = replies.map((l) => (/core\.order\.(\d)/.exec(l)?.[1] ? `grant ${/core\.order\.(\d)/.exec(l)![1]}` : 'help'));
+    assert.deepEqual(order, ['grant 1', 'help', 'grant 2', 'help', 'grant 3', 'help', 'grant 4', 'help', 'grant 5', 'help']);
+    assert.equal(await server.stop('SIGTERM'), 0);
+    for (const line of server.lines) {
+      assert.doesNotMatch(line, /^> |\x1b\[/, `a prompt or terminal code in piped output: ${JSON.stringify(line)}`);
+    }
+  });
+
+  it('keeps running when standard input is empty (a service manager\'s /dev/null)', async () => {
+    const server = await startServer();
+    servers.push(server);
+    server.console('');
+    await new Promise((r) => setTimeout(r, 500));
+    assert.equal(await server.stop('SIGTERM'), 0);
+  });
+});
+
+describe('one server per data folder', () => {
+  it('refuses a second server on a folder in use: one line naming the folder and the process, exit 1, nothing written', async () => {
+    const first = await startServer();
+    servers.push(first);
+    // Frozen, the first server writes nothing (its world saves in the background), yet it runs.
+    process.kill(first.pid, 'SIGSTOP');
+    const before = snapshot(first.dataDir);
+    const second = await runCli(['--data', first.dataDir, '--port', '0', '--online-mode', 'false']).finally(() =>
+      process.kill(first.pid, 'SIGCONT'),
+    );
+    const afterwards = snapshot(first.dataDir);
+    assert.equal(second.code, 1);
+    const lines = errorLines(second.stderr);
+    assert.equal(lines.length, 1, second.stderr);
+    assert.ok(lines[0]!.includes(first.dataDir), lines[0]);
+    assert.ok(lines[0]!.includes(`process ${first.pid}`), lines[0]);
+    assert.equal(second.stdout.trim(), '');
+    assert.deepEqual(afterwards, before);
+    assert.equal(await first.stop('SIGTERM'), 0);
+    assert.equal(existsSync(join(first.dataDir, 'session.lock')), false);
+  });
+
+  it('starts on a folder whose server was killed (the stale lock is taken over)', async () => {
+    const first = await startServer();
+    servers.push(first);
+    await first.stop('SIGKILL');
+    assert.equal(existsSync(join(first.dataDir, 'session.lock')), true);
+    const second = await startServer({ dataDir: first.dataDir });
+    servers.push(second);
+    assert.equal(await second.stop('SIGTERM'), 0);
+  });
+});
+
+describe('start-up failures', () => {
+  const oneLine = (r: { code: number | null; stderr: string }, pattern: RegExp) => {
+    assert.equal(r.code, 1);
+    const lines = errorLines(r.stderr);
+    assert.equal(lines.length, 1, `one line on standard error, not:\n${r.stderr}`);
+    assert.match(lines[0]!, pattern);
+    assert.doesNotMatch(lines[0]!, /\.\.$/);
+  };
+
+  it('tells a bad kits.conf in one line naming file, line and key; the stack only with --debug', async () => {
+    const dataDir = newDataDir();
+    mkdirSync(join(dataDir, 'core'), { recursive: true });
+    writeFileSync(join(dataDir, 'core', 'kits.conf'), '[kits.starter]\nitems = 3\n');
+    const args = ['--data', dataDir, '--port', '0', '--online-mode', 'false'];
+    oneLine(await runCli(args), /Core could not start: .*kits\.conf line 2, key "kits\.starter\.items": must be a list/);
+    const debug = await runCli([...args, '--debug']);
+    assert.equal(debug.code, 1);
+    assert.match(debug.stderr, /\n\s+at .*kits\.config\.ts/);
+  });
+
+  it('tells a taken game port once, in one line naming the port and --port', async () => {
+    const first = await startServer();
+    servers.push(first);
+    oneLine(
+      await runCli(['--data', newDataDir(), '--port', String(first.gamePort), '--online-mode', 'false']),
+      new RegExp(`game port ${first.gamePort} is already in use .* --port\\.$`),
+    );
+    assert.equal(await first.stop('SIGTERM'), 0);
+  });
+
+  it('tells a data folder that is a file in one line', async () => {
+    const file = join(newDataDir(), 'data');
+    writeFileSync(file, 'x');
+    oneLine(await runCli(['--data', file, '--port', '0', '--online-mode', 'false']), /data folder .*data is a file, not a folder/);
+  });
+});
+
+/** The command line of the repository's systemd unit, with its folders replaced by the test's. */
+function systemdLaunch(): Launch {
+  const unit = readFileSync(join(ROOT_DIR, 'deploy', 'core.service'), 'utf8');
+  const workDir = /^WorkingDirectory=(.+)$/m.exec(unit)?.[1]?.trim();
+  const execStart = /^ExecStart=(.+)$/m.exec(unit)?.[1]?.trim();
+  assert.ok(workDir && execStart, 'deploy/core.service has WorkingDirectory and ExecStart');
+  const [file, ...args] = execStart.split(/\s+/).map((w) => w.replace(workDir, ROOT_DIR));
+  assert.ok(file && existsSync(file), `ExecStart names a file that npm ci installs: ${file}`);
+  // The unit's own --data and --port are followed by the test's, which win.
+  return { file, args, cwd: ROOT_DIR };
+}
+
+/** The entry point of the repository's Dockerfile, with its folders replaced by the test's. */
+function dockerLaunch(): Launch {
+  const dockerfile = readFileSync(join(ROOT_DIR, 'Dockerfile'), 'utf8');
+  const workDir = /^WORKDIR\s+(\S+)$/m.exec(dockerfile)?.[1];
+  const entry = /^ENTRYPOINT\s+(\[.*\])$/m.exec(dockerfile)?.[1];
+  assert.ok(workDir && entry, 'the Dockerfile has WORKDIR and an exec-form ENTRYPOINT');
+  const [file, ...args] = (JSON.parse(entry) as string[]).map((w) => w.replace(workDir, ROOT_DIR));
+  assert.ok(file && existsSync(file), `ENTRYPOINT names a file that npm ci installs: ${file}`);
+  return { file, args, cwd: ROOT_DIR };
+}
+
+/** npm as the test runs it (npm test sets npm_execpath), else the one on the PATH. */
+function npmLaunch(): Launch {
+  const npmCli = process.env.npm_execpath;
+  if (npmCli && existsSync(npmCli)) return { file: process.execPath, args: [npmCli, 'start', '--'], cwd: ROOT_DIR };
+  return { file: execFileSync('sh', ['-c', 'command -v npm'], { encoding: 'utf8' }).trim(), args: ['start', '--'], cwd: ROOT_DIR };
+}
+
+describe('stopped by a service manager', () => {
+  for (const [how, launch] of [
+    ['systemd (ExecStart of deploy/core.service)', systemdLaunch],
+    ['Docker (ENTRYPOINT of the Dockerfile)', dockerLaunch],
+    ['npm start', npmLaunch],
+  ] as const) {
+    it(`${how}: SIGTERM to the process it started stops the server, exit 0, every acknowledged write kept`, async () => {
+      const dataDir = newDataDir();
+      const rs: RestServer = await startRestServer({ dataDir, launch: launch() });
+      servers.push(rs.server);
+      const writer = await rs.token('writer', 'read,write');
+      const bot = await joinBot(rs.server.gamePort, 'Payee');
+      const uuid = bot.player.uuid;
+      await quit(bot);
+
+      // Deposits of one coin go on while the signal arrives; the answered ones must all be kept.
+      let acknowledged = 0;
+      let sending = true;
+      const client = (async () => {
+        while (sending) {
+          try {
+            const r = await rs.call('POST', `/players/${uuid}/balance/deposit`, writer, { amount: 1 });
+            if (r.status === 200 && r.json?.ok === true) acknowledged++;
+          } catch {
+            return; // the listener is closed
+          }
+        }
+      })();
+      while (acknowledged < 50) await new Promise((r) => setTimeout(r, 10));
+      const code = await rs.server.stop('SIGTERM');
+      sending = false;
+      await client;
+      assert.equal(code, 0, rs.server.lines.slice(-10).join('\n'));
+      assert.ok(rs.server.lines.some((l) => /Stopped\./.test(l)));
+      assert.equal(existsSync(join(dataDir, 'session.lock')), false, 'no server is left holding the folder');
+
+      const again = await startRestServer({ dataDir });
+      servers.push(again.server);
+      const token = await again.token('reader2');
+      const balance = await again.call('GET', `/players/${uuid}/balance`, token);
+      assert.deepEqual(balance.json.data, { currency: 'coins', amount: 100 + acknowledged });
+      await again.stop();
+    });
+  }
+});
