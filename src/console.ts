@@ -1,4 +1,4 @@
-// The server console on standard input (docs/decisions.md, "The console"). Each line is a
+// The server console on standard input (docs/running-the-server.md, "The console"). Each line is a
 // command, run one after the other in the order typed or piped. A terminal gets a `> ` prompt and
 // Ctrl-C stops the server (in a terminal, readline reads Ctrl-C as a key, so the process gets no
 // SIGINT: the console turns it into the same stop). Without a terminal (a pipe, a file, a service

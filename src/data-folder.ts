@@ -1,4 +1,4 @@
-// The data folder and its lock (docs/decisions.md, "One server per data folder"). Two servers on
+// The data folder and its lock (docs/running-the-server.md, "One server per data folder"). Two servers on
 // one folder would both write the world, the inventories and core.db, so the folder is locked
 // with `session.lock`, as vanilla locks its world. Node has no portable advisory file lock, so
 // the lock is a file created exclusively that names its process; a lock whose process is gone

@@ -1,5 +1,5 @@
 // The composition root: flags, data folder, the game server, the kernel with its modules, the
-// Remote Access Service add-on, the console, and a clean shutdown (docs/decisions.md, "Running the server").
+// Remote Access Service add-on, the console, and a clean shutdown (docs/running-the-server.md).
 
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -123,6 +123,12 @@ function main(): void {
   // An error in any part (a module, the add-on, the game server) is logged and the server goes on.
   process.on('uncaughtException', (e) => log.error('uncaught error (the server keeps running)', e));
   process.on('unhandledRejection', (e) => log.error('unhandled rejection (the server keeps running)', e));
+  // Node's warnings become log lines like any other; flying-squid's player-data code triggers a
+  // harmless deprecation (DEP0174) at every start, which an operator can do nothing about.
+  process.removeAllListeners('warning');
+  process.on('warning', (w: Error & { code?: string }) => {
+    if (w.code !== 'DEP0174') log.warn(`${w.name}: ${w.message}`);
+  });
   const options = outcome.options;
   run(options, log).catch((e: unknown) => {
     log.error(`Core could not start: ${startupFailure(e, options)}`, options.debug ? e : undefined);

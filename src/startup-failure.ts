@@ -1,4 +1,4 @@
-// How a failed start is told to the operator (docs/decisions.md, "Start-up failures"): one line on
+// How a failed start is told to the operator (docs/running-the-server.md, "A failed start"): one line on
 // standard error, what went wrong and what to do, exit code 1; the stack only with --debug.
 
 import type { ServerOptions } from './cli.ts';
