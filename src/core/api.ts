@@ -6,6 +6,7 @@
 
 import type { Actor } from './actor.ts';
 import type { CommandRegistry } from './commands.ts';
+import type { KnownPlayerAnswer, OnlinePlayerList } from './players.schemas.ts';
 import type { Result } from './result.ts';
 
 export interface KnownPlayer {
@@ -28,6 +29,13 @@ export interface PlayersService {
    */
   find(nameOrUuid: string): Promise<KnownPlayer | undefined>;
   isOnline(uuid: string): boolean;
+  /** Everyone online now, with their world, ping and join time, by name whatever the case. */
+  listOnline(): Result<OnlinePlayerList>;
+  /**
+   * The known player who holds a name (whatever the case), the one seen last when several did;
+   * not-found for a name never seen. A name that is not a Minecraft name is refused (field `name`).
+   */
+  lookupName(name: string): Promise<Result<KnownPlayerAnswer>>;
 }
 
 export interface AuditEntry {

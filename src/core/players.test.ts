@@ -81,6 +81,13 @@ describe('players', () => {
     assert.equal((await t.kernel.api.players.find('BOB'))?.uuid, bob.uuid);
   });
 
+  it('refuses a name lookup that no account can have, naming the field, to in-process callers too', async () => {
+    for (const name of ['', 'a b', 'x'.repeat(17), 'Zoë']) {
+      await assert.rejects(t.kernel.api.players.lookupName(name), (e: Error & { field?: string }) => e.name === 'InvalidInput' && e.field === 'name', JSON.stringify(name));
+    }
+    assert.deepEqual(await t.kernel.api.players.lookupName('Nobody'), { ok: false, code: 'not-found', message: 'No player named Nobody has ever joined this server.' });
+  });
+
   it('records players still online as seen when the kernel stops', async () => {
     const carol = t.platform.join('Carol')!;
     t.clock.advance(500);

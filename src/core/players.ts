@@ -4,13 +4,22 @@
 // Platform events are synchronous while writes are not, so the writes are queued in arrival order
 // (a join is always written before the quit that follows it) and every read waits for the queue:
 // a lookup made right after a join finds the player.
+//
+// When each online player joined is kept in memory only: it is this session's, and a restart ends
+// every session.
 
 import type { KnownPlayer, PlayersService } from './api.ts';
 import type { Clock } from './clock.ts';
 import type { Db, Migration } from './db.ts';
 import type { Logger } from './log.ts';
 import type { GamePlatform, PlatformEvents } from '../platform/platform.ts';
+import { InvalidInput } from './invalid-input.ts';
+import type { KnownPlayerAnswer, OnlinePlayerAnswer } from './players.schemas.ts';
+import { PLAYER_NAME_PATTERN } from './players.schemas.ts';
+import { fail, ok } from './result.ts';
 import { normalizeUuid } from './uuid.ts';
+
+const PLAYER_NAME = new RegExp(PLAYER_NAME_PATTERN);
 
 export const PLAYERS_MIGRATIONS: readonly Migration[] = [
   {
@@ -29,6 +38,13 @@ export const PLAYERS_MIGRATIONS: readonly Migration[] = [
   },
 ];
 
+/** Character-code order of the small-letter names: stable whatever the server's locale. */
+function byNameIgnoringCase(a: string, b: string): number {
+  const x = a.toLowerCase();
+  const y = b.toLowerCase();
+  return x < y ? -1 : x > y ? 1 : 0;
+}
+
 export interface Players extends PlayersService {
   /** Resolves when every write queued so far is committed. */
   idle(): Promise<void>;
@@ -46,6 +62,8 @@ interface Row {
 export function createPlayers(options: { db: Db; platform: GamePlatform; clock: Clock; log: Logger }): Players {
   const { db, platform, clock, log } = options;
   let queue: Promise<void> = Promise.resolve();
+  // Players already in the world when Core started are counted from now.
+  const joinedAt = new Map<string, string>(platform.onlinePlayers().map((p) => [p.uuid, clock.now().toISOString()]));
 
   function enqueue(what: string, write: () => Promise<void>): void {
     queue = queue.then(write).catch((e: unknown) => log.error(`could not record ${what}`, e));
@@ -68,8 +86,14 @@ export function createPlayers(options: { db: Db; platform: GamePlatform; clock: 
     }
   }
 
-  const onJoin = ({ player }: PlatformEvents['join']): void => enqueue(`the join of ${player.name}`, () => seen(player.uuid, player.name));
-  const onQuit = ({ player }: PlatformEvents['quit']): void => enqueue(`the quit of ${player.name}`, () => seen(player.uuid, player.name));
+  const onJoin = ({ player }: PlatformEvents['join']): void => {
+    joinedAt.set(player.uuid, clock.now().toISOString());
+    enqueue(`the join of ${player.name}`, () => seen(player.uuid, player.name));
+  };
+  const onQuit = ({ player }: PlatformEvents['quit']): void => {
+    joinedAt.delete(player.uuid);
+    enqueue(`the quit of ${player.name}`, () => seen(player.uuid, player.name));
+  };
   platform.on('join', onJoin);
   platform.on('quit', onQuit);
 
@@ -108,6 +132,25 @@ export function createPlayers(options: { db: Db; platform: GamePlatform; clock: 
       const online = platform.playerByName(nameOrUuid);
       if (online) return service.get(online.uuid);
       return normalizeUuid(nameOrUuid) ? service.get(nameOrUuid) : service.byName(nameOrUuid);
+    },
+    listOnline() {
+      const players: OnlinePlayerAnswer[] = [];
+      for (const p of platform.onlinePlayers()) {
+        const world = platform.location(p.uuid)?.world;
+        // Gone between the two reads: no longer online.
+        if (world === undefined) continue;
+        const since = joinedAt.get(p.uuid) ?? clock.now().toISOString();
+        players.push({ uuid: p.uuid, name: p.name, world, ping: Math.max(0, Math.round(platform.ping(p.uuid) ?? 0)), since });
+      }
+      players.sort((a, b) => byNameIgnoringCase(a.name, b.name));
+      return ok({ players, count: players.length });
+    },
+    async lookupName(name) {
+      if (!PLAYER_NAME.test(name)) throw new InvalidInput('name', `"${name}" is not a player name (1 to 16 of a-z, A-Z, 0-9 and _).`);
+      const p = await service.byName(name);
+      if (!p) return fail('not-found', `No player named ${name} has ever joined this server.`);
+      const known: KnownPlayerAnswer = { uuid: p.uuid, name: p.name, online: p.online, 'first-seen': p.firstSeen, 'last-seen': p.lastSeen };
+      return ok(known);
     },
     isOnline(uuid) {
       const id = normalizeUuid(uuid);

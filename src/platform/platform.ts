@@ -150,6 +150,11 @@ export interface GamePlatform {
   player(uuid: string): OnlinePlayer | undefined;
   /** An online player by name, case-insensitive, or undefined. */
   playerByName(name: string): OnlinePlayer | undefined;
+  /**
+   * An online player's latency in milliseconds as the server measures it (the last keep-alive
+   * round trip; 0 before the first), or undefined when offline. Their world is in `location`.
+   */
+  ping(uuid: string): number | undefined;
 
   location(uuid: string): Location | undefined;
   /** Moves an online player, across worlds if needed. False when the player or world is unknown. */

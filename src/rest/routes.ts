@@ -1,4 +1,4 @@
-// Every row of the route table: the service's own and each module's
+// Every row of the route table: the service's own, the kernel's (./players.routes.ts) and each module's
 // (`src/modules/<area>/<area>.routes.ts`). The server and the OpenAPI document both read this list.
 
 import { ECONOMY_ROUTES } from '../modules/economy/economy.routes.ts';
@@ -7,6 +7,7 @@ import { KITS_ROUTES } from '../modules/kits/kits.routes.ts';
 import { PLAYERWARPS_ROUTES } from '../modules/playerwarps/playerwarps.routes.ts';
 import { VAULTS_ROUTES } from '../modules/vaults/vaults.routes.ts';
 import { WARPS_ROUTES } from '../modules/warps/warps.routes.ts';
+import { PLAYERS_ROUTES } from './players.routes.ts';
 import { statusRoute, type RouteDefinition } from './route-table.ts';
 
-export const ROUTES: readonly RouteDefinition[] = [statusRoute, ...ECONOMY_ROUTES, ...HOMES_ROUTES, ...WARPS_ROUTES, ...PLAYERWARPS_ROUTES, ...KITS_ROUTES, ...VAULTS_ROUTES];
+export const ROUTES: readonly RouteDefinition[] = [statusRoute, ...PLAYERS_ROUTES, ...ECONOMY_ROUTES, ...HOMES_ROUTES, ...WARPS_ROUTES, ...PLAYERWARPS_ROUTES, ...KITS_ROUTES, ...VAULTS_ROUTES];

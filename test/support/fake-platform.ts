@@ -73,6 +73,7 @@ interface PlayerState {
   gameMode: GameMode;
   vitals: Vitals;
   abilities: Abilities;
+  ping: number;
 }
 
 type Handler = (data: never) => void;
@@ -82,6 +83,8 @@ export interface JoinOptions {
   address?: string;
   location?: Partial<Location>;
   gameMode?: GameMode;
+  /** Milliseconds; 0 by default (as the server says before its first keep-alive). */
+  ping?: number;
 }
 
 export class FakePlatform implements GamePlatform {
@@ -135,11 +138,17 @@ export class FakePlatform implements GamePlatform {
       gameMode: options.gameMode ?? 'survival',
       vitals: { health: 20, food: 20, saturation: 5 },
       abilities: { allowFlight: false, flying: false, invulnerable: false, walkSpeed: 1, flySpeed: 1 },
+      ping: options.ping ?? 0,
     });
     if (!this.messages.has(uuid)) this.messages.set(uuid, []);
     if (!this.inventories.has(uuid)) this.inventories.set(uuid, Array<ItemStack | null>(36).fill(null));
     this.emit('join', { player });
     return player;
+  }
+
+  /** The server measures a new latency for an online player (a keep-alive round trip). */
+  setPing(uuid: string, ms: number): void {
+    this.mustBeOnline(uuid).ping = ms;
   }
 
   /** A player leaves (closing their chest window). Emits `quit`. */
@@ -247,6 +256,10 @@ export class FakePlatform implements GamePlatform {
   playerByName(name: string): OnlinePlayer | undefined {
     const n = name.toLowerCase();
     return this.onlinePlayers().find((p) => p.name.toLowerCase() === n);
+  }
+
+  ping(uuid: string): number | undefined {
+    return this.states.get(uuid)?.ping;
   }
 
   location(uuid: string): Location | undefined {

@@ -1331,6 +1331,10 @@ class FlyingSquidAdapter implements FlyingSquidPlatform {
     return undefined;
   }
 
+  ping(uuid: string): number | undefined {
+    return this.get(uuid)?.fs._client.latency;
+  }
+
   private get(uuid: string): PlayerState | undefined {
     return this.joined.get(dashed(uuid));
   }
