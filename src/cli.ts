@@ -1,9 +1,12 @@
 // The command line of `npm start` (DECISIONS §1): flags, their defaults, and the help text.
 
+import { LOG_FORMATS, type LogFormat } from './core/log-format.ts';
+
 export interface ServerOptions {
   dataDir: string;
   port: number;
   onlineMode: boolean;
+  logFormat: LogFormat;
 }
 
 export type CliOutcome =
@@ -25,16 +28,19 @@ Flags:
   --online-mode BOOL      true or false (default true): verify players with the
                           game's account service; false for a server without
                           internet (logs a warning)
+  --log-format FORMAT     text or json (default text): the format of log lines
+                          on the console and in logs/latest.log; json gives one
+                          object a line for log shippers
   --version               print the product version and exit
   --help                  print this text and exit
 
 The console (standard input) takes commands with or without a leading /;
 type help to list them.`;
 
-const FLAGS_WITH_VALUE = new Set(['--data', '--port', '--online-mode']);
+const FLAGS_WITH_VALUE = new Set(['--data', '--port', '--online-mode', '--log-format']);
 
 export function parseCli(argv: readonly string[]): CliOutcome {
-  const options: ServerOptions = { dataDir: './data', port: 25565, onlineMode: true };
+  const options: ServerOptions = { dataDir: './data', port: 25565, onlineMode: true, logFormat: 'text' };
   for (let i = 0; i < argv.length; i++) {
     const raw = argv[i] ?? '';
     const eq = raw.indexOf('=');
@@ -66,6 +72,12 @@ export function parseCli(argv: readonly string[]): CliOutcome {
         }
         options.onlineMode = value === 'true';
         break;
+      case '--log-format': {
+        const format = LOG_FORMATS.find((f) => f === value);
+        if (!format) return { kind: 'error', message: `--log-format must be text or json, not "${value}".` };
+        options.logFormat = format;
+        break;
+      }
     }
   }
   return { kind: 'run', options };

@@ -9,19 +9,21 @@ import { systemClock } from './core/clock.ts';
 import { openDatabase } from './core/db.ts';
 import { createEventBus } from './core/events.ts';
 import { startKernel } from './core/kernel.ts';
-import { createLogger, type Logger } from './core/log.ts';
+import type { Logger } from './core/log.ts';
+import { createServerLog, type ServerLog } from './core/server-log.ts';
 import { ALL_MODULES } from './modules/index.ts';
 import { startFlyingSquid } from './platform/flying-squid/index.ts';
 import { startRestAddon } from './rest/addon.ts';
 
 export const VERSION: string = pkg.version;
 
-async function run(options: ServerOptions, log: Logger): Promise<void> {
+async function run(options: ServerOptions, log: Logger, serverLog: ServerLog): Promise<void> {
   const dataDir = resolve(options.dataDir);
   const coreDir = join(dataDir, 'core');
   const restDir = join(dataDir, 'core-rest');
   const worldDir = join(dataDir, 'world');
   for (const dir of [coreDir, restDir, worldDir]) mkdirSync(dir, { recursive: true });
+  serverLog.openFile(dataDir);
 
   log.info(`Core ${VERSION} starting with data folder ${dataDir}`);
   if (!options.onlineMode) {
@@ -47,6 +49,7 @@ async function run(options: ServerOptions, log: Logger): Promise<void> {
       await kernel?.stop().catch((e: unknown) => log.error('a module did not stop cleanly', e));
       await database.close();
       log.info('Stopped.');
+      await serverLog.close();
       process.exit(0);
     })();
     return stopping;
@@ -94,11 +97,12 @@ function main(): void {
       process.exitCode = 2;
       return;
   }
-  const log = createLogger();
+  const serverLog = createServerLog({ format: outcome.options.logFormat });
+  const log = serverLog.log;
   // An error in any part (a module, the add-on, the game server) is logged and the server goes on.
   process.on('uncaughtException', (e) => log.error('uncaught error (the server keeps running)', e));
   process.on('unhandledRejection', (e) => log.error('unhandled rejection (the server keeps running)', e));
-  run(outcome.options, log).catch((e: unknown) => {
+  run(outcome.options, log, serverLog).catch((e: unknown) => {
     log.error(`Core could not start: ${e instanceof Error ? e.message : String(e)}`, e);
     process.exit(1);
   });
