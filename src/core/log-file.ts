@@ -36,7 +36,10 @@ export interface RollingLogFile {
   close(): Promise<void>;
 }
 
-const ROLL = Symbol('roll');
+/** In the queue: archive the file here, under this date (the day its lines belong to). */
+interface Roll {
+  roll: string;
+}
 
 export function openRollingLogFile(options: RollingLogFileOptions): RollingLogFile {
   const { dir, fileName, archivePrefix } = options;
@@ -74,7 +77,7 @@ export function openRollingLogFile(options: RollingLogFileOptions): RollingLogFi
   let fd = openSync(path, 'a');
   let dayEnd = nextLocalMidnight(now());
 
-  let queue: Array<string | typeof ROLL> = [];
+  let queue: Array<string | Roll> = [];
   let draining: Promise<void> | undefined;
   let closed = false;
 
@@ -90,15 +93,16 @@ export function openRollingLogFile(options: RollingLogFileOptions): RollingLogFi
     // Lines logged in the same turn of the event loop go out in one write.
     await Promise.resolve();
     while (queue.length > 0) {
-      const next = queue.findIndex((item) => item === ROLL);
+      const next = queue.findIndex((item) => typeof item !== 'string');
       const lines = (next === -1 ? queue : queue.slice(0, next)) as string[];
+      const roll = next === -1 ? undefined : (queue[next] as Roll);
       queue = next === -1 ? [] : queue.slice(next + 1);
       if (lines.length > 0) await writeChunk(lines.join('\n') + '\n');
-      if (next !== -1) {
+      if (roll) {
         // Once a day: a close, a rename and an open, each a quick metadata call.
         try {
           closeSync(fd);
-          archive(localDate(new Date(dayEnd - 1)));
+          archive(roll.roll);
         } catch (e) {
           onError(`could not archive ${path}`, e);
         }
@@ -119,7 +123,7 @@ export function openRollingLogFile(options: RollingLogFileOptions): RollingLogFi
     write(line, time = now()) {
       if (closed) return;
       if (time.getTime() >= dayEnd) {
-        queue.push(ROLL);
+        queue.push({ roll: localDate(new Date(dayEnd - 1)) });
         dayEnd = nextLocalMidnight(time);
       }
       queue.push(line);
@@ -131,7 +135,7 @@ export function openRollingLogFile(options: RollingLogFileOptions): RollingLogFi
     },
     flushSync() {
       if (closed) return;
-      const lines = queue.filter((item): item is string => item !== ROLL);
+      const lines = queue.filter((item): item is string => typeof item === 'string');
       queue = [];
       if (lines.length > 0) writeSync(fd, lines.join('\n') + '\n');
     },
