@@ -36,10 +36,15 @@ export function createLogger(sink: LogSink, name = '', now: () => Date = () => n
   };
 }
 
-/** A logger that keeps its lines (rendered as text), for tests. */
+/** A logger that keeps its lines (rendered as text; an error's stack is one entry after its line), for tests. */
 export function memoryLogger(): Logger & { lines: string[] } {
   const lines: string[] = [];
-  const log = createLogger({ write: (r) => lines.push(...renderText(r).split('\n')) });
+  const log = createLogger({
+    write: ({ err, ...r }) => {
+      lines.push(renderText(r));
+      if (err !== undefined) lines.push(errorText(err));
+    },
+  });
   return Object.assign(log, { lines });
 }
 
@@ -76,6 +81,9 @@ export function isoLocal(d: Date): string {
 /** `2026-11-23 17:43:58 +0000 INFO [core] message`, then the error's stack on the lines below. */
 export function renderText(r: LogRecord): string {
   const head = `${textTimestamp(r.time)} ${r.level.toUpperCase()} ${r.name ? `[${r.name}] ` : ''}${r.msg}`;
-  if (r.err === undefined) return head;
-  return `${head}\n${r.err instanceof Error ? (r.err.stack ?? r.err.message) : String(r.err)}`;
+  return r.err === undefined ? head : `${head}\n${errorText(r.err)}`;
+}
+
+function errorText(err: unknown): string {
+  return err instanceof Error ? (err.stack ?? err.message) : String(err);
 }
