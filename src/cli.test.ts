@@ -4,13 +4,13 @@ import { parseCli } from './cli.ts';
 
 describe('parseCli', () => {
   it('uses the documented defaults with no flags', () => {
-    assert.deepEqual(parseCli([]), { kind: 'run', options: { dataDir: './data', port: 25565, onlineMode: true, debug: false } });
+    assert.deepEqual(parseCli([]), { kind: 'run', options: { dataDir: './data', port: 25565, onlineMode: true, logFormat: 'text', debug: false } });
   });
 
   it('takes every flag in both the spaced and the = form', () => {
-    assert.deepEqual(parseCli(['--data', '/tmp/x', '--port=0', '--online-mode', 'false', '--debug']), {
+    assert.deepEqual(parseCli(['--data', '/tmp/x', '--port=0', '--online-mode', 'false', '--log-format=json', '--debug']), {
       kind: 'run',
-      options: { dataDir: '/tmp/x', port: 0, onlineMode: false, debug: true },
+      options: { dataDir: '/tmp/x', port: 0, onlineMode: false, logFormat: 'json', debug: true },
     });
   });
 
@@ -26,6 +26,7 @@ describe('parseCli', () => {
       [['--port', '70000'], /--port must be a whole number/],
       [['--port', '-1'], /--port must be a whole number/],
       [['--online-mode', 'yes'], /--online-mode must be true or false/],
+      [['--log-format', 'xml'], /--log-format must be text or json, not "xml"/],
       [['--data'], /--data needs a value/],
       [['--world', 'x'], /Unknown flag "--world"/],
     ] as const) {

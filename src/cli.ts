@@ -1,9 +1,12 @@
 // The command line of `npm start` (DECISIONS §1): flags, their defaults, and the help text.
 
+import { LOG_FORMATS, type LogFormat } from './core/log-format.ts';
+
 export interface ServerOptions {
   dataDir: string;
   port: number;
   onlineMode: boolean;
+  logFormat: LogFormat;
   /** Start-up failures are printed with their stack. */
   debug: boolean;
 }
@@ -29,16 +32,19 @@ Flags:
                           internet (logs a warning)
   --debug                 print the stack of a start-up failure after its
                           one-line message
+  --log-format FORMAT     text or json (default text): the format of log lines
+                          on the console and in logs/latest.log; json gives one
+                          object a line for log shippers
   --version               print the product version and exit
   --help                  print this text and exit
 
 The console (standard input) takes commands with or without a leading /;
 type help to list them.`;
 
-const FLAGS_WITH_VALUE = new Set(['--data', '--port', '--online-mode']);
+const FLAGS_WITH_VALUE = new Set(['--data', '--port', '--online-mode', '--log-format']);
 
 export function parseCli(argv: readonly string[]): CliOutcome {
-  const options: ServerOptions = { dataDir: './data', port: 25565, onlineMode: true, debug: false };
+  const options: ServerOptions = { dataDir: './data', port: 25565, onlineMode: true, logFormat: 'text', debug: false };
   for (let i = 0; i < argv.length; i++) {
     const raw = argv[i] ?? '';
     const eq = raw.indexOf('=');
@@ -74,6 +80,12 @@ export function parseCli(argv: readonly string[]): CliOutcome {
         }
         options.onlineMode = value === 'true';
         break;
+      case '--log-format': {
+        const format = LOG_FORMATS.find((f) => f === value);
+        if (!format) return { kind: 'error', message: `--log-format must be text or json, not "${value}".` };
+        options.logFormat = format;
+        break;
+      }
     }
   }
   return { kind: 'run', options };

@@ -22,7 +22,7 @@ export interface ServerConsole {
    * Writes log text to a stream without breaking the line being typed: in a terminal the prompt
    * line is cleared first and drawn again after, with what was typed so far.
    */
-  write(stream: NodeJS.WritableStream, text: string): void;
+  write(stream: { write(text: string): unknown }, text: string): void;
   close(): void;
 }
 
@@ -59,6 +59,11 @@ export function openConsole(options: ConsoleOptions): ServerConsole {
     close() {
       if (closed) return;
       closed = true;
+      // The prompt and what was typed after it go; the lines that follow start on a clean line.
+      if (interactive) {
+        clearLine(options.output, 0);
+        cursorTo(options.output, 0);
+      }
       rl.close();
     },
   };

@@ -12,14 +12,15 @@ import { createEventBus } from './core/events.ts';
 import { startKernel } from './core/kernel.ts';
 import { lockDataFolder } from './data-folder.ts';
 import { startupFailure } from './startup-failure.ts';
-import { createLogger, type Logger } from './core/log.ts';
+import type { Logger } from './core/log.ts';
+import { createServerLog, type ServerLog } from './core/server-log.ts';
 import { ALL_MODULES } from './modules/index.ts';
 import { startFlyingSquid } from './platform/flying-squid/index.ts';
 import { startRestAddon } from './rest/addon.ts';
 
 export const VERSION: string = pkg.version;
 
-async function run(options: ServerOptions, log: Logger): Promise<void> {
+async function run(options: ServerOptions, log: Logger, serverLog: ServerLog): Promise<void> {
   const dataDir = resolve(options.dataDir);
   // The lock comes first: a second server on the folder must write nothing at all.
   const lock = lockDataFolder(dataDir);
@@ -38,6 +39,7 @@ async function run(options: ServerOptions, log: Logger): Promise<void> {
   const restDir = join(dataDir, 'core-rest');
   const worldDir = join(dataDir, 'world');
   for (const dir of [coreDir, restDir, worldDir]) mkdirSync(dir, { recursive: true });
+  serverLog.openFile(dataDir);
 
   log.info(`Core ${VERSION} starting with data folder ${dataDir}`);
   if (!options.onlineMode) {
@@ -60,14 +62,16 @@ async function run(options: ServerOptions, log: Logger): Promise<void> {
   let stopping: Promise<void> | undefined;
   const stop = (why: string): Promise<void> => {
     stopping ??= (async () => {
-      log.info(`Shutting down (${why})`);
+      serverLog.setConsoleWriter(undefined);
       serverConsole?.close();
+      log.info(`Shutting down (${why})`);
       await rest?.stop().catch((e: unknown) => log.error('the Remote Access Service did not stop cleanly', e));
       await platform.shutdown('The server is shutting down.').catch((e: unknown) => log.error('the game server did not stop cleanly', e));
       await kernel?.stop().catch((e: unknown) => log.error('a module did not stop cleanly', e));
       await database.close();
       lock.release();
       log.info('Stopped.');
+      await serverLog.close();
       process.exit(0);
     })();
     return stopping;
@@ -103,6 +107,7 @@ async function run(options: ServerOptions, log: Logger): Promise<void> {
     run: (line) => platform.runConsoleLine(line),
     interrupt: () => void stop('Ctrl-C'),
   });
+  if (serverConsole.interactive) serverLog.setConsoleWriter((stream, text) => serverConsole?.write(stream, text));
 }
 
 function main(): void {
@@ -119,7 +124,8 @@ function main(): void {
       process.exitCode = 2;
       return;
   }
-  const log = createLogger();
+  const serverLog = createServerLog({ format: outcome.options.logFormat });
+  const log = serverLog.log;
   // An error in any part (a module, the add-on, the game server) is logged and the server goes on.
   process.on('uncaughtException', (e) => log.error('uncaught error (the server keeps running)', e));
   process.on('unhandledRejection', (e) => log.error('unhandled rejection (the server keeps running)', e));
@@ -130,7 +136,7 @@ function main(): void {
     if (w.code !== 'DEP0174') log.warn(`${w.name}: ${w.message}`);
   });
   const options = outcome.options;
-  run(options, log).catch((e: unknown) => {
+  run(options, log, serverLog).catch((e: unknown) => {
     log.error(`Core could not start: ${startupFailure(e, options)}`, options.debug ? e : undefined);
     process.exit(1);
   });

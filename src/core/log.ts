@@ -1,5 +1,6 @@
-// Log lines: info and warnings to standard output, errors to standard error (DECISIONS §1).
-// Never pass a secret to a logger.
+// The project's one logger. Every line is a record (time, level, logger name, message, error) that
+// sinks render as text or JSON (src/core/log-format.ts) and write: the console and logs/latest.log
+// (src/core/server-log.ts). Never pass a secret to a logger.
 
 export interface Logger {
   info(message: string): void;
@@ -9,36 +10,80 @@ export interface Logger {
   child(name: string): Logger;
 }
 
+export type LogLevel = 'info' | 'warn' | 'error';
+
+export interface LogRecord {
+  time: Date;
+  level: LogLevel;
+  /** The logger's name, `core/economy` for a child of a child; empty for the root logger. */
+  name: string;
+  msg: string;
+  err?: unknown;
+}
+
 export interface LogSink {
-  out(line: string): void;
-  err(line: string): void;
+  write(record: LogRecord): void;
 }
 
-const processSink: LogSink = {
-  out: (line) => process.stdout.write(line + '\n'),
-  err: (line) => process.stderr.write(line + '\n'),
-};
-
-function stamp(): string {
-  return new Date().toISOString().slice(11, 19);
-}
-
-export function createLogger(sink: LogSink = processSink, prefix = ''): Logger {
-  const p = prefix ? `[${prefix}] ` : '';
+export function createLogger(sink: LogSink, name = '', now: () => Date = () => new Date()): Logger {
+  const emit = (level: LogLevel, msg: string, err?: unknown) =>
+    sink.write(err === undefined ? { time: now(), level, name, msg } : { time: now(), level, name, msg, err });
   return {
-    info: (m) => sink.out(`${stamp()} INFO ${p}${m}`),
-    warn: (m) => sink.out(`${stamp()} WARN ${p}${m}`),
-    error: (m, e) => {
-      sink.err(`${stamp()} ERROR ${p}${m}`);
-      if (e !== undefined) sink.err(e instanceof Error ? (e.stack ?? e.message) : String(e));
-    },
-    child: (name) => createLogger(sink, prefix ? `${prefix}/${name}` : name),
+    info: (m) => emit('info', m),
+    warn: (m) => emit('warn', m),
+    error: (m, e) => emit('error', m, e),
+    child: (child) => createLogger(sink, name ? `${name}/${child}` : child, now),
   };
 }
 
-/** A logger that keeps its lines, for tests. */
+/** A logger that keeps its lines (rendered as text; an error's stack is one entry after its line), for tests. */
 export function memoryLogger(): Logger & { lines: string[] } {
   const lines: string[] = [];
-  const log = createLogger({ out: (l) => lines.push(l), err: (l) => lines.push(l) });
+  const log = createLogger({
+    write: ({ err, ...r }) => {
+      lines.push(renderText(r));
+      if (err !== undefined) lines.push(errorText(err));
+    },
+  });
   return Object.assign(log, { lines });
+}
+
+// The text rendering lives here (not in log-format.ts) so that memoryLogger needs no pino.
+
+const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+
+/** `+0000`, `-0500`, `+0530`: the local zone's offset from UTC at that instant. */
+export function zoneOffset(d: Date, separator = ''): string {
+  const minutes = -d.getTimezoneOffset();
+  const sign = minutes < 0 ? '-' : '+';
+  const abs = Math.abs(minutes);
+  return `${sign}${pad(Math.floor(abs / 60))}${separator}${pad(abs % 60)}`;
+}
+
+/** `2026-11-23`: the local date. */
+export function localDate(d: Date): string {
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+}
+
+/** `2026-11-23 17:43:58 +0000`: local date, time and zone, as each text line starts. */
+export function textTimestamp(d: Date): string {
+  return `${localDate(d)} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())} ${zoneOffset(d)}`;
+}
+
+/** `2026-11-23T17:43:58.123+00:00`: ISO 8601 in local time with the zone, for JSON lines. */
+export function isoLocal(d: Date): string {
+  return (
+    `${localDate(d)}T${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}.${pad(d.getMilliseconds(), 3)}` +
+    zoneOffset(d, ':')
+  );
+}
+
+/** `2026-11-23 17:43:58 +0000 INFO [core] message`, then the error's stack on the lines below. */
+export function renderText(r: LogRecord): string {
+  const head = `${textTimestamp(r.time)} ${r.level.toUpperCase()} ${r.name ? `[${r.name}] ` : ''}${r.msg}`;
+  return r.err === undefined ? head : `${head}\n${errorText(r.err)}`;
+}
+
+function errorText(err: unknown): string {
+  return err instanceof Error ? (err.stack ?? err.message) : String(err);
 }

@@ -20,7 +20,7 @@ describe('the command line', () => {
   it('lists every flag with --help', async () => {
     const r = await runCli(['--help']);
     assert.equal(r.code, 0);
-    for (const flag of ['--data', '--port', '--online-mode', '--version', '--help']) assert.match(r.stdout, new RegExp(flag));
+    for (const flag of ['--data', '--port', '--online-mode', '--log-format', '--version', '--help']) assert.match(r.stdout, new RegExp(flag));
   });
 
   it('refuses a bad flag value with a message naming the flag and exit code 2', async () => {

@@ -1,0 +1,38 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { createRenderer } from './log-format.ts';
+
+const time = new Date('2026-11-23T17:43:58.042Z');
+
+describe('json log lines', () => {
+  const render = createRenderer('json');
+
+  it('are one object a line with time (ISO with zone), level, logger name and message', () => {
+    const line = render({ time, level: 'warn', name: 'core/economy', msg: 'a "quoted"\nmessage' });
+    assert.doesNotMatch(line, /\n/);
+    const o = JSON.parse(line) as Record<string, unknown>;
+    assert.deepEqual(Object.keys(o).sort(), ['level', 'msg', 'name', 'time']);
+    assert.equal(o.level, 'warn');
+    assert.equal(o.name, 'core/economy');
+    assert.equal(o.msg, 'a "quoted"\nmessage');
+    assert.match(String(o.time), /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}[+-]\d\d:\d\d$/);
+    assert.equal(new Date(String(o.time)).getTime(), time.getTime());
+  });
+
+  it('carry an error with its type, message and stack', () => {
+    const o = JSON.parse(render({ time, level: 'error', name: '', msg: 'failed', err: new RangeError('too far') })) as {
+      level: string;
+      name?: string;
+      err: { type: string; message: string; stack: string };
+    };
+    assert.equal(o.level, 'error');
+    assert.equal(o.name, undefined, 'the root logger has no name');
+    assert.equal(o.err.type, 'RangeError');
+    assert.equal(o.err.message, 'too far');
+    assert.match(o.err.stack, /^RangeError: too far\n {4}at /);
+  });
+
+  it('text is the default rendering', () => {
+    assert.match(createRenderer('text')({ time, level: 'info', name: '', msg: 'hi' }), /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d [+-]\d{4} INFO hi$/);
+  });
+});
