@@ -73,6 +73,7 @@ async function run(options: ServerOptions, log: Logger): Promise<void> {
     api: kernel.api,
     events,
     commands: kernel.commands,
+    configs: kernel.configs,
     clock,
     log: log.child('core-rest'),
     version: VERSION,

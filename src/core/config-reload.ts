@@ -27,8 +27,8 @@ export interface ReloadableConfig<T> {
   keys(config: T): ReadonlyMap<string, unknown>;
   /**
    * For a file with keys that only a restart can apply: whether a changed key is one, and the
-   * config to use now (`next` with each such key kept at its `current` value). Without it, every
-   * key applies at once.
+   * config to use now (`next` with each such key kept at its `current` value; it may update
+   * `current` in place and return it). Without it, every key applies at once.
    */
   restart?: {
     needs(key: string, current: T, next: T): boolean;
@@ -82,7 +82,7 @@ export function createConfigFiles(): ConfigFiles {
           if (changed.length === 0) return { file, outcome: 'unchanged' };
           const restart = spec.restart ? changed.filter((k) => spec.restart!.needs(k, current, next)) : [];
           const applied = changed.filter((k) => !restart.includes(k));
-          current = restart.length > 0 ? spec.restart!.applyLive(current, next) : next;
+          current = spec.restart ? spec.restart.applyLive(current, next) : next;
           return { file, outcome: 'changed', applied, restart };
         },
       });

@@ -56,7 +56,8 @@ type AnyModule = ModuleDefinition<any>;
 export function defaultModulesFile(modules: readonly ModuleDefinition[]): string {
   const lines = [
     '# The modules of Core: true switches a module on, false switches it off.',
-    '# Written on first start and never overwritten: edit it, then restart the server.',
+    '# Written on first start and never overwritten: edit it, then restart the server (core reload says what',
+    '# a restart would change, and whether the next start would accept the file).',
     '# A module that another module needs must stay on while that one is on.',
     '',
   ];

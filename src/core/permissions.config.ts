@@ -43,7 +43,8 @@ export function defaultPermissionsFile(defaultNodes: readonly string[]): string 
   const playerNodes = [...new Set(defaultNodes)].sort();
   const listed = playerNodes.length ? playerNodes.map((n) => `#   ${n}`).join('\n') : '#   (none)';
   return `# Permission groups of Core.
-# Written on first start and never overwritten: edit it, then restart the server.
+# Written on first start and never overwritten: edit it, then run core reload at the console (or
+# restart the server).
 #
 # Each [groups.<name>] table has:
 #   nodes    the permission nodes the group holds. A node ending in ".*" covers every node
