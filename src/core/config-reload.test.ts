@@ -188,6 +188,13 @@ describe('core reload', () => {
       await t.platform.run('console', 'perm revoke Alice core.reload');
     });
 
+    it('says in its first line how many changed files wait for a restart', async () => {
+      write('vaults.conf', 'default-limit = 2\nrows = 1\n');
+      write('homes.conf', 'default-limit = 9\n');
+      await t.platform.run('console', 'core reload');
+      assert.equal(t.platform.consoleText()[0], 'Reloaded 6 config files: 2 changed (1 of them needs a restart), 4 unchanged.');
+    });
+
     it('answers its usage for anything but reload', async () => {
       await t.platform.run('console', 'core');
       assert.deepEqual(t.platform.consoleText(), ['Usage: core reload']);

@@ -18,8 +18,7 @@ const COLOR: Record<FileReload['outcome'], 'gray' | 'green' | 'red'> = { unchang
 export function reloadSummary(results: readonly FileReload[]): string {
   const count = (o: FileReload['outcome']) => results.filter((r) => r.outcome === o).length;
   const restart = results.filter((r) => r.outcome === 'changed' && r.restart.length > 0).length;
-  const parts = [`${count('changed')} changed`, `${count('unchanged')} unchanged`];
-  if (restart) parts.push(`${restart} with changes that need a restart`);
+  const parts = [`${count('changed')} changed${restart ? ` (${restart} of them ${restart === 1 ? 'needs' : 'need'} a restart)` : ''}`, `${count('unchanged')} unchanged`];
   if (count('invalid')) parts.push(`${count('invalid')} invalid (kept as they were)`);
   return `Reloaded ${results.length} config files: ${parts.join(', ')}.`;
 }
