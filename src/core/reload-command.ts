@@ -43,9 +43,12 @@ export function coreCommand(options: { configs: ConfigFiles; audit: AuditService
       for (const r of results) ctx.reply({ text: describeReload(r), color: r.outcome === 'changed' && r.restart.length ? 'yellow' : COLOR[r.outcome] } satisfies Text);
 
       log.info(`${who} ran core reload. ${summary}`);
-      for (const r of results) {
-        if (r.outcome === 'changed') log.info(describeReload(r));
-        if (r.outcome === 'invalid') log.warn(describeReload(r));
+      // The console's reply is printed in the log already; a player's is not.
+      if (ctx.sender.kind !== 'console') {
+        for (const r of results) {
+          if (r.outcome === 'changed') log.info(describeReload(r));
+          if (r.outcome === 'invalid') log.warn(describeReload(r));
+        }
       }
       await audit.record({
         actor: ctx.actor,

@@ -96,6 +96,7 @@ describe('core reload on the real server', () => {
     await waitFor(() => heard.some((l) => l.startsWith('rest.conf: ')), 'Ann to read the line of rest.conf');
     assert.ok(heard.includes('kits.conf: changed; applied now: kits.tools.'), heard.join('\n'));
     await rs.server.waitForLine(/\[core\] Ann ran core reload\./, { from: 0 });
+    await rs.server.waitForLine(/\[core\] kits\.conf: changed; applied now: kits\.tools\.$/, { from: 0 });
     assert.equal((await rs.call('GET', '/kits/tools', reader)).json.code, 'not-found', 'the kit went with the restored file');
   });
 });
