@@ -94,6 +94,7 @@ async function run(options: ServerOptions, log: Logger, serverLog: ServerLog): P
     api: kernel.api,
     events,
     commands: kernel.commands,
+    configs: kernel.configs,
     clock,
     log: log.child('core-rest'),
     version: VERSION,

@@ -102,7 +102,7 @@ describe('kernel.start', () => {
       assert.deepEqual(t.platform.messagesOf(alice), ['You have 42.']);
       assert.deepEqual(
         t.kernel.commands.list().map((c) => c.name),
-        ['help', 'stop', 'perm', 'balance'],
+        ['help', 'stop', 'core', 'perm', 'balance'],
       );
       await t.platform.run('console', 'stop');
       assert.equal(t.stops, 1);

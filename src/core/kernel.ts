@@ -14,7 +14,9 @@ import { migrate, type Database } from './db.ts';
 import type { EventBus } from './events.ts';
 import type { Logger } from './log.ts';
 import type { ModuleContext, ModuleDefinition } from './module.ts';
+import { createConfigFiles, type ConfigFiles, type FileReload, type ReloadEntry } from './config-reload.ts';
 import { createPermissions, permCommand, PERMISSIONS_MIGRATIONS } from './permissions.ts';
+import { coreCommand } from './reload-command.ts';
 import { createPlayers, PLAYERS_MIGRATIONS } from './players.ts';
 import type { GamePlatform } from '../platform/platform.ts';
 
@@ -38,6 +40,8 @@ export interface KernelOptions {
 export interface Kernel {
   api: CoreApi;
   commands: CommandRegistry;
+  /** The config files `core reload` reads again; the add-on adds rest.conf. */
+  configs: ConfigFiles;
   /** Stops the modules in reverse boot order and records the online players as seen. */
   stop(): Promise<void>;
 }
@@ -52,7 +56,8 @@ type AnyModule = ModuleDefinition<any>;
 export function defaultModulesFile(modules: readonly ModuleDefinition[]): string {
   const lines = [
     '# The modules of Core: true switches a module on, false switches it off.',
-    '# Written on first start and never overwritten: edit it, then restart the server.',
+    '# Written on first start and never overwritten: edit it, then restart the server (core reload says what',
+    '# a restart would change, and whether the next start would accept the file).',
     '# A module that another module needs must stay on while that one is on.',
     '',
   ];
@@ -64,6 +69,20 @@ export function defaultModulesFile(modules: readonly ModuleDefinition[]): string
   return lines.join('\n') + '\n';
 }
 
+/** The switches a modules.conf table sets, and one line per faulty key (file, line, key). */
+function checkModuleSwitches(file: string, table: Record<string, unknown>, text: string, modules: readonly ModuleDefinition[]) {
+  const switches = new Map<string, boolean>(modules.map((m) => [m.name, m.defaultOn ?? true]));
+  const problems: string[] = [];
+  for (const [key, value] of Object.entries(table)) {
+    const line = lineOfKey(text, key);
+    const where = line === undefined ? `${file}, key "${key}"` : `${file}, line ${line}, key "${key}"`;
+    if (!switches.has(key)) problems.push(`${where}: there is no module named "${key}"`);
+    else if (typeof value !== 'boolean') problems.push(`${where}: the value must be true or false`);
+    else switches.set(key, value);
+  }
+  return { switches, problems };
+}
+
 /**
  * Which modules are on: modules.conf (written with the defaults first), falling back to each
  * module's default. A faulty line is reported with the file and key, and ignored.
@@ -72,24 +91,41 @@ export function readModuleSwitches(configDir: string, modules: readonly ModuleDe
   const file = join(configDir, MODULES_FILE);
   const read = readConfigFile(file, defaultModulesFile(modules));
   if (read.created) log.info(`wrote the module switches to ${file}`);
-  const switches = new Map<string, boolean>(modules.map((m) => [m.name, m.defaultOn ?? true]));
   if (!read.ok) {
     log.error(`${file}, line ${read.line}: ${read.problem}. Every module keeps its default until the file is fixed.`);
-    return switches;
+    return new Map<string, boolean>(modules.map((m) => [m.name, m.defaultOn ?? true]));
   }
-  const text = read.text;
-  for (const [key, value] of Object.entries(read.table)) {
-    const line = lineOfKey(text, key);
-    const where = line === undefined ? `${file}, key "${key}"` : `${file}, line ${line}, key "${key}"`;
-    if (!switches.has(key)) {
-      log.error(`${where}: there is no module named "${key}"; the line is ignored.`);
-    } else if (typeof value !== 'boolean') {
-      log.error(`${where}: the value must be true or false; the line is ignored.`);
-    } else {
-      switches.set(key, value);
-    }
-  }
+  const { switches, problems } = checkModuleSwitches(file, read.table, read.text, modules);
+  for (const problem of problems) log.error(`${problem}; the line is ignored.`);
   return switches;
+}
+
+/**
+ * modules.conf for `core reload`: a module switched on or off takes effect at the next start
+ * (its tables, commands and routes are set up at boot), so every changed switch needs a restart.
+ * Changes are told against the modules running now; a file the next start would refuse (a faulty
+ * line, a module whose dependency is off) is reported as invalid.
+ */
+export function moduleSwitchesReload(configDir: string, modules: readonly ModuleDefinition[], running: () => ReadonlySet<string>): ReloadEntry {
+  const path = join(configDir, MODULES_FILE);
+  const invalid = (problem: string): FileReload => ({ file: MODULES_FILE, outcome: 'invalid', problem });
+  return {
+    path,
+    reload() {
+      const read = readConfigFile(path, defaultModulesFile(modules));
+      if (!read.ok) return invalid(`${path}, line ${read.line}: ${read.problem}`);
+      const { switches, problems } = checkModuleSwitches(path, read.table, read.text, modules);
+      if (problems.length) return invalid(problems[0]!);
+      try {
+        bootOrder(modules, switches, path);
+      } catch (e) {
+        return invalid(`${path}: ${e instanceof Error ? e.message : String(e)}`);
+      }
+      const on = running();
+      const restart = modules.filter((m) => switches.get(m.name) !== on.has(m.name)).map((m) => m.name).sort();
+      return restart.length ? { file: MODULES_FILE, outcome: 'changed', applied: [], restart } : { file: MODULES_FILE, outcome: 'unchanged' };
+    },
+  };
 }
 
 /**
@@ -139,6 +175,8 @@ export async function startKernel(options: KernelOptions): Promise<Kernel> {
   const players = createPlayers({ db: database.db, platform, clock, log: log.child('players') });
   const audit = createAudit({ db: database.db, clock });
   const started: Array<{ module: AnyModule; service: unknown }> = [];
+  const configs = createConfigFiles();
+  const on = new Set<string>();
 
   let stopped = false;
   async function stop(): Promise<void> {
@@ -164,10 +202,13 @@ export async function startKernel(options: KernelOptions): Promise<Kernel> {
       players,
       audit,
       defaultNodes,
+      configs,
     });
+    configs.add(moduleSwitchesReload(configDir, options.modules, () => on));
     const commands = createCommandRegistry({ platform, permissions, log: log.child('commands') });
     commands.register(helpCommand(commands));
     commands.register(stopCommand(options.onStop));
+    commands.register(coreCommand({ configs, audit, log }));
     commands.register(
       permCommand({
         permissions,
@@ -177,7 +218,6 @@ export async function startKernel(options: KernelOptions): Promise<Kernel> {
       }),
     );
 
-    const on = new Set<string>();
     // Module services are added below as each module starts; one switched off stays absent.
     const api = {
       version,
@@ -200,6 +240,7 @@ export async function startKernel(options: KernelOptions): Promise<Kernel> {
         clock,
         log: log.child(module.name),
         configDir,
+        configs,
         api,
       };
       const service: unknown = await module.createService(ctx);
@@ -211,7 +252,7 @@ export async function startKernel(options: KernelOptions): Promise<Kernel> {
 
     platform.setCommandHandler(commands);
     log.info(`core ${version} started; modules on: ${order.length ? order.map((m) => m.name).join(', ') : 'none'}`);
-    return { api, commands, stop };
+    return { api, commands, configs, stop };
   } catch (e) {
     await stop();
     throw e;

@@ -10,6 +10,7 @@ import type { Logger } from './log.ts';
 import type { GamePlatform } from '../platform/platform.ts';
 import type { CoreApi, KernelServices } from './api.ts';
 import type { CommandDefinition } from './commands.ts';
+import type { ConfigFiles } from './config-reload.ts';
 
 /** What the composition root passes every module. No singletons. */
 export interface ModuleContext extends KernelServices {
@@ -21,6 +22,11 @@ export interface ModuleContext extends KernelServices {
   log: Logger;
   /** The plugin's config folder (data/core): a module's config file lives here. */
   configDir: string;
+  /**
+   * Where a module reads its config file (`configs.load`), so that `core reload` can read it
+   * again; the service reads the config through the getter it answers, at each use.
+   */
+  configs: ConfigFiles;
   /**
    * The published API, for reaching the services of the modules named in `dependsOn`. Read it
    * when a call happens, not in `createService` (later modules are not built yet then).

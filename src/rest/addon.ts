@@ -10,7 +10,8 @@ import { createDispatcher, type Dispatcher } from '../core/dispatcher.ts';
 import type { EventBus } from '../core/events.ts';
 import type { Logger } from '../core/log.ts';
 import { join } from 'node:path';
-import { bindsEverywhere, CONFIG_FILE_NAME, loadConfig, type ConfigOutcome } from './config.ts';
+import type { ConfigFiles } from '../core/config-reload.ts';
+import { bindsEverywhere, CONFIG_FILE_NAME, DEFAULT_CONFIG, loadConfig, restReloadable, type ConfigOutcome } from './config.ts';
 import { attachEventStream, type EventStream } from './event-stream.ts';
 import { createRateLimiter, type RateLimiter } from './rate-limit.ts';
 import { API_PREFIX, type RouteDefinition } from './route-table.ts';
@@ -49,6 +50,8 @@ export interface RestAddonOptions {
   version: string;
   /** The dispatcher of published-API calls; defaults to the kernel one with the 10-second timeout. */
   dispatcher?: Dispatcher;
+  /** Where rest.conf is kept for `core reload` (none: read once). */
+  configs?: ConfigFiles;
   /** Rows added to the table (tests). */
   routes?: RouteDefinition[];
   tuning?: RestTuning;
@@ -82,6 +85,10 @@ export async function startRestAddon(o: RestAddonOptions): Promise<RestAddon> {
 
   let listening: { host: string; port: number } | null = null;
   let closedBecause: string;
+  // The one config object every part of the listener reads at each use; a reload updates its live
+  // keys in place. While closed, a reload reports every change as waiting for a restart.
+  const c = config.ok ? config.config : { ...DEFAULT_CONFIG };
+  o.configs?.watch(restReloadable(o.configDir, () => listening !== null), c);
   let server: RestServer | undefined;
   let stream: EventStream | undefined;
   let limiter: RateLimiter | undefined;
@@ -110,7 +117,6 @@ export async function startRestAddon(o: RestAddonOptions): Promise<RestAddon> {
     closedBecause = `config problem: ${config.message}`;
     return closed();
   }
-  const c = config.config;
   if (!c.enabled) {
     log.info(`The Remote Access Service is switched off: set enabled = true in ${config.file} and restart the server to open it.`);
     closedBecause = `switched off: enabled = false in ${config.file}`;
@@ -123,7 +129,7 @@ export async function startRestAddon(o: RestAddonOptions): Promise<RestAddon> {
   }
 
   limiter = await createRateLimiter({
-    limit: c.requestsPerMinute,
+    limit: () => c.requestsPerMinute,
     log,
     database: o.database,
     now: () => o.clock.now().getTime(),
@@ -146,7 +152,7 @@ export async function startRestAddon(o: RestAddonOptions): Promise<RestAddon> {
     rest: server,
     tokens,
     events: o.events,
-    maxSubscribers: c.maxSubscribers,
+    maxSubscribers: () => c.maxSubscribers,
     clock: o.clock,
     log,
     ...(o.tuning?.pingIntervalMs !== undefined ? { pingIntervalMs: o.tuning.pingIntervalMs } : {}),

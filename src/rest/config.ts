@@ -7,6 +7,7 @@ import { isIP } from 'node:net';
 import { join } from 'node:path';
 import { parse, TomlError } from 'smol-toml';
 import { lineOfKey, readConfigFile } from '../core/config-file.ts';
+import type { ReloadableConfig } from '../core/config-reload.ts';
 
 export interface RestConfig {
   enabled: boolean;
@@ -32,6 +33,11 @@ type Key = 'enabled' | 'bind' | 'port' | 'requests-per-minute' | 'max-subscriber
 interface KeySpec {
   field: keyof RestConfig;
   comment: string;
+  /**
+   * Whether a new value applies at `core reload` (read at each use by the running listener), or
+   * only at the next start (what the listener was opened with).
+   */
+  live: boolean;
   /** Returns the value, or a sentence saying what is wrong. */
   check(value: unknown): { ok: true; value: RestConfig[keyof RestConfig] } | { ok: false; problem: string };
 }
@@ -47,12 +53,14 @@ const KEYS: Record<Key, KeySpec> = {
   enabled: {
     field: 'enabled',
     comment: 'Whether the HTTP/WebSocket listener opens. Set it to true and restart the server to turn the service on.',
+    live: false,
     check: (v) => (typeof v === 'boolean' ? { ok: true, value: v } : { ok: false, problem: 'must be true or false' }),
   },
   bind: {
     field: 'bind',
     comment:
       'Address to listen on. "127.0.0.1" accepts this machine only; "0.0.0.0" (or "::") accepts every interface and logs a warning. Plain HTTP only: put a TLS reverse proxy in front for outside access.',
+    live: false,
     check: (v) =>
       typeof v === 'string' && (isIP(v) !== 0 || v === 'localhost')
         ? { ok: true, value: v }
@@ -61,17 +69,20 @@ const KEYS: Record<Key, KeySpec> = {
   port: {
     field: 'port',
     comment: 'Listening port. 0 picks a free port at each start (the log line says which).',
+    live: false,
     check: integer(0, 65535),
   },
   'requests-per-minute': {
     field: 'requestsPerMinute',
     comment:
       'Requests one token may make per minute (fixed one-minute windows). Failed logins are limited per remote address at the same rate.',
+    live: true,
     check: integer(1, 1_000_000_000),
   },
   'max-subscribers': {
     field: 'maxSubscribers',
     comment: 'Event-stream (WebSocket) connections open at once, counted across all tokens. 0 refuses every subscriber.',
+    live: true,
     check: integer(0, 100_000),
   },
 };
@@ -86,12 +97,13 @@ function tomlValue(value: RestConfig[keyof RestConfig]): string {
 export function defaultConfigText(): string {
   const lines = [
     '# Remote Access Service (core-rest): HTTP and WebSocket access to Core for panels, bots and scripts.',
-    '# Written once with the defaults and never overwritten. Changes take effect after a server restart.',
+    '# Written once with the defaults and never overwritten. Changes take effect at the next start; those of the',
+    '# keys marked "live" also at the console command core reload.',
     '# Tokens are issued in game or at the console with /coreapi token create <label> [scopes]; no secret goes here.',
   ];
   for (const key of KEY_ORDER) {
     const spec = KEYS[key];
-    lines.push('', `# ${spec.comment}`, `${key} = ${tomlValue(DEFAULT_CONFIG[spec.field])}`);
+    lines.push('', `# ${spec.comment}${spec.live ? ' (live)' : ''}`, `${key} = ${tomlValue(DEFAULT_CONFIG[spec.field])}`);
   }
   return lines.join('\n') + '\n';
 }
@@ -160,4 +172,36 @@ export function checkConfig(table: Record<string, unknown>, text: string, file: 
 /** Whether the bind address listens on every interface (the warning case). */
 export function bindsEverywhere(bind: string): boolean {
   return bind === '0.0.0.0' || bind === '::' || bind === '[::]' || bind === '::0';
+}
+
+/** Whether a change of the key applies at `core reload` (otherwise at the next start). */
+export function isLiveKey(key: string): boolean {
+  return Object.hasOwn(KEYS, key) && KEYS[key as Key].live;
+}
+
+/**
+ * rest.conf for `core reload`, generic over its keys: each key's `live` says whether it applies
+ * at once. Live keys are copied into the running config object in place, because every part of
+ * the add-on holds that one object and reads it at each use. While the listener is closed nothing
+ * runs to apply a key to, so every change waits for the next start.
+ */
+export function restReloadable(configDir: string, listenerOpen: () => boolean): ReloadableConfig<RestConfig> {
+  return {
+    path: join(configDir, CONFIG_FILE_NAME),
+    read() {
+      const outcome = loadConfig(configDir);
+      if (!outcome.ok) throw new Error(`${outcome.file} line ${outcome.line}, key ${outcome.key}: ${outcome.problem}`);
+      return outcome.config;
+    },
+    keys: (config) => new Map((Object.keys(KEYS) as Key[]).map((k) => [k, config[KEYS[k].field]])),
+    restart: {
+      needs: (key) => !listenerOpen() || !isLiveKey(key),
+      applyLive(current, next) {
+        if (!listenerOpen()) return current;
+        const target = current as unknown as Record<string, unknown>;
+        for (const spec of Object.values(KEYS)) if (spec.live) target[spec.field] = next[spec.field];
+        return current;
+      },
+    },
+  };
 }

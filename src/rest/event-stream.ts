@@ -41,7 +41,8 @@ export interface EventStreamOptions {
   rest: RestServer;
   tokens: TokenStore;
   events: EventBus;
-  maxSubscribers: number;
+  /** A function is read at each handshake (rest.conf can change it at reload). */
+  maxSubscribers: number | (() => number);
   clock: Clock;
   log: Logger;
   /** Quiet time before a ping. Default 60 s. */
@@ -268,7 +269,7 @@ export function attachEventStream(o: EventStreamOptions): EventStream {
     if (!a.token.scopes.has('events')) {
       return refuse(socket, 'forbidden', headers, 'The event stream needs the events scope, which the token does not hold.', { scope: 'events' });
     }
-    if (connections.size >= o.maxSubscribers) {
+    if (connections.size >= (typeof o.maxSubscribers === 'function' ? o.maxSubscribers() : o.maxSubscribers)) {
       return refuse(socket, 'too-many-subscribers', headers);
     }
     handshakeRates.set(req, a.rate);

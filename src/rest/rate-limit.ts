@@ -60,7 +60,8 @@ export interface RateLimiter {
 }
 
 export interface RateLimiterOptions {
-  limit: number;
+  /** Requests per window; a function is read at each request (rest.conf can change it at reload). */
+  limit: number | (() => number);
   log: Logger;
   /** Sharing through the database: on by default for PostgreSQL, off for SQLite. */
   database?: Database;
@@ -74,7 +75,7 @@ export async function createRateLimiter(o: RateLimiterOptions): Promise<RateLimi
   const shared = o.database !== undefined && (o.shared ?? o.database.kind === 'postgres');
   const now = o.now ?? Date.now;
   const buckets = new Map<string, Bucket>();
-  const limit = o.limit;
+  const limitNow = typeof o.limit === 'function' ? o.limit : () => o.limit as number;
   if (shared && o.database) await migrate(o.database, 'core-rest', RATE_MIGRATIONS);
 
   let flushing: Promise<void> | undefined;
@@ -139,8 +140,11 @@ export async function createRateLimiter(o: RateLimiterOptions): Promise<RateLimi
   timer.unref();
 
   return {
-    limit,
+    get limit() {
+      return limitNow();
+    },
     take(key, nowMs) {
+      const limit = limitNow();
       const minute = Math.floor(nowMs / WINDOW_MS);
       let b = buckets.get(key);
       if (b === undefined) {

@@ -15,6 +15,7 @@ import type { Dispatcher } from '../core/dispatcher.ts';
 import { createEventBus, type EventBus } from '../core/events.ts';
 import { memoryLogger, type Logger } from '../core/log.ts';
 import type { CommandSender, Text } from '../platform/platform.ts';
+import { createConfigFiles, type ConfigFiles } from '../core/config-reload.ts';
 import { startRestAddon, type RestAddon, type RestTuning } from './addon.ts';
 import type { RouteDefinition } from './route-table.ts';
 
@@ -113,6 +114,8 @@ export interface Harness {
   database: Database;
   log: Logger & { lines: string[] };
   clock: Clock;
+  /** The config files `core reload` reads again: rest.conf. */
+  configs: ConfigFiles;
   /** Issues a token at the console and returns its secret. */
   token(label: string, scopes?: string): Promise<string>;
   close(): Promise<void>;
@@ -143,7 +146,9 @@ export async function startHarness(h: HarnessOptions = {}): Promise<Harness> {
   const events = createEventBus(clock, log);
   const api = fakeApi('9.9.9', h.modules ?? []);
   const commands = testCommands();
+  const configs = createConfigFiles();
   const addon = await startRestAddon({
+    configs,
     configDir,
     database,
     api,
@@ -166,6 +171,7 @@ export async function startHarness(h: HarnessOptions = {}): Promise<Harness> {
     database,
     log,
     clock,
+    configs,
     async token(label, scopes) {
       const replies = await commands.run(`coreapi token create ${label}${scopes ? ' ' + scopes : ''}`);
       const line = String(replies[0]);

@@ -4,6 +4,8 @@
 
 import { join } from 'node:path';
 import { configProblem, readConfigFile, type ConfigTable } from '../../core/config-file.ts';
+import type { ReloadableConfig } from '../../core/config-reload.ts';
+import { toMajor } from './money.ts';
 
 export interface CurrencyConfig {
   name: string;
@@ -90,4 +92,47 @@ export function loadEconomyConfig(configDir: string): EconomyConfig {
     throw problem('default-currency', `must name one of the currencies (${currencies.map((c) => c.name).join(', ')})`);
   }
   return { currencies, defaultCurrency, maxLoan };
+}
+
+/**
+ * economy.conf for `core reload`. Symbols, starting balances, loan limits and the default currency
+ * apply at once. A currency added or removed, or one whose decimal places change, waits for a
+ * restart with all its keys: money is stored in whole smallest units, so every stored amount of
+ * that currency would be read with the new places.
+ */
+export function economyReloadable(configDir: string): ReloadableConfig<EconomyConfig> {
+  const stable = (current: EconomyConfig, next: EconomyConfig, name: string): boolean => {
+    const a = current.currencies.find((c) => c.name === name);
+    const b = next.currencies.find((c) => c.name === name);
+    return a !== undefined && b !== undefined && a.places === b.places;
+  };
+  return {
+    path: join(configDir, 'economy.conf'),
+    read: () => loadEconomyConfig(configDir),
+    keys(config) {
+      const keys = new Map<string, unknown>([['default-currency', config.defaultCurrency]]);
+      for (const c of config.currencies) {
+        const at = `currencies.${c.name}`;
+        keys.set(`${at}.symbol`, c.symbol);
+        keys.set(`${at}.decimal-places`, c.places);
+        keys.set(`${at}.starting-balance`, toMajor(c.starting, c.places));
+        keys.set(`${at}.max-loan`, toMajor(config.maxLoan.get(c.name) ?? 0, c.places));
+      }
+      return keys;
+    },
+    restart: {
+      needs(key, current, next) {
+        if (key === 'default-currency') return !current.currencies.some((c) => c.name === next.defaultCurrency);
+        return !stable(current, next, key.split('.')[1] ?? '');
+      },
+      applyLive(current, next) {
+        const take = (name: string) => stable(current, next, name);
+        return {
+          currencies: current.currencies.map((c) => (take(c.name) ? next.currencies.find((n) => n.name === c.name)! : c)),
+          maxLoan: new Map(current.currencies.map((c) => [c.name, (take(c.name) ? next : current).maxLoan.get(c.name) ?? 0])),
+          defaultCurrency: current.currencies.some((c) => c.name === next.defaultCurrency) ? next.defaultCurrency : current.defaultCurrency,
+        };
+      },
+    },
+  };
 }

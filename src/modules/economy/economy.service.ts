@@ -45,18 +45,28 @@ export interface EconomyDeps {
   clock: Clock;
   players: PlayersService;
   audit: { record(e: { actor: Actor; action: string; target: string | null; details?: Record<string, unknown> }): Promise<void> };
-  config: EconomyConfig;
+  /** Read at each use: `core reload` may change symbols, starting balances and loan limits. */
+  config: () => EconomyConfig;
 }
 
 export function createEconomyService(deps: EconomyDeps): EconomyService {
   const { db, events, clock, players, audit, config } = deps;
   const store = createEconomyStore(db);
-  const byName = new Map(config.currencies.map((c) => [c.name, c]));
+  let indexed: EconomyConfig | undefined;
+  let byNameCache = new Map<string, CurrencyConfig>();
+  function byName(): ReadonlyMap<string, CurrencyConfig> {
+    const now = config();
+    if (now !== indexed) {
+      indexed = now;
+      byNameCache = new Map(now.currencies.map((c) => [c.name, c]));
+    }
+    return byNameCache;
+  }
 
   function currencyOf(name: string | null | undefined): CurrencyConfig {
-    const c = byName.get(name ?? config.defaultCurrency);
+    const c = byName().get(name ?? config().defaultCurrency);
     if (!c) {
-      throw new InvalidInput('currency', `There is no currency "${name}"; the currencies are ${[...byName.keys()].join(', ')}.`);
+      throw new InvalidInput('currency', `There is no currency "${name}"; the currencies are ${[...byName().keys()].join(', ')}.`);
     }
     return c;
   }
@@ -80,7 +90,7 @@ export function createEconomyService(deps: EconomyDeps): EconomyService {
   async function openWallets(uuid: string): Promise<void> {
     if (opened.has(uuid)) return;
     const at = clock.now().toISOString();
-    for (const c of config.currencies) {
+    for (const c of config().currencies) {
       await db.transaction().execute(async (tx) => {
         if (await store.open(tx, 'wallet', uuid, c.name, 0)) {
           if (c.starting > 0) await store.change(tx, at, 'wallet', uuid, c.name, c.starting, 'starting-balance', 'console');
@@ -110,7 +120,7 @@ export function createEconomyService(deps: EconomyDeps): EconomyService {
   }
 
   function format(m: Money): string {
-    const c = byName.get(m.currency);
+    const c = byName().get(m.currency);
     if (!c) return `${m.amount} ${m.currency}`;
     const parsed = toMinor(m.amount, c.places);
     const text = parsed.ok ? formatMinor(parsed.minor, c.places) : String(m.amount);
@@ -181,7 +191,7 @@ export function createEconomyService(deps: EconomyDeps): EconomyService {
   async function loanState(p: KnownPlayer, c: CurrencyConfig): Promise<LoanState> {
     const outstanding = (await store.balanceOf(db, 'loan', p.uuid, c.name)) ?? 0;
     const balance = (await store.balanceOf(db, 'wallet', p.uuid, c.name)) ?? 0;
-    return { outstanding: money(c, outstanding), 'max-loan': money(c, config.maxLoan.get(c.name) ?? 0), balance: money(c, balance) };
+    return { outstanding: money(c, outstanding), 'max-loan': money(c, config().maxLoan.get(c.name) ?? 0), balance: money(c, balance) };
   }
 
   return {
@@ -191,14 +201,14 @@ export function createEconomyService(deps: EconomyDeps): EconomyService {
 
     currencies() {
       return ok({
-        currencies: config.currencies.map((c) => ({
+        currencies: config().currencies.map((c) => ({
           name: c.name,
           symbol: c.symbol,
           'decimal-places': c.places,
-          default: c.name === config.defaultCurrency,
+          default: c.name === config().defaultCurrency,
           'starting-balance': money(c, c.starting),
         })),
-        default: config.defaultCurrency,
+        default: config().defaultCurrency,
       });
     },
 
@@ -215,7 +225,7 @@ export function createEconomyService(deps: EconomyDeps): EconomyService {
       if (!who.ok) return who;
       await openWallets(who.value.uuid);
       const held = await store.wallets(who.value.uuid);
-      return ok({ balances: config.currencies.map((c) => money(c, held.get(c.name) ?? 0)) });
+      return ok({ balances: config().currencies.map((c) => money(c, held.get(c.name) ?? 0)) });
     },
 
     async afford(uuid, amount, currency) {
@@ -324,7 +334,7 @@ export function createEconomyService(deps: EconomyDeps): EconomyService {
       const w = await writeOf(uuid, amount, currency, false);
       if (!w.ok) return w;
       const { c, minor, p } = w.value;
-      const max = config.maxLoan.get(c.name) ?? 0;
+      const max = config().maxLoan.get(c.name) ?? 0;
       if (max === 0) return fail('refused', `Loans in ${c.name} are switched off.`);
       const at = clock.now().toISOString();
       const by = actorName(actor);

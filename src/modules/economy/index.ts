@@ -1,7 +1,7 @@
 // The economy module: currencies, balances, transfers, banks and loans.
 
 import { defineModule } from '../../core/module.ts';
-import { loadEconomyConfig } from './economy.config.ts';
+import { economyReloadable } from './economy.config.ts';
 import { ECONOMY_NODES, economyCommands } from './economy.commands.ts';
 import './economy.events.ts';
 import { createEconomyService, type EconomyService } from './economy.service.ts';
@@ -26,7 +26,7 @@ export const economyModule = defineModule<EconomyService>({
       clock: ctx.clock,
       players: ctx.players,
       audit: ctx.audit,
-      config: loadEconomyConfig(ctx.configDir),
+      config: ctx.configs.load(economyReloadable(ctx.configDir)),
     });
     // Every player gets their starting balances on first join, so the leaderboard knows them.
     ctx.platform.on('join', ({ player }) => {

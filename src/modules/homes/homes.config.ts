@@ -3,6 +3,7 @@
 
 import { join } from 'node:path';
 import { configProblem, readConfigFile } from '../../core/config-file.ts';
+import type { ReloadableConfig } from '../../core/config-reload.ts';
 import { materialName } from '../../core/materials.ts';
 
 export interface HomesConfig {
@@ -43,4 +44,13 @@ export function loadHomesConfig(configDir: string): HomesConfig {
   const icon = typeof iconRaw === 'string' ? materialName(iconRaw) : undefined;
   if (!icon) throw problem('default-icon', 'must be a game material name, e.g. "red_bed"');
   return { defaultLimit: limit, defaultIcon: icon };
+}
+
+/** homes.conf for `core reload`: both keys apply at once (to the next limit check, the next new home). */
+export function homesReloadable(configDir: string): ReloadableConfig<HomesConfig> {
+  return {
+    path: join(configDir, 'homes.conf'),
+    read: () => loadHomesConfig(configDir),
+    keys: (c) => new Map<string, unknown>([['default-limit', c.defaultLimit], ['default-icon', c.defaultIcon]]),
+  };
 }

@@ -65,7 +65,8 @@ export interface HomesDeps {
   permissions: PermissionsService;
   audit: Pick<AuditService, 'record'>;
   platform: GamePlatform;
-  config: HomesConfig;
+  /** Read at each use: `core reload` may change it. */
+  config: () => HomesConfig;
 }
 
 const LABEL = new RegExp(LABEL_PATTERN);
@@ -87,7 +88,7 @@ export function createHomesService(deps: HomesDeps): HomesService {
   }
 
   function limitOf(uuid: string): number {
-    return Math.min(MAX_SLOT, permissions.numeric(uuid, HOME_LIMIT_PREFIX) ?? config.defaultLimit);
+    return Math.min(MAX_SLOT, permissions.numeric(uuid, HOME_LIMIT_PREFIX) ?? config().defaultLimit);
   }
 
   const render = (h: HomeRow): Home => ({
@@ -163,7 +164,7 @@ export function createHomesService(deps: HomesDeps): HomesService {
         await store.update(tx, p.uuid, slot, at, fields);
         return ok({ before, after: { ...before, ...fields, updatedAt: at } });
       }
-      const after: HomeRow = { slot, label: label ?? null, location, icon: config.defaultIcon, visibility: 'private', createdAt: at, updatedAt: at };
+      const after: HomeRow = { slot, label: label ?? null, location, icon: config().defaultIcon, visibility: 'private', createdAt: at, updatedAt: at };
       await store.insert(tx, p.uuid, after);
       return ok({ after });
     });

@@ -1,7 +1,7 @@
 // The homes module: numbered home slots per player, /sethome, /home, /delhome, /homes.
 
 import { defineModule } from '../../core/module.ts';
-import { loadHomesConfig } from './homes.config.ts';
+import { homesReloadable } from './homes.config.ts';
 import { HOME_NODES, homesCommands } from './homes.commands.ts';
 import './homes.events.ts';
 import { createHomesService, type HomesService } from './homes.service.ts';
@@ -28,7 +28,7 @@ export const homesModule = defineModule<HomesService>({
       permissions: ctx.permissions,
       audit: ctx.audit,
       platform: ctx.platform,
-      config: loadHomesConfig(ctx.configDir),
+      config: ctx.configs.load(homesReloadable(ctx.configDir)),
     }),
   commands: (homes, ctx) => homesCommands(homes, ctx),
 });

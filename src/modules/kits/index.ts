@@ -3,7 +3,7 @@
 
 import { defineModule } from '../../core/module.ts';
 import { KIT_NODES, kitsCommands } from './kits.commands.ts';
-import { loadKitsConfig } from './kits.config.ts';
+import { kitsReloadable, type KitCurrencies } from './kits.config.ts';
 import './kits.events.ts';
 import { createKitsService, type KitsService } from './kits.service.ts';
 import { KITS_MIGRATIONS } from './kits.store.ts';
@@ -21,9 +21,12 @@ export const kitsModule = defineModule<KitsService>({
   migrations: KITS_MIGRATIONS,
   playerNodes: [KIT_NODES.use],
   createService(ctx) {
-    const currencies = ctx.api.economy.currencies();
-    if (!currencies.ok) throw new Error(`kits: the economy's currencies cannot be read: ${currencies.message}`);
-    return createKitsService({ ...ctx, kits: loadKitsConfig(ctx.configDir, currencies.value), economy: () => ctx.api.economy });
+    const money = (): KitCurrencies => {
+      const currencies = ctx.api.economy.currencies();
+      if (!currencies.ok) throw new Error(`kits: the economy's currencies cannot be read: ${currencies.message}`);
+      return currencies.value;
+    };
+    return createKitsService({ ...ctx, kits: ctx.configs.load(kitsReloadable(ctx.configDir, money)), economy: () => ctx.api.economy });
   },
   commands: (kits, ctx) => kitsCommands(kits, ctx),
 });

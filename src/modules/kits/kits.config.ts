@@ -4,6 +4,7 @@
 
 import { join } from 'node:path';
 import { readConfigFile, type ConfigTable } from '../../core/config-file.ts';
+import type { ReloadableConfig } from '../../core/config-reload.ts';
 import { enchantmentName, materialName } from '../../core/materials.ts';
 import type { ItemStack } from '../../platform/platform.ts';
 import type { Money } from '../economy/economy.schemas.ts';
@@ -185,4 +186,16 @@ export function loadKitsConfig(configDir: string, money: KitCurrencies): KitConf
     });
   }
   return kits;
+}
+
+/**
+ * kits.conf for `core reload`: kits added, removed or changed apply at once (to the next claim).
+ * Costs are checked against the currencies in force, so economy.conf is read again first.
+ */
+export function kitsReloadable(configDir: string, money: () => KitCurrencies): ReloadableConfig<readonly KitConfig[]> {
+  return {
+    path: join(configDir, 'kits.conf'),
+    read: () => loadKitsConfig(configDir, money()),
+    keys: (kits) => new Map(kits.map((k) => [`kits.${k.id}`, k])),
+  };
 }

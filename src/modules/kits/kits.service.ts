@@ -46,7 +46,8 @@ export interface KitsDeps {
   audit: Pick<AuditService, 'record'>;
   platform: GamePlatform;
   log: Logger;
-  kits: readonly KitConfig[];
+  /** Read at each use: `core reload` may change the kits. */
+  kits: () => readonly KitConfig[];
   /** Read at call time: the economy module is built before this one, but reached only when used. */
   economy: () => EconomyService;
 }
@@ -63,7 +64,16 @@ export function durationText(seconds: number): string {
 export function createKitsService(deps: KitsDeps): KitsService {
   const { db, events, clock, players, permissions, audit, platform, log, economy } = deps;
   const store = createKitsStore(db);
-  const byId = new Map(deps.kits.map((k) => [k.id, k]));
+  let indexed: readonly KitConfig[] | undefined;
+  let byIdCache = new Map<string, KitConfig>();
+  function byId(): ReadonlyMap<string, KitConfig> {
+    const kits = deps.kits();
+    if (kits !== indexed) {
+      indexed = kits;
+      byIdCache = new Map(kits.map((k) => [k.id, k]));
+    }
+    return byIdCache;
+  }
   const claims = createKeyedQueue();
 
   function render(k: KitConfig): Kit {
@@ -78,9 +88,9 @@ export function createKitsService(deps: KitsDeps): KitsService {
   }
 
   function kitOf(id: string): Result<KitConfig> {
-    const k = byId.get(id.toLowerCase());
+    const k = byId().get(id.toLowerCase());
     if (k) return ok(k);
-    const known = [...byId.keys()];
+    const known = [...byId().keys()];
     return fail('not-found', `There is no kit "${id}"; the kits are ${known.length ? known.join(', ') : 'none'}.`);
   }
 
@@ -103,7 +113,7 @@ export function createKitsService(deps: KitsDeps): KitsService {
   }
 
   return {
-    list: () => ok({ kits: deps.kits.map(render) }),
+    list: () => ok({ kits: deps.kits().map(render) }),
 
     get(id) {
       const k = kitOf(id);
@@ -118,7 +128,7 @@ export function createKitsService(deps: KitsDeps): KitsService {
       const now = clock.now();
       const online = platform.player(p.uuid) !== undefined;
       const kits: PlayerKit[] = [];
-      for (const k of deps.kits) {
+      for (const k of deps.kits()) {
         const left = remaining(k, last.get(k.id), now);
         let whyNot: PlayerKit['why-not'] = null;
         if (!online) whyNot = 'player-offline';

@@ -2,7 +2,7 @@
 
 import { defineModule } from '../../core/module.ts';
 import { PWARP_NODES, playerWarpsCommands } from './playerwarps.commands.ts';
-import { loadPlayerWarpsConfig } from './playerwarps.config.ts';
+import { playerWarpsReloadable } from './playerwarps.config.ts';
 import './playerwarps.events.ts';
 import { createPlayerWarpsService, type PlayerWarpsService } from './playerwarps.service.ts';
 import { PLAYERWARPS_MIGRATIONS } from './playerwarps.store.ts';
@@ -29,7 +29,7 @@ export const playerWarpsModule = defineModule<PlayerWarpsService>({
       audit: ctx.audit,
       platform: ctx.platform,
       log: ctx.log,
-      config: loadPlayerWarpsConfig(ctx.configDir),
+      config: ctx.configs.load(playerWarpsReloadable(ctx.configDir)),
       economy: () => ctx.api.economy,
     }),
   commands: (warps, ctx) => playerWarpsCommands(warps, ctx),

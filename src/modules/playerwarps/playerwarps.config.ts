@@ -2,6 +2,7 @@
 
 import { join } from 'node:path';
 import { configProblem, readConfigFile } from '../../core/config-file.ts';
+import type { ReloadableConfig } from '../../core/config-reload.ts';
 
 export interface PlayerWarpsConfig {
   /** Warps a player may own (archived ones included) without a `core.pwarp.limit.<n>` node. */
@@ -28,4 +29,13 @@ export function loadPlayerWarpsConfig(configDir: string): PlayerWarpsConfig {
     throw new Error(configProblem(path, text, 'default-limit', 'must be a whole number from 0 to 10000'));
   }
   return { defaultLimit: limit };
+}
+
+/** playerwarps.conf for `core reload`: the limit applies at once, to the next warp created. */
+export function playerWarpsReloadable(configDir: string): ReloadableConfig<PlayerWarpsConfig> {
+  return {
+    path: join(configDir, 'playerwarps.conf'),
+    read: () => loadPlayerWarpsConfig(configDir),
+    keys: (c) => new Map<string, unknown>([['default-limit', c.defaultLimit]]),
+  };
 }

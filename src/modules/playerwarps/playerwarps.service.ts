@@ -85,7 +85,8 @@ export interface PlayerWarpsDeps {
   audit: Pick<AuditService, 'record'>;
   platform: GamePlatform;
   log: Logger;
-  config: PlayerWarpsConfig;
+  /** Read at each use: `core reload` may change it. */
+  config: () => PlayerWarpsConfig;
   /** Read at call time: the economy module is built before this one, but reached only when used. */
   economy: () => EconomyService;
 }
@@ -127,7 +128,7 @@ export function createPlayerWarpsService(deps: PlayerWarpsDeps): PlayerWarpsServ
 
   const money = (currencyName: string, minor: number): Money => ({ currency: currencyName, amount: toMajor(minor, currency(currencyName).places) });
 
-  const limitOf = (uuid: string): number => permissions.numeric(uuid, PWARP_LIMIT_PREFIX) ?? config.defaultLimit;
+  const limitOf = (uuid: string): number => permissions.numeric(uuid, PWARP_LIMIT_PREFIX) ?? config().defaultLimit;
 
   async function render(rows: readonly WarpRow[]): Promise<PlayerWarp[]> {
     const ids = rows.map((r) => r.id);

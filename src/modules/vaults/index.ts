@@ -1,7 +1,7 @@
 // The vaults module: numbered private chests per player, /pv; limits from core.vault.limit.<n>.
 
 import { defineModule } from '../../core/module.ts';
-import { loadVaultsConfig } from './vaults.config.ts';
+import { vaultsReloadable } from './vaults.config.ts';
 import { VAULT_NODES, vaultsCommands } from './vaults.commands.ts';
 import './vaults.events.ts';
 import { createVaultsService, type VaultsService } from './vaults.service.ts';
@@ -19,7 +19,7 @@ export const vaultsModule = defineModule<VaultsService>({
   dependsOn: [],
   migrations: VAULTS_MIGRATIONS,
   playerNodes: [VAULT_NODES.use],
-  createService: (ctx) => createVaultsService({ ...ctx, config: loadVaultsConfig(ctx.configDir) }),
+  createService: (ctx) => createVaultsService({ ...ctx, config: ctx.configs.load(vaultsReloadable(ctx.configDir)) }),
   commands: (vaults) => vaultsCommands(vaults),
   stop: (vaults) => vaults.flush(),
 });

@@ -3,6 +3,7 @@
 
 import { join } from 'node:path';
 import { configProblem, readConfigFile } from '../../core/config-file.ts';
+import type { ReloadableConfig } from '../../core/config-reload.ts';
 
 export interface VaultsConfig {
   /** Vaults of a player who holds no `core.vault.limit.<n>` node. */
@@ -41,4 +42,20 @@ export function loadVaultsConfig(configDir: string): VaultsConfig {
   const rows = table.rows ?? 6;
   if (typeof rows !== 'number' || !Number.isInteger(rows) || rows < 1 || rows > 6) throw problem('rows', 'must be a whole number from 1 to 6');
   return { defaultLimit: limit, rows };
+}
+
+/**
+ * vaults.conf for `core reload`: the limit applies at once; `rows` needs a restart, because a vault
+ * open on a player's screen has its size, and its contents are stored against it.
+ */
+export function vaultsReloadable(configDir: string): ReloadableConfig<VaultsConfig> {
+  return {
+    path: join(configDir, 'vaults.conf'),
+    read: () => loadVaultsConfig(configDir),
+    keys: (c) => new Map<string, unknown>([['default-limit', c.defaultLimit], ['rows', c.rows]]),
+    restart: {
+      needs: (key) => key === 'rows',
+      applyLive: (current, next) => ({ ...next, rows: current.rows }),
+    },
+  };
 }

@@ -59,7 +59,8 @@ export interface VaultsDeps {
   audit: Pick<AuditService, 'record'>;
   platform: GamePlatform;
   log: Logger;
-  config: VaultsConfig;
+  /** Read at each use: `core reload` may change the limit (never `rows`, which needs a restart). */
+  config: () => VaultsConfig;
 }
 
 /** A vault's window on its owner's screen. */
@@ -81,10 +82,11 @@ export function createVaultsService(deps: VaultsDeps): VaultsService {
   const store = createVaultsStore(db);
   const saves = createKeyedQueue();
   const open = new Map<string, OpenVault>();
-  const size = config.rows * 9;
+  const rows = config().rows;
+  const size = rows * 9;
   const keyOf = (uuid: string, index: number) => `${uuid}/${index}`;
 
-  const limitOf = (uuid: string): number => Math.min(MAX_VAULTS, permissions.numeric(uuid, VAULT_LIMIT_PREFIX) ?? config.defaultLimit);
+  const limitOf = (uuid: string): number => Math.min(MAX_VAULTS, permissions.numeric(uuid, VAULT_LIMIT_PREFIX) ?? config().defaultLimit);
 
   function checkIndex(index: number): number {
     if (!Number.isInteger(index) || index < 1 || index > MAX_VAULTS) throw new InvalidInput('index', `A vault number is a whole number from 1 to ${MAX_VAULTS}.`);
@@ -134,7 +136,7 @@ export function createVaultsService(deps: VaultsDeps): VaultsService {
       const who = await knownPlayer(players, uuid);
       if (!who.ok) return who;
       const vaults = (await store.list(db, who.value.uuid)).map(render);
-      return ok({ vaults, count: vaults.length, limit: limitOf(who.value.uuid), 'row-size': config.rows, 'slots-per-vault': size });
+      return ok({ vaults, count: vaults.length, limit: limitOf(who.value.uuid), 'row-size': rows, 'slots-per-vault': size });
     },
 
     async get(uuid, index) {
@@ -162,7 +164,7 @@ export function createVaultsService(deps: VaultsDeps): VaultsService {
         const state: OpenVault = { stored: JSON.stringify(items), itemCount: v.itemCount, hidden: v.itemCount - countItems(items), deleted: false };
         const handle = platform.openChest(p.uuid, {
           title: v.name ?? `Vault ${index}`,
-          rows: config.rows,
+          rows,
           items,
           onChange: (now) => save(p, index, state, now),
           onClose: (now) => {

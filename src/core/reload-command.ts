@@ -1,0 +1,64 @@
+// `core reload`: reads every config file again (module configs, permissions.conf, modules.conf,
+// the add-on's rest.conf) and answers one line per file. Who ran it goes to the server log and the
+// audit log, since it changes what every player may do.
+
+import { actorName } from './actor.ts';
+import type { AuditService } from './api.ts';
+import type { CommandDefinition } from './commands.ts';
+import { describeReload, type ConfigFiles, type FileReload } from './config-reload.ts';
+import type { Logger } from './log.ts';
+import type { Text } from '../platform/platform.ts';
+
+/** An admin node: nobody holds it until it is granted (the console holds every node). */
+export const RELOAD_NODE = 'core.reload';
+
+const COLOR: Record<FileReload['outcome'], 'gray' | 'green' | 'red'> = { unchanged: 'gray', changed: 'green', invalid: 'red' };
+
+/** The first line of the reply: what the reload did as a whole. */
+export function reloadSummary(results: readonly FileReload[]): string {
+  const count = (o: FileReload['outcome']) => results.filter((r) => r.outcome === o).length;
+  const restart = results.filter((r) => r.outcome === 'changed' && r.restart.length > 0).length;
+  const parts = [`${count('changed')} changed${restart ? ` (${restart} of them ${restart === 1 ? 'needs' : 'need'} a restart)` : ''}`, `${count('unchanged')} unchanged`];
+  if (count('invalid')) parts.push(`${count('invalid')} invalid (kept as they were)`);
+  return `Reloaded ${results.length} config files: ${parts.join(', ')}.`;
+}
+
+export function coreCommand(options: { configs: ConfigFiles; audit: AuditService; log: Logger }): CommandDefinition {
+  const { configs, audit, log } = options;
+  const usage = 'core reload';
+  return {
+    name: 'core',
+    permission: RELOAD_NODE,
+    description: 'Reads the config files again: what can change at once applies, the rest is named for a restart.',
+    usage,
+    async run(ctx, args) {
+      if (args.length !== 1 || args[0]?.toLowerCase() !== 'reload') {
+        ctx.reply({ text: `Usage: ${usage}`, color: 'red' });
+        return;
+      }
+      const who = actorName(ctx.actor);
+      const results = configs.reloadAll();
+      const summary = reloadSummary(results);
+      ctx.reply({ text: summary, color: results.some((r) => r.outcome === 'invalid') ? 'yellow' : 'gold' });
+      for (const r of results) ctx.reply({ text: describeReload(r), color: r.outcome === 'changed' && r.restart.length ? 'yellow' : COLOR[r.outcome] } satisfies Text);
+
+      log.info(`${who} ran core reload. ${summary}`);
+      // The console's reply is printed in the log already; a player's is not.
+      if (ctx.sender.kind !== 'console') {
+        for (const r of results) {
+          if (r.outcome === 'changed') log.info(describeReload(r));
+          if (r.outcome === 'invalid') log.warn(describeReload(r));
+        }
+      }
+      await audit.record({
+        actor: ctx.actor,
+        action: 'core.reload',
+        target: null,
+        details: Object.fromEntries(
+          results.map((r) => [r.file, r.outcome === 'changed' ? { outcome: r.outcome, applied: r.applied, restart: r.restart } : { outcome: r.outcome }]),
+        ),
+      });
+    },
+    complete: (_ctx, args) => (args.length === 1 ? ['reload'] : []),
+  };
+}
