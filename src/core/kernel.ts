@@ -17,6 +17,7 @@ import type { ModuleContext, ModuleDefinition } from './module.ts';
 import { createPermissions, permCommand, PERMISSIONS_MIGRATIONS } from './permissions.ts';
 import { createPlayers, PLAYERS_MIGRATIONS } from './players.ts';
 import type { GamePlatform } from '../platform/platform.ts';
+import { asClause } from './sentence.ts';
 
 export const MODULES_FILE = 'modules.conf';
 
@@ -74,7 +75,7 @@ export function readModuleSwitches(configDir: string, modules: readonly ModuleDe
   if (read.created) log.info(`wrote the module switches to ${file}`);
   const switches = new Map<string, boolean>(modules.map((m) => [m.name, m.defaultOn ?? true]));
   if (!read.ok) {
-    log.error(`${file}, line ${read.line}: ${read.problem}. Every module keeps its default until the file is fixed.`);
+    log.error(`${file}, line ${read.line}: ${asClause(read.problem)}. Every module keeps its default until the file is fixed.`);
     return switches;
   }
   const text = read.text;

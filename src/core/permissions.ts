@@ -23,6 +23,7 @@ import { fail, ok, type Result } from './result.ts';
 import { normalizeUuid } from './uuid.ts';
 import { actorName } from './actor.ts';
 import type { GamePlatform } from '../platform/platform.ts';
+import { asClause } from './sentence.ts';
 
 export const PERMISSIONS_MIGRATIONS: readonly Migration[] = [
   {
@@ -224,7 +225,7 @@ export function loadPermissionsConfig(configDir: string, defaultNodes: readonly 
   } catch (e) {
     if (!(e instanceof ConfigError)) throw e;
     const where = e.line === undefined ? file : `${file}, line ${e.line}`;
-    log.error(`${where}: ${e.message}. Using the built-in permission groups until the file is fixed.`);
+    log.error(`${where}: ${asClause(e.message)}. Using the built-in permission groups until the file is fixed.`);
     return builtinGroups(defaultNodes);
   }
 }

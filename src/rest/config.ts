@@ -7,6 +7,7 @@ import { isIP } from 'node:net';
 import { join } from 'node:path';
 import { parse, TomlError } from 'smol-toml';
 import { lineOfKey, readConfigFile } from '../core/config-file.ts';
+import { asClause } from '../core/sentence.ts';
 
 export interface RestConfig {
   enabled: boolean;
@@ -113,7 +114,7 @@ function failure(file: string, line: number, key: string, problem: string): Conf
     line,
     key,
     problem,
-    message: `${file} line ${line}, key ${key}: ${problem}; the Remote Access Service stays closed until this is fixed and the server restarts.`,
+    message: `${file} line ${line}, key ${key}: ${asClause(problem)}; the Remote Access Service stays closed until this is fixed and the server restarts.`,
   };
 }
 

@@ -123,7 +123,7 @@ export function createRestServer(o: RestServerOptions): RestServer {
     frameworkErrors: (error, req, reply) => {
       // A URL the router cannot read (bad %-encoding): the usual checks first, then 400.
       if (!gate(req, reply)) return;
-      sendError(reply, 'bad-request', `path: ${error.message}`, { field: 'path' });
+      sendError(reply, 'bad-request', describe('path', error.message), { field: 'path' });
     },
   });
   fastify.decorateRequest('coreToken', null);
@@ -233,7 +233,7 @@ export function createRestServer(o: RestServerOptions): RestServer {
       return sendError(reply, 'bad-request', 'body: the body is not valid JSON.', { field: 'body' });
     }
     if (code?.startsWith('FST_ERR_CTP_') || (error as FastifyError).statusCode === 400) {
-      return sendError(reply, 'bad-request', `body: ${error.message}`, { field: 'body' });
+      return sendError(reply, 'bad-request', describe('body', error.message), { field: 'body' });
     }
     log.error(`${req.method} ${req.url.split('?')[0]} failed`, error);
     sendError(reply, 'internal-error');
