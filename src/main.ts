@@ -12,6 +12,7 @@ import { startKernel } from './core/kernel.ts';
 import { createLogger, type Logger } from './core/log.ts';
 import { ALL_MODULES } from './modules/index.ts';
 import { startFlyingSquid } from './platform/flying-squid/index.ts';
+import { accessLogTo } from './rest/access-log.ts';
 import { startRestAddon } from './rest/addon.ts';
 
 export const VERSION: string = pkg.version;
@@ -76,6 +77,7 @@ async function run(options: ServerOptions, log: Logger): Promise<void> {
     clock,
     log: log.child('core-rest'),
     version: VERSION,
+    accessLog: accessLogTo(log.child('access')),
   });
   log.info(`Game server listening on port ${platform.port} (Minecraft ${platform.gameVersion}). Type help for commands.`);
 }

@@ -10,6 +10,7 @@ import { createDispatcher, type Dispatcher } from '../core/dispatcher.ts';
 import type { EventBus } from '../core/events.ts';
 import type { Logger } from '../core/log.ts';
 import { join } from 'node:path';
+import type { AccessLog } from './access-log.ts';
 import { bindsEverywhere, CONFIG_FILE_NAME, loadConfig, type ConfigOutcome } from './config.ts';
 import { attachEventStream, type EventStream } from './event-stream.ts';
 import { createRateLimiter, type RateLimiter } from './rate-limit.ts';
@@ -51,6 +52,8 @@ export interface RestAddonOptions {
   dispatcher?: Dispatcher;
   /** Rows added to the table (tests). */
   routes?: RouteDefinition[];
+  /** Where the access log's entries go (one per request) while rest.conf has `access-log = true`. */
+  accessLog?: AccessLog;
   tuning?: RestTuning;
 }
 
@@ -122,6 +125,7 @@ export async function startRestAddon(o: RestAddonOptions): Promise<RestAddon> {
     );
   }
 
+  const accessLog = c.accessLog ? o.accessLog : undefined;
   limiter = await createRateLimiter({
     limit: c.requestsPerMinute,
     log,
@@ -140,6 +144,7 @@ export async function startRestAddon(o: RestAddonOptions): Promise<RestAddon> {
     clock: o.clock,
     log,
     checkAnswers: o.tuning?.checkAnswers ?? false,
+    ...(accessLog !== undefined ? { accessLog } : {}),
   });
   stream = attachEventStream({
     server: server.fastify.server,
@@ -152,6 +157,7 @@ export async function startRestAddon(o: RestAddonOptions): Promise<RestAddon> {
     ...(o.tuning?.pingIntervalMs !== undefined ? { pingIntervalMs: o.tuning.pingIntervalMs } : {}),
     ...(o.tuning?.pongTimeoutMs !== undefined ? { pongTimeoutMs: o.tuning.pongTimeoutMs } : {}),
     ...(o.tuning?.maxBufferedBytes !== undefined ? { maxBufferedBytes: o.tuning.maxBufferedBytes } : {}),
+    ...(accessLog !== undefined ? { accessLog } : {}),
   });
 
   try {

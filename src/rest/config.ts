@@ -16,6 +16,8 @@ export interface RestConfig {
   port: number;
   requestsPerMinute: number;
   maxSubscribers: number;
+  /** One log entry per request and per failed authentication. */
+  accessLog: boolean;
 }
 
 export const DEFAULT_CONFIG: RestConfig = {
@@ -24,11 +26,12 @@ export const DEFAULT_CONFIG: RestConfig = {
   port: 8123,
   requestsPerMinute: 120,
   maxSubscribers: 8,
+  accessLog: true,
 };
 
 export const CONFIG_FILE_NAME = 'rest.conf';
 
-type Key = 'enabled' | 'bind' | 'port' | 'requests-per-minute' | 'max-subscribers';
+type Key = 'enabled' | 'bind' | 'port' | 'requests-per-minute' | 'max-subscribers' | 'access-log';
 
 interface KeySpec {
   field: keyof RestConfig;
@@ -44,11 +47,14 @@ function integer(min: number, max: number) {
       : { ok: false, problem: `must be a whole number from ${min} to ${max}` };
 }
 
+const boolean = (v: unknown): { ok: true; value: boolean } | { ok: false; problem: string } =>
+  typeof v === 'boolean' ? { ok: true, value: v } : { ok: false, problem: 'must be true or false' };
+
 const KEYS: Record<Key, KeySpec> = {
   enabled: {
     field: 'enabled',
     comment: 'Whether the HTTP/WebSocket listener opens. Set it to true and restart the server to turn the service on.',
-    check: (v) => (typeof v === 'boolean' ? { ok: true, value: v } : { ok: false, problem: 'must be true or false' }),
+    check: boolean,
   },
   bind: {
     field: 'bind',
@@ -75,15 +81,21 @@ const KEYS: Record<Key, KeySpec> = {
     comment: 'Event-stream (WebSocket) connections open at once, counted across all tokens. 0 refuses every subscriber.',
     check: integer(0, 100_000),
   },
+  'access-log': {
+    field: 'accessLog',
+    comment:
+      'Whether every request (event-stream handshakes and failed logins included) is logged: remote address, token label, method, path, status and milliseconds. Never a secret or a query string.',
+    check: boolean,
+  },
 };
 
-const KEY_ORDER: readonly Key[] = ['enabled', 'bind', 'port', 'requests-per-minute', 'max-subscribers'];
+const KEY_ORDER: readonly Key[] = ['enabled', 'bind', 'port', 'requests-per-minute', 'max-subscribers', 'access-log'];
 
 function tomlValue(value: RestConfig[keyof RestConfig]): string {
   return typeof value === 'string' ? JSON.stringify(value) : String(value);
 }
 
-/** The text written on first start: a comment line before each of the five keys. */
+/** The text written on first start: a comment line before each key. */
 export function defaultConfigText(): string {
   const lines = [
     '# Remote Access Service (core-rest): HTTP and WebSocket access to Core for panels, bots and scripts.',

@@ -17,6 +17,7 @@ import type { Dispatcher } from '../core/dispatcher.ts';
 import type { Logger } from '../core/log.ts';
 import type { RestConfig } from './config.ts';
 import { DEFAULT_MESSAGES, errorBody, HTTP_ERRORS, WWW_AUTHENTICATE, type HttpErrorCode } from './errors.ts';
+import { authFailure, type AccessLog, type AuthFailure } from './access-log.ts';
 import type { RateDecision, RateLimiter } from './rate-limit.ts';
 import { API_PREFIX, type RouteDefinition, type RouteInput } from './route-table.ts';
 import type { Scope, TokenRecord, TokenStore } from './tokens.ts';
@@ -35,13 +36,18 @@ declare module 'fastify' {
     coreToken: TokenRecord | null;
     /** The rate-limit decision of this request, for the RateLimit headers of its answer. */
     coreRate: RateDecision | null;
+    /** performance.now() when the request reached the checks; set only while the access log is on. */
+    coreStart: number;
+    /** Why authentication failed, for the access log; set only while it is on. */
+    coreAuthFailure: AuthFailure | null;
   }
 }
 
 /** Outcome of the checks that come before routing: the token, then its rate limit. */
 export type Admission =
   | { ok: true; token: TokenRecord; rate: RateDecision }
-  | { ok: false; code: 'unauthorized' | 'rate-limited'; rate: RateDecision };
+  /** `token` is the valid token that went over its rate limit; undefined when authentication failed. */
+  | { ok: false; code: 'unauthorized' | 'rate-limited'; rate: RateDecision; token: TokenRecord | undefined };
 
 export interface RestServerOptions {
   config: RestConfig;
@@ -54,6 +60,8 @@ export interface RestServerOptions {
   log: Logger;
   /** Checks each answer against its row's schema and logs a mismatch (for module tests). */
   checkAnswers?: boolean;
+  /** Receives one entry per answer; absent while `access-log = false` (then nothing is measured). */
+  accessLog?: AccessLog;
 }
 
 export interface RestServer {
@@ -77,41 +85,13 @@ export function rateHeaders(rate: RateDecision): Record<string, string> {
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
-/**
- * Every answer of the add-on is written here, straight to the Node response (the reply is marked
- * hijacked, so Fastify does not write it again): one flat header list with the RateLimit headers of
- * the request, and the body. This is the cheapest path Node offers, and the rate headers are
- * rendered once, in one place.
- */
-function json(reply: FastifyReply, status: number, body: string, extraHeaders?: readonly string[]): void {
-  const headers = ['content-type', JSON_TYPE, 'content-length', String(Buffer.byteLength(body))];
-  const rate = reply.request.coreRate;
-  if (rate !== null) {
-    headers.push('ratelimit-limit', String(rate.limit), 'ratelimit-remaining', String(rate.remaining), 'ratelimit-reset', String(rate.resetSeconds));
-  }
-  if (extraHeaders !== undefined) headers.push(...extraHeaders);
-  reply.hijack();
-  reply.raw.writeHead(status, headers);
-  reply.raw.end(body);
-}
-
-function sendError(
-  reply: FastifyReply,
-  code: HttpErrorCode,
-  message?: string,
-  extra?: { field?: string; scope?: string },
-  extraHeaders?: readonly string[],
-): void {
-  json(reply, HTTP_ERRORS[code], JSON.stringify(errorBody(code, message ?? DEFAULT_MESSAGES[code], extra)), extraHeaders);
-}
-
 function compilePattern(path: string): RegExp {
   const escaped = path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:[A-Za-z0-9_-]+/g, '[^/]+');
   return new RegExp(`^${escaped}$`);
 }
 
 export function createRestServer(o: RestServerOptions): RestServer {
-  const { api, tokens, limiter, clock, log } = o;
+  const { api, tokens, limiter, clock, log, accessLog } = o;
   const dispatcher = o.dispatcher;
   const fastify = Fastify({
     logger: false,
@@ -128,6 +108,38 @@ export function createRestServer(o: RestServerOptions): RestServer {
   });
   fastify.decorateRequest('coreToken', null);
   fastify.decorateRequest('coreRate', null);
+  fastify.decorateRequest('coreStart', 0);
+  fastify.decorateRequest('coreAuthFailure', null);
+
+  /**
+   * Every answer of the add-on is written here, straight to the Node response (the reply is marked
+   * hijacked, so Fastify does not write it again): one flat header list with the RateLimit headers of
+   * the request, and the body. This is the cheapest path Node offers, and the rate headers are
+   * rendered once, in one place.
+   */
+  function json(reply: FastifyReply, status: number, body: string, extraHeaders?: readonly string[]): void {
+    const headers = ['content-type', JSON_TYPE, 'content-length', String(Buffer.byteLength(body))];
+    const rate = reply.request.coreRate;
+    if (rate !== null) {
+      headers.push('ratelimit-limit', String(rate.limit), 'ratelimit-remaining', String(rate.remaining), 'ratelimit-reset', String(rate.resetSeconds));
+    }
+    if (extraHeaders !== undefined) headers.push(...extraHeaders);
+    reply.hijack();
+    reply.raw.writeHead(status, headers);
+    reply.raw.end(body);
+    if (accessLog !== undefined) logAccess(accessLog, reply.request, status);
+  }
+
+  function sendError(
+    reply: FastifyReply,
+    code: HttpErrorCode,
+    message?: string,
+    extra?: { field?: string; scope?: string },
+    extraHeaders?: readonly string[],
+  ): void {
+    json(reply, HTTP_ERRORS[code], JSON.stringify(errorBody(code, message ?? DEFAULT_MESSAGES[code], extra)), extraHeaders);
+  }
+
 
   const patterns: { re: RegExp; method: string }[] = [
     ...o.routes.map((r) => ({ re: compilePattern(API_PREFIX + r.path), method: r.method })),
@@ -150,18 +162,24 @@ export function createRestServer(o: RestServerOptions): RestServer {
     if (token === undefined) {
       // Failed authentication is limited per remote address, at the same rate (DECISIONS §4).
       const rate = limiter.take(`addr:${address ?? 'unknown'}`, now);
-      return { ok: false, code: rate.allowed ? 'unauthorized' : 'rate-limited', rate };
+      return { ok: false, code: rate.allowed ? 'unauthorized' : 'rate-limited', rate, token: undefined };
     }
     const rate = limiter.take(token.rateKey, now);
-    return rate.allowed ? { ok: true, token, rate } : { ok: false, code: 'rate-limited', rate };
+    return rate.allowed ? { ok: true, token, rate } : { ok: false, code: 'rate-limited', rate, token };
   }
 
   /** Token and rate limit; answers and returns undefined when either refuses. */
   function gate(req: FastifyRequest, reply: FastifyReply): TokenRecord | undefined {
+    if (accessLog !== undefined) req.coreStart = performance.now();
     const socket = req.raw.socket;
     const a = admit(req.headers.authorization, socket.remoteAddress, socket);
     req.coreRate = a.rate;
-    if (a.ok) return a.token;
+    if (a.ok) {
+      req.coreToken = a.token;
+      return a.token;
+    }
+    if (a.token !== undefined) req.coreToken = a.token;
+    else if (accessLog !== undefined) req.coreAuthFailure = authFailure(req.headers.authorization);
     sendError(
       reply,
       a.code,
@@ -324,4 +342,21 @@ export function createRestServer(o: RestServerOptions): RestServer {
     },
     close: () => fastify.close(),
   };
+}
+
+/** One access entry for an answer just written (the request went through gate() first). */
+function logAccess(accessLog: AccessLog, req: FastifyRequest, status: number): void {
+  const raw = req.raw;
+  const url = raw.url ?? '/';
+  const query = url.indexOf('?');
+  accessLog({
+    time: Date.now(),
+    address: raw.socket.remoteAddress ?? '-',
+    method: raw.method ?? '-',
+    path: query < 0 ? url : url.slice(0, query),
+    status,
+    label: req.coreToken === null ? '-' : req.coreToken.label,
+    ms: req.coreStart === 0 ? 0 : performance.now() - req.coreStart,
+    auth: req.coreAuthFailure,
+  });
 }

@@ -15,6 +15,7 @@ import type { Dispatcher } from '../core/dispatcher.ts';
 import { createEventBus, type EventBus } from '../core/events.ts';
 import { memoryLogger, type Logger } from '../core/log.ts';
 import type { CommandSender, Text } from '../platform/platform.ts';
+import type { AccessLog } from './access-log.ts';
 import { startRestAddon, type RestAddon, type RestTuning } from './addon.ts';
 import type { RouteDefinition } from './route-table.ts';
 
@@ -129,6 +130,8 @@ export interface HarnessOptions {
   dir?: string;
   /** Another database than SQLite in the folder (PostgreSQL tests). */
   openDb?: () => Database;
+  /** The access log's sink. */
+  accessLog?: AccessLog;
 }
 
 /** Starts the add-on on an ephemeral loopback port (unless `conf` says otherwise). */
@@ -155,6 +158,7 @@ export async function startHarness(h: HarnessOptions = {}): Promise<Harness> {
     ...(h.dispatcher ? { dispatcher: h.dispatcher } : {}),
     ...(h.routes ? { routes: h.routes } : {}),
     ...(h.tuning ? { tuning: h.tuning } : {}),
+    ...(h.accessLog ? { accessLog: h.accessLog } : {}),
   });
   return {
     dir,
