@@ -1,5 +1,5 @@
 // The composition root: flags, data folder, the game server, the kernel with its modules, the
-// Remote Access Service add-on, the console, and a clean shutdown (DECISIONS §1).
+// Remote Access Service add-on, the console, and a clean shutdown (docs/decisions.md, "How the server runs").
 
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';

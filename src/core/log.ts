@@ -1,4 +1,4 @@
-// Log lines: info and warnings to standard output, errors to standard error (DECISIONS §1).
+// Log lines: info and warnings to standard output, errors to standard error (docs/decisions.md, "How the server runs").
 // Never pass a secret to a logger.
 
 export interface Logger {

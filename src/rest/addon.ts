@@ -19,7 +19,7 @@ import { ROUTES } from './routes.ts';
 import { createRestServer, EVENTS_PATH, type RestServer } from './server.ts';
 import { coreApiCommand, createTokenStore } from './tokens.ts';
 
-/** The upstream wait (spec "Limits"): a call without an answer within it gives 504. */
+/** The upstream wait (docs/remote-access.md, "Limits"): a call without an answer within it gives 504. */
 export const UPSTREAM_TIMEOUT_MS = 10_000;
 
 /** Knobs for tests and the benchmark; the defaults are the documented behaviour. */

@@ -1,4 +1,4 @@
-// rest.conf: the add-on's own config file (DECISIONS §2). `key = value` lines, each value a TOML
+// rest.conf: the add-on's own config file (docs/decisions.md, "rest.conf"). `key = value` lines, each value a TOML
 // value, each key preceded by a comment. Written with the defaults when absent, never overwritten.
 // A problem with the file is reported as one line naming the file, the line and the key; it never
 // throws, because the game server must keep running whatever the file says.

@@ -1,4 +1,4 @@
-// The event stream (spec "Events", DECISIONS §5): a WebSocket endpoint on the same listener
+// The event stream (docs/remote-access.md, "The event stream"): a WebSocket endpoint on the same listener
 // (ws with noServer), at /api/v1/events.
 //
 // Handshake: the same checks as any request (token 401, rate limit 429, path 404/405, scope 403),

@@ -1,6 +1,6 @@
 // The HTTP side of the Remote Access Service: Fastify 5 serving every row of the route table.
 //
-// Order of checks for every request (DECISIONS §4), each answered in one place:
+// Order of checks for every request (docs/decisions.md, "HTTP behaviour"), each answered in one place:
 //   token (401) → rate limit (429) → route and method (404/405) → scope (403) → body size (413)
 //   → body, path and query validation (400) → module switched off (503) → the call (200, or 504)
 // The first four and the Content-Length check run in an onRequest hook (before Fastify reads the
@@ -74,7 +74,7 @@ export interface RestServer {
   close(): Promise<void>;
 }
 
-/** The headers every answer carries (DECISIONS §4). */
+/** The headers every answer carries (docs/decisions.md, "HTTP behaviour"). */
 export function rateHeaders(rate: RateDecision): Record<string, string> {
   return {
     'RateLimit-Limit': String(rate.limit),
@@ -160,7 +160,7 @@ export function createRestServer(o: RestServerOptions): RestServer {
     const now = nowMs();
     const token = tokens.authenticate(authorization, now, connection);
     if (token === undefined) {
-      // Failed authentication is limited per remote address, at the same rate (DECISIONS §4).
+      // Failed authentication is limited per remote address, at the same rate (docs/decisions.md, "HTTP behaviour").
       const rate = limiter.take(`addr:${address ?? 'unknown'}`, now);
       return { ok: false, code: rate.allowed ? 'unauthorized' : 'rate-limited', rate, token: undefined };
     }
