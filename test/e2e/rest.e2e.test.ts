@@ -106,6 +106,10 @@ describe('the Remote Access Service in the real server', () => {
     const after = await http(rs.restPort, 'GET', '/api/v1/status', { token: secret });
     assert.equal(after.status, 401);
     assert.equal(after.headers['www-authenticate'], 'Bearer, Basic realm="core-rest"');
+    // The access log (on by default) tells the operator, and never shows the secret.
+    await rs.server.waitForLine(/\[access\] 127\.0\.0\.1 - "GET \/api\/v1\/status" 401 [\d.]+ms auth=unknown$/, { from: 0 });
+    await rs.server.waitForLine(/\[access\] 127\.0\.0\.1 panel "GET \/api\/v1\/events" 101 /, { from: 0 });
+    assert.ok(!rs.server.lines.some((l) => l.includes(secret)), 'no log line holds the secret');
   });
 
   it('shows who is connected in /coreapi status, and closes streams with 1001 on shutdown', async () => {
