@@ -5,6 +5,7 @@
 
 import { createServer } from 'node:http';
 import Fastify from 'fastify';
+import type { AccessEntry } from '../src/rest/access-log.ts';
 import { startHarness } from '../src/rest/test-support.ts';
 
 const BODY = { ok: true, data: { version: '0.1.0', 'api-version': 'v1', 'modules-on': [] as string[] } };
@@ -29,7 +30,15 @@ async function main(): Promise<{ port: number; token: string | null; stop: () =>
     return { port: typeof address === 'object' && address ? address.port : 0, token: null, stop: () => app.close() };
   }
   if (kind === 'addon') {
-    const h = await startHarness({ conf: 'enabled = true\nport = 0\nrequests-per-minute = 1000000000\n' });
+    // The access log is on (the default): the add-on builds an entry per request, and this sink keeps
+    // only the last one, so the add-on's cost is measured and not that of writing log lines.
+    const lastEntry: AccessEntry[] = [];
+    const h = await startHarness({
+      conf: 'enabled = true\nport = 0\nrequests-per-minute = 1000000000\n',
+      accessLog: (entry) => {
+        lastEntry[0] = entry;
+      },
+    });
     const token = await h.token('bench', 'read');
     return { port: h.port, token, stop: () => h.close() };
   }

@@ -1,4 +1,4 @@
-// The command line of `npm start` (DECISIONS §1): flags, their defaults, and the help text.
+// The command line of `npm start` (docs/decisions.md, "How the server runs"): flags, their defaults, and the help text.
 
 import { LOG_FORMATS, type LogFormat } from './core/log-format.ts';
 

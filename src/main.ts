@@ -14,6 +14,7 @@ import { lockDataFolder } from './data-folder.ts';
 import { startupFailure } from './startup-failure.ts';
 import type { Logger } from './core/log.ts';
 import { createServerLog, type ServerLog } from './core/server-log.ts';
+import { openAccessLog, type AccessEntry, type AccessLog } from './core/access-log.ts';
 import { ALL_MODULES } from './modules/index.ts';
 import { startFlyingSquid } from './platform/flying-squid/index.ts';
 import { startRestAddon } from './rest/addon.ts';
@@ -56,6 +57,20 @@ async function run(options: ServerOptions, log: Logger, serverLog: ServerLog): P
     log: log.child('game'),
   });
 
+  // logs/access.log opens with the first API call, so a server without the add-on has none.
+  let accessFile: AccessLog | undefined;
+  let accessFailed = false;
+  const accessLog = (): AccessLog | undefined => {
+    if (accessFile || accessFailed) return accessFile;
+    try {
+      accessFile = openAccessLog(dataDir, options.logFormat);
+    } catch (e) {
+      accessFailed = true;
+      log.error(`the access log cannot be opened; API calls go unlogged: ${e instanceof Error ? e.message : String(e)}`);
+    }
+    return accessFile;
+  };
+
   let kernel: Awaited<ReturnType<typeof startKernel>> | undefined;
   let rest: Awaited<ReturnType<typeof startRestAddon>> | undefined;
   let serverConsole: ServerConsole | undefined;
@@ -70,6 +85,7 @@ async function run(options: ServerOptions, log: Logger, serverLog: ServerLog): P
       await kernel?.stop().catch((e: unknown) => log.error('a module did not stop cleanly', e));
       await database.close();
       lock.release();
+      await accessFile?.close();
       log.info('Stopped.');
       await serverLog.close();
       process.exit(0);
@@ -98,6 +114,7 @@ async function run(options: ServerOptions, log: Logger, serverLog: ServerLog): P
     clock,
     log: log.child('core-rest'),
     version: VERSION,
+    accessLog: (entry: AccessEntry) => accessLog()?.write(entry),
   });
   shutdown = stop;
   if (stopRequested) return void stop(stopRequested);

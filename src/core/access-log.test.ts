@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { openAccessLog, type AccessLogEntry } from './access-log.ts';
+import { openAccessLog, type AccessEntry } from './access-log.ts';
 
 let savedZone: string | undefined;
 beforeEach(() => {
@@ -16,16 +16,17 @@ afterEach(() => {
   else process.env.TZ = savedZone;
 });
 
-const call: AccessLogEntry = {
-  time: new Date('2026-11-23T17:43:58.042Z'),
+const call: AccessEntry = {
+  time: Date.parse('2026-11-23T17:43:58.042Z'),
   address: '127.0.0.1',
   method: 'GET',
   path: '/players',
   status: 200,
   label: 'panel',
   ms: 4.4,
+  auth: null,
 };
-const refused: AccessLogEntry = { ...call, path: '/economy/x"\nforged line', status: 401, label: null, ms: 1, reason: 'unknown token' };
+const refused: AccessEntry = { ...call, path: '/economy/x"\nforged line', status: 401, label: '-', ms: 1, auth: 'unknown' };
 
 describe('logs/access.log', () => {
   it('writes one Common-Log-like line per call, a failed authentication with its reason, each on its own line', async () => {
@@ -55,9 +56,9 @@ describe('logs/access.log', () => {
 
   it('rolls daily to access-YYYY-MM-DD-N.log.gz, apart from latest.log archives', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'core-access-'));
-    const log = openAccessLog(dataDir, 'text', { now: () => call.time });
+    const log = openAccessLog(dataDir, 'text', { now: () => new Date(call.time) });
     log.write(call);
-    log.write({ ...call, time: new Date('2026-11-24T00:00:01Z') });
+    log.write({ ...call, time: Date.parse('2026-11-24T00:00:01Z') });
     await log.close();
     const archived = gunzipSync(readFileSync(join(dataDir, 'logs', 'access-2026-11-23-1.log.gz'))).toString('utf8');
     assert.match(archived, /^127\.0\.0\.1 - panel \[23\/Nov\/2026:17:43:58 \+0000\]/);

@@ -1,33 +1,50 @@
 // The access log of the Remote Access Service: logs/access.log in the data folder, one line per API
 // call or failed authentication, rolled and gzipped as latest.log is (archives
 // `access-YYYY-MM-DD-N.log.gz`). Text lines follow the Common Log Format, so the usual log tools
-// read them; json lines are one object each. The add-on hands entries to `write`.
+// read them; json lines are one object each. The add-on builds the entries (src/rest/server.ts) and
+// hands them to `write`; it never holds a header or a secret, so neither does an entry.
 
 import { join } from 'node:path';
 import { openRollingLogFile, type RollingLogFile } from './log-file.ts';
 import type { LogFormat } from './log-format.ts';
 import { isoLocal, zoneOffset } from './log.ts';
 
-export interface AccessLogEntry {
-  time: Date;
-  /** The client's address. */
+/**
+ * Why a request carried no valid token: no Authorization header, one that is not a Bearer or Basic
+ * credential, or a well-formed credential of no active token (never issued, revoked, or a Basic
+ * label and secret of different tokens).
+ */
+export type AuthFailure = 'missing' | 'malformed' | 'unknown';
+
+/** One API call: made on the request path, so plain numbers and strings the request already holds. */
+export interface AccessEntry {
+  /** When the answer was written, epoch milliseconds. */
+  time: number;
+  /** The remote address as the listener sees it (behind a proxy, the proxy's). */
   address: string;
   method: string;
-  /** The request path as received (never a header: secrets travel in headers only). */
+  /** The request path without its query string. */
   path: string;
+  /** The HTTP status answered; 101 for an event stream opened. */
   status: number;
-  /** The token's label; null when no token was recognised. */
-  label: string | null;
-  /** Milliseconds from the request to its answer. */
+  /** The label of the token that passed authentication, `-` when none did. */
+  label: string;
+  /** From the request reaching the add-on to its answer being written, milliseconds. */
   ms: number;
-  /** Why an authentication failed (`unknown token`, `revoked`, …). */
-  reason?: string;
+  /** Why authentication failed; null when it did not (a valid token, even if refused later). */
+  auth: AuthFailure | null;
 }
 
 export interface AccessLog {
-  write(entry: AccessLogEntry): void;
+  write(entry: AccessEntry): void;
   close(): Promise<void>;
 }
+
+const REASONS: Record<AuthFailure, string> = {
+  missing: 'no credentials',
+  malformed: 'malformed credentials',
+  unknown: 'unknown token',
+};
 
 export function openAccessLog(dataDir: string, format: LogFormat, options: { now?: () => Date } = {}): AccessLog {
   const file: RollingLogFile = openRollingLogFile({
@@ -39,7 +56,7 @@ export function openAccessLog(dataDir: string, format: LogFormat, options: { now
   });
   const render = format === 'json' ? accessJson : accessText;
   return {
-    write: (entry) => file.write(render(entry), entry.time),
+    write: (entry) => file.write(render(entry), new Date(entry.time)),
     close: () => file.close(),
   };
 }
@@ -58,13 +75,16 @@ function quoted(s: string): string {
 }
 
 /** Like the Common Log Format, with milliseconds where it has bytes: `127.0.0.1 - panel [23/Nov/2026:17:43:58 +0000] "GET /players" 200 4ms`. */
-export function accessText(e: AccessLogEntry): string {
-  const label = e.label && /^[\w-]+$/.test(e.label) ? e.label : '-';
-  const line = `${e.address || '-'} - ${label} ${clfTime(e.time)} ${quoted(`${e.method} ${e.path}`)} ${e.status} ${Math.round(e.ms)}ms`;
-  return e.reason === undefined ? line : `${line} ${quoted(e.reason)}`;
+export function accessText(e: AccessEntry): string {
+  const label = /^[\w-]+$/.test(e.label) ? e.label : '-';
+  const line = `${e.address || '-'} - ${label} ${clfTime(new Date(e.time))} ${quoted(`${e.method} ${e.path}`)} ${e.status} ${Math.round(e.ms)}ms`;
+  return e.auth === null ? line : `${line} ${quoted(REASONS[e.auth])}`;
 }
 
-export function accessJson(e: AccessLogEntry): string {
-  const { time, address, method, path, status, label, ms, reason } = e;
-  return JSON.stringify({ time: isoLocal(time), address, method, path, status, label, ms, ...(reason === undefined ? {} : { reason }) });
+/** `label` is null and `reason` present as in the text line; `ms` to a tenth. */
+export function accessJson(e: AccessEntry): string {
+  const { address, method, path, status } = e;
+  const label = e.label === '-' ? null : e.label;
+  const ms = Math.round(e.ms * 10) / 10;
+  return JSON.stringify({ time: isoLocal(new Date(e.time)), address, method, path, status, label, ms, ...(e.auth === null ? {} : { reason: REASONS[e.auth] }) });
 }

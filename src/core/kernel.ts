@@ -19,6 +19,7 @@ import { createPermissions, permCommand, PERMISSIONS_MIGRATIONS } from './permis
 import { coreCommand } from './reload-command.ts';
 import { createPlayers, PLAYERS_MIGRATIONS } from './players.ts';
 import type { GamePlatform } from '../platform/platform.ts';
+import { asClause } from './sentence.ts';
 
 export const MODULES_FILE = 'modules.conf';
 
@@ -92,7 +93,7 @@ export function readModuleSwitches(configDir: string, modules: readonly ModuleDe
   const read = readConfigFile(file, defaultModulesFile(modules));
   if (read.created) log.info(`wrote the module switches to ${file}`);
   if (!read.ok) {
-    log.error(`${file}, line ${read.line}: ${read.problem}. Every module keeps its default until the file is fixed.`);
+    log.error(`${file}, line ${read.line}: ${asClause(read.problem)}. Every module keeps its default until the file is fixed.`);
     return new Map<string, boolean>(modules.map((m) => [m.name, m.defaultOn ?? true]));
   }
   const { switches, problems } = checkModuleSwitches(file, read.table, read.text, modules);

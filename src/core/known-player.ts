@@ -1,6 +1,6 @@
 // The player a published-API call names by uuid: the uuid in any form (dashed or not, any case),
 // malformed input refused naming the field, and a player the server has never seen declined with
-// not-found (DECISIONS §4).
+// not-found (docs/decisions.md, "HTTP behaviour").
 
 import type { KnownPlayer, PlayersService } from './api.ts';
 import { InvalidInput } from './invalid-input.ts';

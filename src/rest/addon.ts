@@ -11,6 +11,7 @@ import type { EventBus } from '../core/events.ts';
 import type { Logger } from '../core/log.ts';
 import { join } from 'node:path';
 import type { ConfigFiles } from '../core/config-reload.ts';
+import type { AccessLog } from './access-log.ts';
 import { bindsEverywhere, CONFIG_FILE_NAME, DEFAULT_CONFIG, loadConfig, restReloadable, type ConfigOutcome } from './config.ts';
 import { attachEventStream, type EventStream } from './event-stream.ts';
 import { createRateLimiter, type RateLimiter } from './rate-limit.ts';
@@ -19,7 +20,7 @@ import { ROUTES } from './routes.ts';
 import { createRestServer, EVENTS_PATH, type RestServer } from './server.ts';
 import { coreApiCommand, createTokenStore } from './tokens.ts';
 
-/** The upstream wait (spec "Limits"): a call without an answer within it gives 504. */
+/** The upstream wait (docs/remote-access.md, "Limits"): a call without an answer within it gives 504. */
 export const UPSTREAM_TIMEOUT_MS = 10_000;
 
 /** Knobs for tests and the benchmark; the defaults are the documented behaviour. */
@@ -54,6 +55,8 @@ export interface RestAddonOptions {
   configs?: ConfigFiles;
   /** Rows added to the table (tests). */
   routes?: RouteDefinition[];
+  /** Where the access log's entries go (one per request) while rest.conf has `access-log = true`. */
+  accessLog?: AccessLog;
   tuning?: RestTuning;
 }
 
@@ -128,6 +131,7 @@ export async function startRestAddon(o: RestAddonOptions): Promise<RestAddon> {
     );
   }
 
+  const accessLog = c.accessLog ? o.accessLog : undefined;
   limiter = await createRateLimiter({
     limit: () => c.requestsPerMinute,
     log,
@@ -146,6 +150,7 @@ export async function startRestAddon(o: RestAddonOptions): Promise<RestAddon> {
     clock: o.clock,
     log,
     checkAnswers: o.tuning?.checkAnswers ?? false,
+    ...(accessLog !== undefined ? { accessLog } : {}),
   });
   stream = attachEventStream({
     server: server.fastify.server,
@@ -158,6 +163,7 @@ export async function startRestAddon(o: RestAddonOptions): Promise<RestAddon> {
     ...(o.tuning?.pingIntervalMs !== undefined ? { pingIntervalMs: o.tuning.pingIntervalMs } : {}),
     ...(o.tuning?.pongTimeoutMs !== undefined ? { pongTimeoutMs: o.tuning.pongTimeoutMs } : {}),
     ...(o.tuning?.maxBufferedBytes !== undefined ? { maxBufferedBytes: o.tuning.maxBufferedBytes } : {}),
+    ...(accessLog !== undefined ? { accessLog } : {}),
   });
 
   try {

@@ -7,7 +7,7 @@ import { DEFAULT_CONFIG, defaultConfigText, loadConfig, parseConfig } from './co
 import { http, startHarness, tempDir } from './test-support.ts';
 
 describe('rest.conf', () => {
-  it('is written with the defaults on first start, a comment line before each of the five keys', () => {
+  it('is written with the defaults on first start, a comment line before each of the six keys', () => {
     const dir = join(tempDir(), 'core-rest');
     const outcome = loadConfig(dir);
     assert.ok(outcome.ok);
@@ -15,12 +15,12 @@ describe('rest.conf', () => {
     assert.deepEqual(outcome.config, DEFAULT_CONFIG);
     const text = readFileSync(join(dir, 'rest.conf'), 'utf8');
     const lines = text.split('\n');
-    for (const key of ['enabled', 'bind', 'port', 'requests-per-minute', 'max-subscribers']) {
+    for (const key of ['enabled', 'bind', 'port', 'requests-per-minute', 'max-subscribers', 'access-log']) {
       const i = lines.findIndex((l) => l.startsWith(`${key} = `));
       assert.ok(i > 0, key);
       assert.match(lines[i - 1] ?? '', /^# /, `comment before ${key}`);
     }
-    assert.deepEqual({ ...parse(text) }, { enabled: false, bind: '127.0.0.1', port: 8123, 'requests-per-minute': 120, 'max-subscribers': 8 });
+    assert.deepEqual({ ...parse(text) }, { enabled: false, bind: '127.0.0.1', port: 8123, 'requests-per-minute': 120, 'max-subscribers': 8, 'access-log': true });
   });
 
   it('is never overwritten once it exists', () => {
@@ -48,6 +48,9 @@ describe('rest.conf', () => {
     assert.ok(!badBind.ok && badBind.key === 'bind' && badBind.line === 2);
     const zeroRate = parseConfig('requests-per-minute = 0\n', 'f');
     assert.ok(!zeroRate.ok && zeroRate.key === 'requests-per-minute');
+    const accessLog = parseConfig('enabled = true\naccess-log = "no"\n', 'f');
+    assert.ok(!accessLog.ok);
+    assert.equal(accessLog.message, 'f line 2, key access-log: must be true or false; the Remote Access Service stays closed until this is fixed and the server restarts.');
   });
 
   it('names the line and key of an unknown key and of malformed TOML', () => {

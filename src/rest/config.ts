@@ -1,4 +1,4 @@
-// rest.conf: the add-on's own config file (DECISIONS §2). `key = value` lines, each value a TOML
+// rest.conf: the add-on's own config file (docs/decisions.md, "rest.conf"). `key = value` lines, each value a TOML
 // value, each key preceded by a comment. Written with the defaults when absent, never overwritten.
 // A problem with the file is reported as one line naming the file, the line and the key; it never
 // throws, because the game server must keep running whatever the file says.
@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { parse, TomlError } from 'smol-toml';
 import { lineOfKey, readConfigFile } from '../core/config-file.ts';
 import type { ReloadableConfig } from '../core/config-reload.ts';
+import { asClause } from '../core/sentence.ts';
 
 export interface RestConfig {
   enabled: boolean;
@@ -16,6 +17,8 @@ export interface RestConfig {
   port: number;
   requestsPerMinute: number;
   maxSubscribers: number;
+  /** One log entry per request and per failed authentication. */
+  accessLog: boolean;
 }
 
 export const DEFAULT_CONFIG: RestConfig = {
@@ -24,11 +27,12 @@ export const DEFAULT_CONFIG: RestConfig = {
   port: 8123,
   requestsPerMinute: 120,
   maxSubscribers: 8,
+  accessLog: true,
 };
 
 export const CONFIG_FILE_NAME = 'rest.conf';
 
-type Key = 'enabled' | 'bind' | 'port' | 'requests-per-minute' | 'max-subscribers';
+type Key = 'enabled' | 'bind' | 'port' | 'requests-per-minute' | 'max-subscribers' | 'access-log';
 
 interface KeySpec {
   field: keyof RestConfig;
@@ -49,12 +53,15 @@ function integer(min: number, max: number) {
       : { ok: false, problem: `must be a whole number from ${min} to ${max}` };
 }
 
+const boolean = (v: unknown): { ok: true; value: boolean } | { ok: false; problem: string } =>
+  typeof v === 'boolean' ? { ok: true, value: v } : { ok: false, problem: 'must be true or false' };
+
 const KEYS: Record<Key, KeySpec> = {
   enabled: {
     field: 'enabled',
     comment: 'Whether the HTTP/WebSocket listener opens. Set it to true and restart the server to turn the service on.',
     live: false,
-    check: (v) => (typeof v === 'boolean' ? { ok: true, value: v } : { ok: false, problem: 'must be true or false' }),
+    check: boolean,
   },
   bind: {
     field: 'bind',
@@ -85,15 +92,22 @@ const KEYS: Record<Key, KeySpec> = {
     live: true,
     check: integer(0, 100_000),
   },
+  'access-log': {
+    field: 'accessLog',
+    comment:
+      'Whether every request (event-stream handshakes and failed logins included) is logged: remote address, token label, method, path, status and milliseconds. Never a secret or a query string.',
+    live: false,
+    check: boolean,
+  },
 };
 
-const KEY_ORDER: readonly Key[] = ['enabled', 'bind', 'port', 'requests-per-minute', 'max-subscribers'];
+const KEY_ORDER: readonly Key[] = ['enabled', 'bind', 'port', 'requests-per-minute', 'max-subscribers', 'access-log'];
 
 function tomlValue(value: RestConfig[keyof RestConfig]): string {
   return typeof value === 'string' ? JSON.stringify(value) : String(value);
 }
 
-/** The text written on first start: a comment line before each of the five keys. */
+/** The text written on first start: a comment line before each key. */
 export function defaultConfigText(): string {
   const lines = [
     '# Remote Access Service (core-rest): HTTP and WebSocket access to Core for panels, bots and scripts.',
@@ -125,7 +139,7 @@ function failure(file: string, line: number, key: string, problem: string): Conf
     line,
     key,
     problem,
-    message: `${file} line ${line}, key ${key}: ${problem}; the Remote Access Service stays closed until this is fixed and the server restarts.`,
+    message: `${file} line ${line}, key ${key}: ${asClause(problem)}; the Remote Access Service stays closed until this is fixed and the server restarts.`,
   };
 }
 

@@ -138,7 +138,9 @@ undashed form in any case; answers use dashed lower case. A player the server ha
 **Limits.** ${DEFAULT_CONFIG.requestsPerMinute} requests per minute per token by default (fixed one-minute windows; failed
 authentication is limited per remote address at the same rate); every answer carries \`RateLimit-Limit\`,
 \`RateLimit-Remaining\` and \`RateLimit-Reset\`, and a 429 carries \`Retry-After\`. Bodies up to ${BODY_LIMIT / 1024} KiB.
-Unknown body fields and unknown query parameters are refused with 400.`;
+Unknown body fields and unknown query parameters are refused with 400, named before any missing field
+(\`{"ammount": 25}\` answers \`"field": "ammount"\`, \`"message": "ammount: unexpected property (did you mean amount?); expected amount, currency."\`).
+A 400's \`message\` starts with the field and is one sentence ending in one period.`;
 
 /** The OpenAPI 3.1 document of the route table. */
 export function buildOpenApi(routes: readonly RouteDefinition[], version: string): Json {

@@ -1,4 +1,4 @@
-// The one place that pairs an HTTP-level error code with its status (DECISIONS §4), like fastify's
+// The one place that pairs an HTTP-level error code with its status (docs/decisions.md, "HTTP behaviour"), like fastify's
 // error registry. Every non-200 answer body is `{ ok: false, code, message }`, plus `field` for 400
 // and `scope` for 403. Declined operations (the eight failure codes of the published API) are not
 // here: they answer 200 with the envelope, except `not-found` on the rows that say it is a 404.

@@ -1,4 +1,4 @@
-// The event stream (spec "Events", DECISIONS §5): a WebSocket endpoint on the same listener
+// The event stream (docs/remote-access.md, "The event stream"): a WebSocket endpoint on the same listener
 // (ws with noServer), at /api/v1/events.
 //
 // Handshake: the same checks as any request (token 401, rate limit 429, path 404/405, scope 403),
@@ -18,6 +18,7 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import type { Clock } from '../core/clock.ts';
 import { isEventContext, isEventName, type EmittedEvent, type EventBus } from '../core/events.ts';
 import type { Logger } from '../core/log.ts';
+import { authFailure, type AccessLog } from './access-log.ts';
 import { DEFAULT_MESSAGES, errorBody, HTTP_ERRORS, STATUS_TEXT, WWW_AUTHENTICATE, type HttpErrorCode } from './errors.ts';
 import type { RateDecision } from './rate-limit.ts';
 import { EVENTS_PATH, rateHeaders, type RestServer } from './server.ts';
@@ -51,6 +52,8 @@ export interface EventStreamOptions {
   pongTimeoutMs?: number;
   /** Bytes waiting to be sent before a subscriber is closed with 1013. Default 1 MiB. */
   maxBufferedBytes?: number;
+  /** Receives one entry per handshake, refused (its status) or opened (101). */
+  accessLog?: AccessLog;
 }
 
 export interface SubscriberInfo {
@@ -250,31 +253,51 @@ export function attachEventStream(o: EventStreamOptions): EventStream {
       socket.destroy();
       return;
     }
+    const started = o.accessLog === undefined ? 0 : performance.now();
     const a = o.rest.admit(req.headers.authorization, req.socket.remoteAddress);
     const headers = rateHeaders(a.rate);
+    const url = req.url ?? '/';
+    const path = url.split('?')[0] ?? url;
+    const label = a.token?.label ?? '-';
+    const logged = (status: number): void =>
+      o.accessLog?.({
+        time: Date.now(),
+        address: req.socket.remoteAddress ?? '-',
+        method: req.method ?? '-',
+        path,
+        status,
+        label,
+        ms: performance.now() - started,
+        auth: a.token === undefined ? authFailure(req.headers.authorization) : null,
+      });
+    const refused = (code: HttpErrorCode, message?: string, extra?: { scope?: string }): void => {
+      refuse(socket, code, headers, message, extra);
+      logged(HTTP_ERRORS[code]);
+    };
     if (!a.ok) {
       if (a.code === 'rate-limited') headers['Retry-After'] = String(a.rate.resetSeconds);
       else headers['WWW-Authenticate'] = WWW_AUTHENTICATE;
-      return refuse(socket, a.code, headers);
+      return refused(a.code);
     }
-    const url = req.url ?? '/';
-    const path = url.split('?')[0];
     if (path !== EVENTS_PATH) {
-      return refuse(socket, 'not-found', headers, `Only ${EVENTS_PATH} upgrades to a WebSocket.`);
+      return refused('not-found', `Only ${EVENTS_PATH} upgrades to a WebSocket.`);
     }
     if (req.method !== 'GET') {
       headers.Allow = 'GET';
-      return refuse(socket, 'method-not-allowed', headers, 'The event stream is opened with GET.');
+      return refused('method-not-allowed', 'The event stream is opened with GET.');
     }
     if (!a.token.scopes.has('events')) {
-      return refuse(socket, 'forbidden', headers, 'The event stream needs the events scope, which the token does not hold.', { scope: 'events' });
+      return refused('forbidden', 'The event stream needs the events scope, which the token does not hold.', { scope: 'events' });
     }
     if (connections.size >= (typeof o.maxSubscribers === 'function' ? o.maxSubscribers() : o.maxSubscribers)) {
-      return refuse(socket, 'too-many-subscribers', headers);
+      return refused('too-many-subscribers');
     }
     handshakeRates.set(req, a.rate);
     const token = a.token;
-    wss.handleUpgrade(req, socket, head, (ws) => onConnection(ws, token, req, socket));
+    wss.handleUpgrade(req, socket, head, (ws) => {
+      logged(101);
+      onConnection(ws, token, req, socket);
+    });
   }
   o.server.on('upgrade', onUpgrade);
 

@@ -1,4 +1,4 @@
-// Fixed one-minute windows (DECISIONS §4), counted in memory so a request never waits for the
+// Fixed one-minute windows (docs/decisions.md, "HTTP behaviour"), counted in memory so a request never waits for the
 // database. Windows are aligned to the minute of the clock (12:00:00 to 12:00:59.999, …).
 //
 // Sharing (several servers on one PostgreSQL database): each server keeps its own in-memory counts

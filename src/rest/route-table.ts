@@ -1,4 +1,4 @@
-// The route table (DESIGN rule 1): each row declares method, path, scope, module, schemas and a
+// The route table (one route, one call): each row declares method, path, scope, module, schemas and a
 // `call` that makes exactly one call of the published API. The server applies auth, rate limit,
 // scope, size, validation, module switch, the dispatcher (10 s) and the envelope to every row the
 // same way, and the OpenAPI document is generated from the same rows.
@@ -106,7 +106,7 @@ export function defineRoute<P extends TSchema, Q extends TSchema, B extends TSch
 }
 
 // ---------------------------------------------------------------------------------------------
-// Shared request shapes (DECISIONS §4), defined once.
+// Shared request shapes (docs/decisions.md, "HTTP behaviour"), defined once.
 
 /** A player uuid in a path or query: dashed or undashed, any case; the route receives dashed lower case. */
 export const PlayerUuid = Type.String({

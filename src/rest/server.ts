@@ -1,6 +1,6 @@
 // The HTTP side of the Remote Access Service: Fastify 5 serving every row of the route table.
 //
-// Order of checks for every request (DECISIONS §4), each answered in one place:
+// Order of checks for every request (docs/decisions.md, "HTTP behaviour"), each answered in one place:
 //   token (401) → rate limit (429) → route and method (404/405) → scope (403) → body size (413)
 //   → body, path and query validation (400) → module switched off (503) → the call (200, or 504)
 // The first four and the Content-Length check run in an onRequest hook (before Fastify reads the
@@ -11,17 +11,17 @@ import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, ty
 import type { TSchema } from '@sinclair/typebox';
 import { FormatRegistry } from '@sinclair/typebox';
 import { TypeCompiler, type TypeCheck } from '@sinclair/typebox/compiler';
-import { Value } from '@sinclair/typebox/value';
 import type { CoreApi } from '../core/api.ts';
 import { systemClock, type Clock } from '../core/clock.ts';
 import type { Dispatcher } from '../core/dispatcher.ts';
 import type { Logger } from '../core/log.ts';
 import type { RestConfig } from './config.ts';
 import { DEFAULT_MESSAGES, errorBody, HTTP_ERRORS, WWW_AUTHENTICATE, type HttpErrorCode } from './errors.ts';
+import { authFailure, type AccessLog, type AuthFailure } from './access-log.ts';
 import type { RateDecision, RateLimiter } from './rate-limit.ts';
-import { API_PREFIX, isPlayerUuidSchema, type RouteDefinition, type RouteInput } from './route-table.ts';
-import { normalizeUuid } from '../core/uuid.ts';
+import { API_PREFIX, type RouteDefinition, type RouteInput } from './route-table.ts';
 import type { Scope, TokenRecord, TokenStore } from './tokens.ts';
+import { BadRequest, compile, describe, isInvalidInput, noBody, noExtra, validate } from './validation.ts';
 
 export const BODY_LIMIT = 64 * 1024;
 export const EVENTS_PATH = `${API_PREFIX}/events`;
@@ -36,13 +36,18 @@ declare module 'fastify' {
     coreToken: TokenRecord | null;
     /** The rate-limit decision of this request, for the RateLimit headers of its answer. */
     coreRate: RateDecision | null;
+    /** performance.now() when the request reached the checks; set only while the access log is on. */
+    coreStart: number;
+    /** Why authentication failed, for the access log; set only while it is on. */
+    coreAuthFailure: AuthFailure | null;
   }
 }
 
 /** Outcome of the checks that come before routing: the token, then its rate limit. */
 export type Admission =
   | { ok: true; token: TokenRecord; rate: RateDecision }
-  | { ok: false; code: 'unauthorized' | 'rate-limited'; rate: RateDecision };
+  /** `token` is the valid token that went over its rate limit; undefined when authentication failed. */
+  | { ok: false; code: 'unauthorized' | 'rate-limited'; rate: RateDecision; token: TokenRecord | undefined };
 
 export interface RestServerOptions {
   config: RestConfig;
@@ -55,6 +60,8 @@ export interface RestServerOptions {
   log: Logger;
   /** Checks each answer against its row's schema and logs a mismatch (for module tests). */
   checkAnswers?: boolean;
+  /** Receives one entry per answer; absent while `access-log = false` (then nothing is measured). */
+  accessLog?: AccessLog;
 }
 
 export interface RestServer {
@@ -67,7 +74,7 @@ export interface RestServer {
   close(): Promise<void>;
 }
 
-/** The headers every answer carries (DECISIONS §4). */
+/** The headers every answer carries (docs/decisions.md, "HTTP behaviour"). */
 export function rateHeaders(rate: RateDecision): Record<string, string> {
   return {
     'RateLimit-Limit': String(rate.limit),
@@ -76,113 +83,7 @@ export function rateHeaders(rate: RateDecision): Record<string, string> {
   };
 }
 
-/** A 400 raised while reading a request, naming the field at fault. */
-export class BadRequest extends Error {
-  readonly field: string;
-  constructor(field: string, message: string) {
-    super(message);
-    this.field = field;
-  }
-}
-
-interface Validator {
-  check: TypeCheck<TSchema>;
-  schema: TSchema;
-  /** Top-level properties holding a player uuid, normalised after the check. */
-  uuidKeys: string[];
-}
-
-function compile(schema: TSchema | undefined): Validator | undefined {
-  if (!schema) return undefined;
-  const props = (schema as { properties?: Record<string, unknown> }).properties ?? {};
-  return {
-    check: TypeCompiler.Compile(schema),
-    schema,
-    uuidKeys: Object.keys(props).filter((k) => isPlayerUuidSchema(props[k])),
-  };
-}
-
-/** `/location/x` → `location.x`; the root → the part's own name. */
-function fieldOf(path: string, root: string): string {
-  return path === '' ? root : path.slice(1).replaceAll('/', '.').replaceAll('~1', '/').replaceAll('~0', '~');
-}
-
-function describe(field: string, message: string): string {
-  return `${field}: ${message.charAt(0).toLowerCase()}${message.slice(1)}.`;
-}
-
-const INTEGER_TEXT = /^-?\d+$/;
-const NUMBER_TEXT = /^-?\d+(\.\d+)?$/;
-
-/**
- * Path and query values arrive as text. A value becomes a number only when its text is exactly a
- * decimal (an integer only without a fraction), and a boolean only from `true` or `false`; anything
- * else stays text and fails validation naming the field. (TypeBox's Value.Convert would truncate
- * "1.5" to 1 for an integer.)
- */
-function convertText(schema: TSchema, data: Record<string, unknown>): Record<string, unknown> {
-  const props = (schema as { properties?: Record<string, { type?: unknown }> }).properties ?? {};
-  const out: Record<string, unknown> = { ...data };
-  for (const [k, v] of Object.entries(out)) {
-    if (typeof v !== 'string') continue;
-    const type = props[k]?.type;
-    if (type === 'integer' && INTEGER_TEXT.test(v)) out[k] = Number(v);
-    else if (type === 'number' && NUMBER_TEXT.test(v)) out[k] = Number(v);
-    else if (type === 'boolean' && (v === 'true' || v === 'false')) out[k] = v === 'true';
-  }
-  return out;
-}
-
-/** Validates (after conversion and defaults) and returns the value, or throws BadRequest. */
-function validate(v: Validator, data: unknown, part: 'params' | 'query' | 'body'): Record<string, unknown> {
-  let value: unknown = data;
-  if (part !== 'body') value = convertText(v.schema, { ...(data as Record<string, unknown>) });
-  else if (value === undefined) value = {};
-  value = Value.Default(v.schema, value);
-  if (!v.check.Check(value)) {
-    const e = v.check.Errors(value).First();
-    const field = fieldOf(e?.path ?? '', part);
-    throw new BadRequest(field, describe(field, e?.message ?? 'invalid value'));
-  }
-  const out = value as Record<string, unknown>;
-  // The schema has checked the form: the normaliser always answers here.
-  for (const k of v.uuidKeys) if (typeof out[k] === 'string') out[k] = normalizeUuid(out[k]) ?? out[k];
-  return out;
-}
-
-function isInvalidInput(e: unknown): e is Error & { field: string } {
-  return e instanceof Error && (e.name === 'InvalidInput' || e instanceof BadRequest) && typeof (e as { field?: unknown }).field === 'string';
-}
-
 const JSON_TYPE = 'application/json; charset=utf-8';
-
-/**
- * Every answer of the add-on is written here, straight to the Node response (the reply is marked
- * hijacked, so Fastify does not write it again): one flat header list with the RateLimit headers of
- * the request, and the body. This is the cheapest path Node offers, and the rate headers are
- * rendered once, in one place.
- */
-function json(reply: FastifyReply, status: number, body: string, extraHeaders?: readonly string[]): void {
-  const headers = ['content-type', JSON_TYPE, 'content-length', String(Buffer.byteLength(body))];
-  const rate = reply.request.coreRate;
-  if (rate !== null) {
-    headers.push('ratelimit-limit', String(rate.limit), 'ratelimit-remaining', String(rate.remaining), 'ratelimit-reset', String(rate.resetSeconds));
-  }
-  if (extraHeaders !== undefined) headers.push(...extraHeaders);
-  reply.hijack();
-  reply.raw.writeHead(status, headers);
-  reply.raw.end(body);
-}
-
-function sendError(
-  reply: FastifyReply,
-  code: HttpErrorCode,
-  message?: string,
-  extra?: { field?: string; scope?: string },
-  extraHeaders?: readonly string[],
-): void {
-  json(reply, HTTP_ERRORS[code], JSON.stringify(errorBody(code, message ?? DEFAULT_MESSAGES[code], extra)), extraHeaders);
-}
 
 function compilePattern(path: string): RegExp {
   const escaped = path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:[A-Za-z0-9_-]+/g, '[^/]+');
@@ -190,7 +91,7 @@ function compilePattern(path: string): RegExp {
 }
 
 export function createRestServer(o: RestServerOptions): RestServer {
-  const { api, tokens, limiter, clock, log } = o;
+  const { api, tokens, limiter, clock, log, accessLog } = o;
   const dispatcher = o.dispatcher;
   const fastify = Fastify({
     logger: false,
@@ -202,11 +103,43 @@ export function createRestServer(o: RestServerOptions): RestServer {
     frameworkErrors: (error, req, reply) => {
       // A URL the router cannot read (bad %-encoding): the usual checks first, then 400.
       if (!gate(req, reply)) return;
-      sendError(reply, 'bad-request', `path: ${error.message}`, { field: 'path' });
+      sendError(reply, 'bad-request', describe('path', error.message), { field: 'path' });
     },
   });
   fastify.decorateRequest('coreToken', null);
   fastify.decorateRequest('coreRate', null);
+  fastify.decorateRequest('coreStart', 0);
+  fastify.decorateRequest('coreAuthFailure', null);
+
+  /**
+   * Every answer of the add-on is written here, straight to the Node response (the reply is marked
+   * hijacked, so Fastify does not write it again): one flat header list with the RateLimit headers of
+   * the request, and the body. This is the cheapest path Node offers, and the rate headers are
+   * rendered once, in one place.
+   */
+  function json(reply: FastifyReply, status: number, body: string, extraHeaders?: readonly string[]): void {
+    const headers = ['content-type', JSON_TYPE, 'content-length', String(Buffer.byteLength(body))];
+    const rate = reply.request.coreRate;
+    if (rate !== null) {
+      headers.push('ratelimit-limit', String(rate.limit), 'ratelimit-remaining', String(rate.remaining), 'ratelimit-reset', String(rate.resetSeconds));
+    }
+    if (extraHeaders !== undefined) headers.push(...extraHeaders);
+    reply.hijack();
+    reply.raw.writeHead(status, headers);
+    reply.raw.end(body);
+    if (accessLog !== undefined) logAccess(accessLog, reply.request, status);
+  }
+
+  function sendError(
+    reply: FastifyReply,
+    code: HttpErrorCode,
+    message?: string,
+    extra?: { field?: string; scope?: string },
+    extraHeaders?: readonly string[],
+  ): void {
+    json(reply, HTTP_ERRORS[code], JSON.stringify(errorBody(code, message ?? DEFAULT_MESSAGES[code], extra)), extraHeaders);
+  }
+
 
   const patterns: { re: RegExp; method: string }[] = [
     ...o.routes.map((r) => ({ re: compilePattern(API_PREFIX + r.path), method: r.method })),
@@ -227,20 +160,26 @@ export function createRestServer(o: RestServerOptions): RestServer {
     const now = nowMs();
     const token = tokens.authenticate(authorization, now, connection);
     if (token === undefined) {
-      // Failed authentication is limited per remote address, at the same rate (DECISIONS §4).
+      // Failed authentication is limited per remote address, at the same rate (docs/decisions.md, "HTTP behaviour").
       const rate = limiter.take(`addr:${address ?? 'unknown'}`, now);
-      return { ok: false, code: rate.allowed ? 'unauthorized' : 'rate-limited', rate };
+      return { ok: false, code: rate.allowed ? 'unauthorized' : 'rate-limited', rate, token: undefined };
     }
     const rate = limiter.take(token.rateKey, now);
-    return rate.allowed ? { ok: true, token, rate } : { ok: false, code: 'rate-limited', rate };
+    return rate.allowed ? { ok: true, token, rate } : { ok: false, code: 'rate-limited', rate, token };
   }
 
   /** Token and rate limit; answers and returns undefined when either refuses. */
   function gate(req: FastifyRequest, reply: FastifyReply): TokenRecord | undefined {
+    if (accessLog !== undefined) req.coreStart = performance.now();
     const socket = req.raw.socket;
     const a = admit(req.headers.authorization, socket.remoteAddress, socket);
     req.coreRate = a.rate;
-    if (a.ok) return a.token;
+    if (a.ok) {
+      req.coreToken = a.token;
+      return a.token;
+    }
+    if (a.token !== undefined) req.coreToken = a.token;
+    else if (accessLog !== undefined) req.coreAuthFailure = authFailure(req.headers.authorization);
     sendError(
       reply,
       a.code,
@@ -312,7 +251,7 @@ export function createRestServer(o: RestServerOptions): RestServer {
       return sendError(reply, 'bad-request', 'body: the body is not valid JSON.', { field: 'body' });
     }
     if (code?.startsWith('FST_ERR_CTP_') || (error as FastifyError).statusCode === 400) {
-      return sendError(reply, 'bad-request', `body: ${error.message}`, { field: 'body' });
+      return sendError(reply, 'bad-request', describe('body', error.message), { field: 'body' });
     }
     log.error(`${req.method} ${req.url.split('?')[0]} failed`, error);
     sendError(reply, 'internal-error');
@@ -405,16 +344,19 @@ export function createRestServer(o: RestServerOptions): RestServer {
   };
 }
 
-function noExtra(data: Record<string, unknown> | undefined, part: string): Record<string, unknown> {
-  const extra = data ? Object.keys(data)[0] : undefined;
-  if (extra !== undefined) throw new BadRequest(extra, `${extra}: this route takes no ${part} parameters.`);
-  return {};
-}
-
-function noBody(data: unknown): Record<string, unknown> {
-  if (data === undefined) return {};
-  if (typeof data !== 'object' || data === null || Array.isArray(data)) {
-    throw new BadRequest('body', 'body: a body is a JSON object.');
-  }
-  return noExtra(data as Record<string, unknown>, 'body');
+/** One access entry for an answer just written (the request went through gate() first). */
+function logAccess(accessLog: AccessLog, req: FastifyRequest, status: number): void {
+  const raw = req.raw;
+  const url = raw.url ?? '/';
+  const query = url.indexOf('?');
+  accessLog({
+    time: Date.now(),
+    address: raw.socket.remoteAddress ?? '-',
+    method: raw.method ?? '-',
+    path: query < 0 ? url : url.slice(0, query),
+    status,
+    label: req.coreToken === null ? '-' : req.coreToken.label,
+    ms: req.coreStart === 0 ? 0 : performance.now() - req.coreStart,
+    auth: req.coreAuthFailure,
+  });
 }

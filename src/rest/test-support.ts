@@ -16,6 +16,7 @@ import { createEventBus, type EventBus } from '../core/events.ts';
 import { memoryLogger, type Logger } from '../core/log.ts';
 import type { CommandSender, Text } from '../platform/platform.ts';
 import { createConfigFiles, type ConfigFiles } from '../core/config-reload.ts';
+import type { AccessLog } from './access-log.ts';
 import { startRestAddon, type RestAddon, type RestTuning } from './addon.ts';
 import type { RouteDefinition } from './route-table.ts';
 
@@ -132,6 +133,8 @@ export interface HarnessOptions {
   dir?: string;
   /** Another database than SQLite in the folder (PostgreSQL tests). */
   openDb?: () => Database;
+  /** The access log's sink. */
+  accessLog?: AccessLog;
 }
 
 /** Starts the add-on on an ephemeral loopback port (unless `conf` says otherwise). */
@@ -160,6 +163,7 @@ export async function startHarness(h: HarnessOptions = {}): Promise<Harness> {
     ...(h.dispatcher ? { dispatcher: h.dispatcher } : {}),
     ...(h.routes ? { routes: h.routes } : {}),
     ...(h.tuning ? { tuning: h.tuning } : {}),
+    ...(h.accessLog ? { accessLog: h.accessLog } : {}),
   });
   return {
     dir,

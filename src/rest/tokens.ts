@@ -1,4 +1,4 @@
-// Tokens (DECISIONS §3): issue, hash, look up, revoke; and the /coreapi command.
+// Tokens (docs/decisions.md, "Tokens"): issue, hash, look up, revoke; and the /coreapi command.
 //
 // A secret is `crs_` + base64url(32 random bytes). Only its SHA-256 digest is stored: the secret is
 // high-entropy, so a slow password hash buys nothing. Every active token is held in memory, keyed by
@@ -400,7 +400,7 @@ export function coreApiCommand(o: CoreApiCommandOptions): CommandDefinition {
     await o.api.audit.record({ actor: ctx.actor, action: 'core-rest.token-create', target: null, details: { label, scopes: r.value.scopes } });
     const { secret } = r.value;
     if (ctx.sender.kind === 'console') {
-      // Exactly one line (DECISIONS §1); it is a reply to the operator, not a log line.
+      // Exactly one line (docs/decisions.md, "How the server runs"); it is a reply to the operator, not a log line.
       ctx.reply(createdLine(label, r.value.scopes) + secret);
       return;
     }

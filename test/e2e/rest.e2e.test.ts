@@ -4,10 +4,12 @@
 
 import { after, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { join } from 'node:path';
 import WebSocket from 'ws';
 import { http } from '../../src/rest/test-support.ts';
-import { joinBot, quit, waitForMessage, type Bot } from './support/bots.ts';
+import { joinBot, quit, waitFor, waitForMessage, type Bot } from './support/bots.ts';
 import { startRestServer, type RestServer } from './support/rest-server.ts';
 import { listeningPorts, startServer, type ServerProcess } from './support/server-process.ts';
 
@@ -106,6 +108,13 @@ describe('the Remote Access Service in the real server', () => {
     const after = await http(rs.restPort, 'GET', '/api/v1/status', { token: secret });
     assert.equal(after.status, 401);
     assert.equal(after.headers['www-authenticate'], 'Bearer, Basic realm="core-rest"');
+    // The access log (on by default) tells the operator, and never shows the secret.
+    const accessFile = join(rs.server.dataDir, 'logs', 'access.log');
+    const access = () => (existsSync(accessFile) ? readFileSync(accessFile, 'utf8') : '');
+    await waitFor(() => /^127\.0\.0\.1 - - \[[^\]]+\] "GET \/api\/v1\/status" 401 \d+ms "unknown token"$/m.test(access()), 'the refused call in logs/access.log');
+    assert.match(access(), /^127\.0\.0\.1 - panel \[[^\]]+\] "GET \/api\/v1\/events" 101 \d+ms$/m);
+    assert.ok(!access().includes(secret), 'no access line holds the secret');
+    assert.ok(!rs.server.lines.some((l) => l.includes(secret)), 'no log line holds the secret');
   });
 
   it('shows who is connected in /coreapi status, and closes streams with 1001 on shutdown', async () => {

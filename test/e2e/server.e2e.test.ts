@@ -1,4 +1,4 @@
-// The operator contract (DECISIONS §1) as a user meets it: `node src/main.ts` with flags, the data
+// The operator contract (docs/decisions.md, "How the server runs") as a user meets it: `node src/main.ts` with flags, the data
 // folder, a real bot joining, walking, chatting and quitting, the console, a clean stop on SIGINT
 // and SIGTERM, and a second start that finds everything where it was left.
 

@@ -1,0 +1,27 @@
+// The access log of the Remote Access Service: one entry per HTTP request, the event-stream
+// handshake included, refusals included. The add-on hands each entry to a sink it is given and
+// does no I/O of its own; the sink (main.ts: logs/access.log, src/core/access-log.ts) formats and
+// writes it. The request path is hot, so an entry is one plain object of numbers and strings the
+// request already holds; it is made only while `access-log = true`, and formatted only by the sink.
+//
+// An entry never holds a secret: no header is kept, the query string is cut off the path, and a
+// failed authentication is described by its kind only.
+
+import type { AccessEntry, AuthFailure } from '../core/access-log.ts';
+
+export type { AccessEntry, AuthFailure };
+
+/** Where the add-on hands each entry (main.ts: logs/access.log). */
+export type AccessLog = (entry: AccessEntry) => void;
+
+/** The kind of a failed authentication, read from the Authorization header (only after it failed). */
+export function authFailure(authorization: string | undefined): AuthFailure {
+  if (authorization === undefined || authorization.trim() === '') return 'missing';
+  const space = authorization.indexOf(' ');
+  const scheme = space < 0 ? authorization.toLowerCase() : authorization.slice(0, space).toLowerCase();
+  const credential = space < 0 ? '' : authorization.slice(space + 1).trim();
+  if (credential === '') return 'malformed';
+  if (scheme === 'bearer') return 'unknown';
+  if (scheme === 'basic') return Buffer.from(credential, 'base64').toString('utf8').includes(':') ? 'unknown' : 'malformed';
+  return 'malformed';
+}
