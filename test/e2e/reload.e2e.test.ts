@@ -25,8 +25,9 @@ describe('core reload on the real server', () => {
   async function reloadAtConsole(): Promise<string[]> {
     const mark = rs.server.lines.length;
     await rs.console('core reload', /\[game\] Reloaded \d+ config files/);
-    // The last file of the reply is the add-on's.
+    // The last file of the reply is the add-on's; the log line naming who reloaded follows it.
     await rs.server.waitForLine(/\[game\] rest\.conf: /, { from: mark });
+    await rs.server.waitForLine(/ran core reload\./, { from: mark });
     logged = rs.server.lines.slice(mark);
     return logged.filter((l) => REPLY.test(l)).map((l) => l.replace(REPLY, ''));
   }
