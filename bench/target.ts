@@ -3,9 +3,12 @@
 // Prints one JSON line {"port": n, "token": secret|null} when ready; answers 'cpu' messages with
 // process.cpuUsage(); exits on SIGTERM.
 
+import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import Fastify from 'fastify';
-import type { AccessEntry } from '../src/rest/access-log.ts';
+import { openAccessLog, type AccessEntry } from '../src/core/access-log.ts';
 import { startHarness } from '../src/rest/test-support.ts';
 
 const BODY = { ok: true, data: { version: '0.1.0', 'api-version': 'v1', 'modules-on': [] as string[] } };
@@ -30,17 +33,16 @@ async function main(): Promise<{ port: number; token: string | null; stop: () =>
     return { port: typeof address === 'object' && address ? address.port : 0, token: null, stop: () => app.close() };
   }
   if (kind === 'addon') {
-    // The access log is on (the default): the add-on builds an entry per request, and this sink keeps
-    // only the last one, so the add-on's cost is measured and not that of writing log lines.
-    const lastEntry: AccessEntry[] = [];
+    // The access log is on (the default) and written as the server writes it: logs/access.log in a
+    // data folder, in batches (BENCH_ACCESS_LOG=off measures the add-on with access-log = false).
+    const off = process.env.BENCH_ACCESS_LOG === 'off';
+    const access = off ? undefined : openAccessLog(mkdtempSync(join(tmpdir(), 'core-bench-')), 'text');
     const h = await startHarness({
-      conf: 'enabled = true\nport = 0\nrequests-per-minute = 1000000000\n',
-      accessLog: (entry) => {
-        lastEntry[0] = entry;
-      },
+      conf: `enabled = true\nport = 0\nrequests-per-minute = 1000000000\naccess-log = ${!off}\n`,
+      ...(access ? { accessLog: (entry: AccessEntry) => access.write(entry) } : {}),
     });
     const token = await h.token('bench', 'read');
-    return { port: h.port, token, stop: () => h.close() };
+    return { port: h.port, token, stop: () => h.close().then(() => access?.close()) };
   }
   throw new Error(`unknown target ${kind}`);
 }

@@ -65,19 +65,34 @@ const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', '
 const pad = (n: number) => String(n).padStart(2, '0');
 
 /** `[23/Nov/2026:17:43:58 +0000]`, the Common Log Format's time. */
-function clfTime(d: Date): string {
+function formatClfTime(d: Date): string {
   return `[${pad(d.getDate())}/${MONTHS[d.getMonth()]}/${d.getFullYear()}:${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())} ${zoneOffset(d)}]`;
 }
 
+// Every API call formats its time: under load thousands of lines share a second, so the text of
+// the last second is kept.
+let clfSecond = Number.NaN;
+let clfText = '';
+function clfTime(ms: number): string {
+  const second = Math.floor(ms / 1000);
+  if (second !== clfSecond) {
+    clfSecond = second;
+    clfText = formatClfTime(new Date(ms));
+  }
+  return clfText;
+}
+
 /** A request's path or a reason may hold anything a client sent: it stays on its line and in its quotes. */
+const NEEDS_ESCAPE = /[\\"\x00-\x1f\x7f]/;
 function quoted(s: string): string {
+  if (!NEEDS_ESCAPE.test(s)) return `"${s}"`;
   return `"${s.replace(/[\\"]/g, (c) => `\\${c}`).replace(/[\x00-\x1f\x7f]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`)}"`;
 }
 
 /** Like the Common Log Format, with milliseconds where it has bytes: `127.0.0.1 - panel [23/Nov/2026:17:43:58 +0000] "GET /players" 200 4ms`. */
 export function accessText(e: AccessEntry): string {
   const label = /^[\w-]+$/.test(e.label) ? e.label : '-';
-  const line = `${e.address || '-'} - ${label} ${clfTime(new Date(e.time))} ${quoted(`${e.method} ${e.path}`)} ${e.status} ${Math.round(e.ms)}ms`;
+  const line = `${e.address || '-'} - ${label} ${clfTime(e.time)} ${quoted(`${e.method} ${e.path}`)} ${e.status} ${Math.round(e.ms)}ms`;
   return e.auth === null ? line : `${line} ${quoted(REASONS[e.auth])}`;
 }
 

@@ -90,8 +90,9 @@ export function openRollingLogFile(options: RollingLogFileOptions): RollingLogFi
     );
 
   const drain = async () => {
-    // Lines logged in the same turn of the event loop go out in one write.
-    await Promise.resolve();
+    // Lines logged in the same phase of the event loop (every request read in one poll, say) go
+    // out in one write: a write per line would cost a system call per API call.
+    await new Promise<void>((r) => setImmediate(r));
     while (queue.length > 0) {
       const next = queue.findIndex((item) => typeof item !== 'string');
       const lines = (next === -1 ? queue : queue.slice(0, next)) as string[];
