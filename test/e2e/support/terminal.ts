@@ -3,7 +3,9 @@
 // read with capture-pane.
 
 import { execFileSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 export interface Terminal {
   /** Types text followed by Enter. */
@@ -17,8 +19,9 @@ export interface Terminal {
 }
 
 export function openTerminal(cwd: string): Terminal {
-  const socket = `core-test-${randomBytes(6).toString('hex')}`;
-  const tmux = (...args: string[]) => execFileSync('tmux', ['-L', socket, '-f', '/dev/null', ...args], { encoding: 'utf8' });
+  // The tmux server's socket in a folder of the test's own, removed with it.
+  const socketDir = mkdtempSync(join(tmpdir(), 'core-tmux-'));
+  const tmux = (...args: string[]) => execFileSync('tmux', ['-S', join(socketDir, 'socket'), '-f', '/dev/null', ...args], { encoding: 'utf8' });
   tmux('new-session', '-d', '-s', 'op', '-x', '200', '-y', '50', '-c', cwd, 'sh');
   tmux('set-option', '-t', 'op', 'history-limit', '5000');
   const screen = () => tmux('capture-pane', '-p', '-J', '-S', '-5000', '-t', 'op');
@@ -41,6 +44,7 @@ export function openTerminal(cwd: string): Terminal {
       } catch {
         // already gone
       }
+      rmSync(socketDir, { recursive: true, force: true });
     },
   };
 }
