@@ -18,6 +18,7 @@ import { openAccessLog, type AccessEntry, type AccessLog } from './core/access-l
 import { ALL_MODULES } from './modules/index.ts';
 import { startFlyingSquid } from './platform/flying-squid/index.ts';
 import { startRestAddon } from './rest/addon.ts';
+import { messageOf } from './core/sentence.ts';
 
 export const VERSION: string = pkg.version;
 
@@ -63,10 +64,10 @@ async function run(options: ServerOptions, log: Logger, serverLog: ServerLog): P
   const accessLog = (): AccessLog | undefined => {
     if (accessFile || accessFailed) return accessFile;
     try {
-      accessFile = openAccessLog(dataDir, options.logFormat);
+      accessFile = openAccessLog(dataDir, options.logFormat, { onError: (message, e) => log.error(`access log: ${message}: ${messageOf(e)}`) });
     } catch (e) {
       accessFailed = true;
-      log.error(`the access log cannot be opened; API calls go unlogged: ${e instanceof Error ? e.message : String(e)}`);
+      log.error(`the access log cannot be opened; API calls go unlogged: ${messageOf(e)}`);
     }
     return accessFile;
   };

@@ -2,6 +2,7 @@
 // standard error, what went wrong and what to do, exit code 1; the stack only with --debug.
 
 import type { ServerOptions } from './cli.ts';
+import { messageOf } from './core/sentence.ts';
 
 /** A start-up failure the operator can fix: its message is the whole story. */
 export class StartupError extends Error {
@@ -15,7 +16,7 @@ export function startupFailure(e: unknown, options: Pick<ServerOptions, 'port' |
   if (code === 'EACCES' && (e as { syscall?: string }).syscall === 'listen') {
     return `the game port ${options.port} needs privileges this process does not have; choose a port above 1023 with --port.`;
   }
-  const message = (e instanceof Error ? e.message : String(e)).replace(/\s*\n\s*/g, ' ').replace(/\.+$/, '');
+  const message = messageOf(e).replace(/\s*\n\s*/g, ' ').replace(/\.+$/, '');
   // A programming error's message alone helps nobody: point at the stack.
   const bug = e instanceof TypeError || e instanceof RangeError || e instanceof ReferenceError || e instanceof SyntaxError;
   return bug && !options.debug ? `${message} (a bug: --debug prints its stack).` : `${message}.`;

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { openRollingLogFile, type RollingLogFile } from './log-file.ts';
 import type { LogFormat } from './log-format.ts';
 import { isoLocal, zoneOffset } from './log.ts';
+import { messageOf } from './sentence.ts';
 
 /**
  * Why a request carried no valid token: no Authorization header, one that is not a Bearer or Basic
@@ -46,13 +47,23 @@ const REASONS: Record<AuthFailure, string> = {
   unknown: 'unknown token',
 };
 
-export function openAccessLog(dataDir: string, format: LogFormat, options: { now?: () => Date } = {}): AccessLog {
+export interface AccessLogOptions {
+  now?: () => Date;
+  /** A failure to write or archive the file (main.ts: the server log); standard error without it. */
+  onError?: (message: string, error: unknown) => void;
+}
+
+export function openAccessLog(
+  dataDir: string,
+  format: LogFormat,
+  options: AccessLogOptions = {},
+): AccessLog {
   const file: RollingLogFile = openRollingLogFile({
     dir: join(dataDir, 'logs'),
     fileName: 'access.log',
     archivePrefix: 'access-',
     now: options.now,
-    onError: (message, error) => process.stderr.write(`access log: ${message}: ${error instanceof Error ? error.message : String(error)}\n`),
+    onError: options.onError ?? ((message, error) => process.stderr.write(`access log: ${message}: ${messageOf(error)}\n`)),
   });
   const render = format === 'json' ? accessJson : accessText;
   return {

@@ -9,6 +9,7 @@
 // key keeps its old value until the next start.
 
 import { basename } from 'node:path';
+import { messageOf } from './sentence.ts';
 
 /** What reading one file again did. `file` is the file's name as an operator knows it. */
 export type FileReload =
@@ -76,7 +77,7 @@ export function createConfigFiles(): ConfigFiles {
           try {
             next = spec.read();
           } catch (e) {
-            return { file, outcome: 'invalid', problem: e instanceof Error ? e.message : String(e) };
+            return { file, outcome: 'invalid', problem: messageOf(e) };
           }
           const changed = changedKeys(spec.keys(current), spec.keys(next));
           if (changed.length === 0) return { file, outcome: 'unchanged' };
@@ -99,7 +100,7 @@ export function createConfigFiles(): ConfigFiles {
           return entry.reload();
         } catch (e) {
           // A reload that throws is a bug, not a bad file; the file keeps its settings all the same.
-          const problem = `${entry.path}: could not be read again (${e instanceof Error ? e.message : String(e)})`;
+          const problem = `${entry.path}: could not be read again (${messageOf(e)})`;
           return { file: basename(entry.path), outcome: 'invalid', problem } satisfies FileReload;
         }
       });

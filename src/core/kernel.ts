@@ -19,7 +19,7 @@ import { createPermissions, permCommand, PERMISSIONS_MIGRATIONS } from './permis
 import { coreCommand } from './reload-command.ts';
 import { createPlayers, PLAYERS_MIGRATIONS } from './players.ts';
 import type { GamePlatform } from '../platform/platform.ts';
-import { asClause } from './sentence.ts';
+import { asClause, messageOf } from './sentence.ts';
 
 export const MODULES_FILE = 'modules.conf';
 
@@ -120,7 +120,7 @@ export function moduleSwitchesReload(configDir: string, modules: readonly Module
       try {
         bootOrder(modules, switches, path);
       } catch (e) {
-        return invalid(`${path}: ${e instanceof Error ? e.message : String(e)}`);
+        return invalid(`${path}: ${messageOf(e)}`);
       }
       const on = running();
       const restart = modules.filter((m) => switches.get(m.name) !== on.has(m.name)).map((m) => m.name).sort();

@@ -7,7 +7,7 @@ import { parse, TomlError } from 'smol-toml';
 import { readConfigFile } from './config-file.ts';
 import type { ReloadableConfig } from './config-reload.ts';
 import type { Logger } from './log.ts';
-import { asClause } from './sentence.ts';
+import { asClause, messageOf } from './sentence.ts';
 
 export const PERMISSIONS_FILE = 'permissions.conf';
 
@@ -192,7 +192,7 @@ export function loadPermissionsConfig(configDir: string, defaultNodes: readonly 
   try {
     return readPermissionsFile(configDir, defaultNodes, log);
   } catch (e) {
-    log.error(`${asClause(e instanceof Error ? e.message : String(e))}. Using the built-in permission groups until the file is fixed.`);
+    log.error(`${asClause(messageOf(e))}. Using the built-in permission groups until the file is fixed.`);
     return builtinGroups(defaultNodes);
   }
 }

@@ -12,3 +12,8 @@ export function asSentence(text: string): string {
 export function asClause(text: string): string {
   return text.trimEnd().replace(/\.+$/, '');
 }
+
+/** What went wrong, as words: an Error's message, or anything else as text. */
+export function messageOf(e: unknown): string {
+  return e instanceof Error ? e.message : String(e);
+}

@@ -7,6 +7,7 @@ import { createConsoleSink, type ConsoleStream, type ConsoleWriter } from './log
 import { openRollingLogFile, type RollingLogFile } from './log-file.ts';
 import { createRenderer, type LogFormat } from './log-format.ts';
 import { createLogger, type LogRecord, type Logger } from './log.ts';
+import { messageOf } from './sentence.ts';
 
 export interface ServerLogOptions {
   format: LogFormat;
@@ -78,10 +79,10 @@ export function createServerLog(options: ServerLogOptions): ServerLog {
           now,
           // Not through `log`: a failing file must not be written to about itself.
           onError: (message, error) =>
-            consoleSink.write({ time: now(), level: 'error', name: '', msg: `log file: ${message}: ${describe(error)}` }),
+            consoleSink.write({ time: now(), level: 'error', name: '', msg: `log file: ${message}: ${messageOf(error)}` }),
         });
       } catch (e) {
-        throw new Error(`cannot open the log file in ${dir}: ${describe(e)}`, { cause: e });
+        throw new Error(`cannot open the log file in ${dir}: ${messageOf(e)}`, { cause: e });
       }
       for (const { line, time } of early ?? []) file.write(line, time);
       early = undefined;
@@ -93,8 +94,4 @@ export function createServerLog(options: ServerLogOptions): ServerLog {
       await file?.close();
     },
   };
-}
-
-function describe(e: unknown): string {
-  return e instanceof Error ? e.message : String(e);
 }

@@ -7,6 +7,7 @@
 // An entry never holds a secret: no header is kept, the query string is cut off the path, and a
 // failed authentication is described by its kind only.
 
+import type { IncomingMessage } from 'node:http';
 import type { AccessEntry, AuthFailure } from '../core/access-log.ts';
 
 export type { AccessEntry, AuthFailure };
@@ -24,4 +25,24 @@ export function authFailure(authorization: string | undefined): AuthFailure {
   if (scheme === 'bearer') return 'unknown';
   if (scheme === 'basic') return Buffer.from(credential, 'base64').toString('utf8').includes(':') ? 'unknown' : 'malformed';
   return 'malformed';
+}
+
+/**
+ * The entry of an answer just written: the request's address, method and path (the query cut off),
+ * who it was (a token's label, `-` for none) and the milliseconds since `startedAt`
+ * (performance.now() when the request reached the add-on).
+ */
+export function accessEntry(req: IncomingMessage, status: number, label: string, startedAt: number, auth: AuthFailure | null): AccessEntry {
+  const url = req.url ?? '/';
+  const query = url.indexOf('?');
+  return {
+    time: Date.now(),
+    address: req.socket.remoteAddress ?? '-',
+    method: req.method ?? '-',
+    path: query < 0 ? url : url.slice(0, query),
+    status,
+    label,
+    ms: performance.now() - startedAt,
+    auth,
+  };
 }

@@ -19,6 +19,7 @@ import { API_PREFIX, type RouteDefinition } from './route-table.ts';
 import { ROUTES } from './routes.ts';
 import { createRestServer, EVENTS_PATH, type RestServer } from './server.ts';
 import { coreApiCommand, createTokenStore } from './tokens.ts';
+import { messageOf } from '../core/sentence.ts';
 
 /** The upstream wait (docs/remote-access.md, "Limits"): a call without an answer within it gives 504. */
 export const UPSTREAM_TIMEOUT_MS = 10_000;
@@ -75,7 +76,7 @@ export async function startRestAddon(o: RestAddonOptions): Promise<RestAddon> {
   } catch (e) {
     // The folder or file cannot be read or written: a config problem, so log and stay closed.
     const file = join(o.configDir, CONFIG_FILE_NAME);
-    const problem = e instanceof Error ? e.message : String(e);
+    const problem = messageOf(e);
     config = { ok: false, file, line: 0, key: '(none)', problem, message: `${file} cannot be read or written (${problem}); the Remote Access Service stays closed.` };
   }
 
@@ -170,7 +171,7 @@ export async function startRestAddon(o: RestAddonOptions): Promise<RestAddon> {
     listening = await server.listen();
   } catch (e) {
     log.error(
-      `The Remote Access Service cannot listen on ${c.bind} port ${c.port} (${e instanceof Error ? e.message : String(e)}); it stays closed. Change bind or port in ${config.file} and restart.`,
+      `The Remote Access Service cannot listen on ${c.bind} port ${c.port} (${messageOf(e)}); it stays closed. Change bind or port in ${config.file} and restart.`,
     );
     closedBecause = `cannot listen on ${c.bind} port ${c.port}`;
     await stream.close();

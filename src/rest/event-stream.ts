@@ -18,7 +18,7 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import type { Clock } from '../core/clock.ts';
 import { isEventContext, isEventName, type EmittedEvent, type EventBus } from '../core/events.ts';
 import type { Logger } from '../core/log.ts';
-import { authFailure, type AccessLog } from './access-log.ts';
+import { accessEntry, authFailure, type AccessLog } from './access-log.ts';
 import { DEFAULT_MESSAGES, errorBody, HTTP_ERRORS, STATUS_TEXT, WWW_AUTHENTICATE, type HttpErrorCode } from './errors.ts';
 import type { RateDecision } from './rate-limit.ts';
 import { EVENTS_PATH, rateHeaders, type RestServer } from './server.ts';
@@ -260,16 +260,7 @@ export function attachEventStream(o: EventStreamOptions): EventStream {
     const path = url.split('?')[0] ?? url;
     const label = a.token?.label ?? '-';
     const logged = (status: number): void =>
-      o.accessLog?.({
-        time: Date.now(),
-        address: req.socket.remoteAddress ?? '-',
-        method: req.method ?? '-',
-        path,
-        status,
-        label,
-        ms: performance.now() - started,
-        auth: a.token === undefined ? authFailure(req.headers.authorization) : null,
-      });
+      o.accessLog?.(accessEntry(req, status, label, started, a.token === undefined ? authFailure(req.headers.authorization) : null));
     const refused = (code: HttpErrorCode, message?: string, extra?: { scope?: string }): void => {
       refuse(socket, code, headers, message, extra);
       logged(HTTP_ERRORS[code]);

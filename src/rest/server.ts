@@ -17,7 +17,7 @@ import type { Dispatcher } from '../core/dispatcher.ts';
 import type { Logger } from '../core/log.ts';
 import type { RestConfig } from './config.ts';
 import { DEFAULT_MESSAGES, errorBody, HTTP_ERRORS, WWW_AUTHENTICATE, type HttpErrorCode } from './errors.ts';
-import { authFailure, type AccessLog, type AuthFailure } from './access-log.ts';
+import { accessEntry, authFailure, type AccessLog, type AuthFailure } from './access-log.ts';
 import type { RateDecision, RateLimiter } from './rate-limit.ts';
 import { API_PREFIX, type RouteDefinition, type RouteInput } from './route-table.ts';
 import type { Scope, TokenRecord, TokenStore } from './tokens.ts';
@@ -346,17 +346,8 @@ export function createRestServer(o: RestServerOptions): RestServer {
 
 /** One access entry for an answer just written (the request went through gate() first). */
 function logAccess(accessLog: AccessLog, req: FastifyRequest, status: number): void {
-  const raw = req.raw;
-  const url = raw.url ?? '/';
-  const query = url.indexOf('?');
-  accessLog({
-    time: Date.now(),
-    address: raw.socket.remoteAddress ?? '-',
-    method: raw.method ?? '-',
-    path: query < 0 ? url : url.slice(0, query),
-    status,
-    label: req.coreToken === null ? '-' : req.coreToken.label,
-    ms: req.coreStart === 0 ? 0 : performance.now() - req.coreStart,
-    auth: req.coreAuthFailure,
-  });
+  const label = req.coreToken === null ? '-' : req.coreToken.label;
+  // An answer written without gate() (none is, today) counts 0 ms rather than the process's age.
+  const started = req.coreStart === 0 ? performance.now() : req.coreStart;
+  accessLog(accessEntry(req.raw, status, label, started, req.coreAuthFailure));
 }
