@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { assertAnswer } from './support/answers.ts';
 import { joinBot, quit } from './support/bots.ts';
 import { startRestServer, type RestServer } from './support/rest-server.ts';
 import { newDataDir, ROOT_DIR, runCli, startServer, type Launch, type ServerProcess } from './support/server-process.ts';
@@ -209,17 +210,22 @@ describe('stopped by a service manager', () => {
       // Deposits of one coin go on while the signal arrives; the answered ones must all be kept.
       let acknowledged = 0;
       let sending = true;
+      let clientEnded = false;
       const client = (async () => {
         while (sending) {
+          let r: Awaited<ReturnType<typeof rs.call>>;
           try {
-            const r = await rs.call('POST', `/players/${uuid}/balance/deposit`, writer, { amount: 1 });
-            if (r.status === 200 && r.json?.ok === true) acknowledged++;
+            r = await rs.call('POST', `/players/${uuid}/balance/deposit`, writer, { amount: 1 });
           } catch {
             return; // the listener is closed
           }
+          if (r.status === 200 && r.json?.ok === true) {
+            assertAnswer('POST /players/:uuid/balance/deposit', r.json);
+            acknowledged++;
+          }
         }
-      })();
-      while (acknowledged < 50) await new Promise((r) => setTimeout(r, 10));
+      })().finally(() => (clientEnded = true));
+      while (acknowledged < 50 && !clientEnded) await new Promise((r) => setTimeout(r, 10));
       const code = await rs.server.stop('SIGTERM');
       sending = false;
       await client;
@@ -231,6 +237,7 @@ describe('stopped by a service manager', () => {
       servers.push(again.server);
       const token = await again.token('reader2');
       const balance = await again.call('GET', `/players/${uuid}/balance`, token);
+      assertAnswer('GET /players/:uuid/balance', balance.json);
       assert.deepEqual(balance.json.data, { currency: 'coins', amount: 100 + acknowledged });
       await again.stop();
     });
