@@ -9,7 +9,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { assertAnswer } from './support/answers.ts';
-import { joinBot, quit } from './support/bots.ts';
+import { joinBot, quit, waitFor } from './support/bots.ts';
 import { startRestServer, type RestServer } from './support/rest-server.ts';
 import { newDataDir, ROOT_DIR, runCli, startServer, type Launch, type ServerProcess } from './support/server-process.ts';
 import { openTerminal } from './support/terminal.ts';
@@ -32,6 +32,18 @@ function snapshot(dir: string): string[] {
   };
   walk(dir);
   return out;
+}
+
+/** The state letter of each thread of a process (T: stopped), from /proc. */
+function threadStates(pid: number): string[] {
+  return readdirSync(`/proc/${pid}/task`).map((tid) => {
+    try {
+      const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+      return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[0] ?? '?';
+    } catch {
+      return 'T'; // the thread ended
+    }
+  });
 }
 
 /** Standard error lines of a finished run, without Node's own deprecation notices. */
@@ -96,8 +108,10 @@ describe('one server per data folder', () => {
   it('refuses a second server on a folder in use: one line naming the folder and the process, exit 1, nothing written', async () => {
     const first = await startServer();
     servers.push(first);
-    // Frozen, the first server writes nothing (its world saves in the background), yet it runs.
+    // Frozen, the first server writes nothing (its world and its log write in the background), yet
+    // it runs. A signal is delivered in its own time: wait until every thread is stopped.
     process.kill(first.pid, 'SIGSTOP');
+    await waitFor(() => threadStates(first.pid).every((state) => state === 'T'), 'the first server is stopped', 5000);
     const before = snapshot(first.dataDir);
     const second = await runCli(['--data', first.dataDir, '--port', '0', '--online-mode', 'false']).finally(() =>
       process.kill(first.pid, 'SIGCONT'),
