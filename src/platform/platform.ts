@@ -118,6 +118,46 @@ export interface PlatformEvents {
   death: { player: OnlinePlayer; location: Location };
   /** The player respawned after death. */
   respawn: { player: OnlinePlayer; location: Location };
+  /**
+   * The player moved to another block position or world (turning the head alone is not a move).
+   * `cancel()` during the handler puts the player back at `from`.
+   */
+  move: Cancellable & { player: OnlinePlayer; from: Location; to: Location };
+  /**
+   * The player attacked or used (right-clicked) an entity: another player, or an entity the
+   * platform spawned (its id as `spawnEntity`-style calls return it). `cancel()` stops the game's
+   * own handling (an attack deals no damage).
+   */
+  interact: Cancellable & { player: OnlinePlayer; action: 'attack' | 'use'; target: InteractTarget };
+  /** The player is about to take damage. `cancel()` prevents it. `attacker` when a player dealt it. */
+  damage: Cancellable & { player: OnlinePlayer; amount: number; cause: DamageCause; attacker?: OnlinePlayer };
+  /** The player used the item in a hand (right-click in the air or on a block). */
+  itemUse: Cancellable & { player: OnlinePlayer; hand: 'main' | 'off'; item: ItemStack | null };
+  /** The player broke a block. `cancel()` keeps the block (the client is told it is still there). */
+  blockBreak: Cancellable & { player: OnlinePlayer; block: BlockAt };
+  /** The player placed a block. `cancel()` removes it again (and the item stays in the hand). */
+  blockPlace: Cancellable & { player: OnlinePlayer; block: BlockAt };
+}
+
+/** An event a handler may cancel while it runs (calling `cancel()` later has no effect). */
+export interface Cancellable {
+  cancel(): void;
+  /** Whether a handler has cancelled it so far. */
+  readonly cancelled: boolean;
+}
+
+/** What an `interact` event was aimed at. */
+export type InteractTarget = { kind: 'player'; player: OnlinePlayer } | { kind: 'entity'; id: string };
+
+export type DamageCause = 'player' | 'command' | 'fall' | 'other';
+
+/** A block in a world: its position and its material name (e.g. "stone"). */
+export interface BlockAt {
+  world: string;
+  x: number;
+  y: number;
+  z: number;
+  material: string;
 }
 export type PlatformEventName = keyof PlatformEvents;
 
