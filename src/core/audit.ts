@@ -6,6 +6,7 @@ import { actorName } from './actor.ts';
 import type { AuditEntry, AuditService } from './api.ts';
 import type { Clock } from './clock.ts';
 import type { Db, Migration } from './db.ts';
+import { prepareQuery } from './prepared-query.ts';
 import { normalizeUuid } from './uuid.ts';
 
 export const AUDIT_MIGRATIONS: readonly Migration[] = [
@@ -38,18 +39,19 @@ function targetKey(target: string): string {
 
 export function createAudit(options: { db: Db; clock: Clock }): AuditService {
   const { db, clock } = options;
+  // Every write records here: built once (src/core/prepared-query.ts).
+  const insert = prepareQuery(db, (q, p: { at: string; actor: string; action: string; target: string | null; details: string }) =>
+    q.insertInto('core_audit').values({ at: p.at, actor: p.actor, action: p.action, target: p.target, details: p.details }),
+  );
   return {
     async record({ actor, action, target, details }) {
-      await db
-        .insertInto('core_audit')
-        .values({
-          at: clock.now().toISOString(),
-          actor: actorName(actor),
-          action,
-          target: target === null ? null : targetKey(target),
-          details: JSON.stringify(details ?? {}),
-        })
-        .execute();
+      await insert.run(db, {
+        at: clock.now().toISOString(),
+        actor: actorName(actor),
+        action,
+        target: target === null ? null : targetKey(target),
+        details: JSON.stringify(details ?? {}),
+      });
     },
     async history(target, limit) {
       const n = Math.max(1, Math.min(MAX_HISTORY, Math.trunc(limit)));

@@ -29,7 +29,7 @@ export interface Database {
 
 type Bindable = null | number | bigint | string | Uint8Array;
 
-function bind(values: ReadonlyArray<unknown>): Bindable[] {
+export function bind(values: ReadonlyArray<unknown>): Bindable[] {
   return values.map((v) => {
     if (v === undefined || v === null) return null;
     if (typeof v === 'boolean') return v ? 1 : 0;
@@ -47,11 +47,14 @@ function bind(values: ReadonlyArray<unknown>): Bindable[] {
 class FifoLock {
   #held = false;
   readonly #waiters: Array<() => void> = [];
+  /** Takes the lock when it is free; false (and nothing queued) when it is held. */
+  tryLock(): boolean {
+    if (this.#held) return false;
+    this.#held = true;
+    return true;
+  }
   lock(): Promise<void> {
-    if (!this.#held) {
-      this.#held = true;
-      return Promise.resolve();
-    }
+    if (this.tryLock()) return Promise.resolve();
     return new Promise((resolve) => this.#waiters.push(resolve));
   }
   unlock(): void {
@@ -61,31 +64,42 @@ class FifoLock {
   }
 }
 
+/** A statement prepared once, and whether it answers rows (read once: `columns()` allocates). */
+export interface SqliteStatement {
+  readonly st: StatementSync;
+  readonly returnsRows: boolean;
+}
+
+export function prepareSqlite(db: DatabaseSync, text: string): SqliteStatement {
+  const st = db.prepare(text);
+  return { st, returnsRows: st.columns().length > 0 };
+}
+
 /** The one connection to an SQLite file through node:sqlite, with a cache of prepared statements. */
 class NodeSqliteConnection implements DatabaseConnection {
   readonly #db: DatabaseSync;
-  readonly #statements = new Map<string, StatementSync>();
+  readonly #statements = new Map<string, SqliteStatement>();
   constructor(db: DatabaseSync) {
     this.#db = db;
   }
-  #prepare(text: string): StatementSync {
+  #prepare(text: string): SqliteStatement {
     let st = this.#statements.get(text);
     if (!st) {
       if (this.#statements.size >= 1000) this.#statements.clear();
-      st = this.#db.prepare(text);
+      st = prepareSqlite(this.#db, text);
       this.#statements.set(text, st);
     }
     return st;
   }
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
-    const st = this.#prepare(query.sql);
+    const { st, returnsRows } = this.#prepare(query.sql);
     const params = bind(query.parameters);
-    if (st.columns().length > 0) return { rows: st.all(...params) as R[] };
+    if (returnsRows) return { rows: st.all(...params) as R[] };
     const { changes, lastInsertRowid } = st.run(...params);
     return { numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid), rows: [] };
   }
   async *streamQuery<R>(query: CompiledQuery): AsyncIterableIterator<QueryResult<R>> {
-    const st = this.#prepare(query.sql);
+    const { st } = this.#prepare(query.sql);
     for (const row of st.iterate(...bind(query.parameters))) yield { rows: [row as R] };
   }
 }
@@ -95,6 +109,7 @@ class NodeSqliteDriver implements Driver {
   readonly #lock = new FifoLock();
   #db: DatabaseSync | undefined;
   #connection: NodeSqliteConnection | undefined;
+  #direct: SqliteDirect | undefined;
   constructor(file: string) {
     this.#file = file;
   }
@@ -106,6 +121,7 @@ class NodeSqliteDriver implements Driver {
     db.exec('PRAGMA busy_timeout = 5000');
     this.#db = db;
     this.#connection = new NodeSqliteConnection(db);
+    this.#direct = { db, lock: this.#lock };
   }
   async acquireConnection(): Promise<DatabaseConnection> {
     await this.#lock.lock();
@@ -124,20 +140,44 @@ class NodeSqliteDriver implements Driver {
     this.#lock.unlock();
   }
   async destroy(): Promise<void> {
+    this.#direct = undefined;
     this.#db?.close();
   }
+  /** The connection itself, once opened (Kysely opens it with the first query) and until closed. */
+  direct(): SqliteDirect | undefined {
+    return this.#direct;
+  }
+}
+
+/**
+ * What a prepared query (src/core/prepared-query.ts) needs to run a statement on the SQLite
+ * connection without Kysely's per-query machinery: the connection, and its lock, which a
+ * transaction holds from begin to commit and every query outside a transaction takes for its run.
+ */
+export interface SqliteDirect {
+  readonly db: DatabaseSync;
+  readonly lock: Pick<FifoLock, 'tryLock' | 'lock' | 'unlock'>;
 }
 
 /** Kysely's SQLite dialect (its SQL, adapter and introspection) over node:sqlite. */
 class NodeSqliteDialect extends SqliteDialect {
   readonly #file: string;
+  driver: NodeSqliteDriver | undefined;
   constructor(file: string) {
     super({ database: { close() {}, prepare() { throw new Error('unused'); } } });
     this.#file = file;
   }
   override createDriver(): Driver {
-    return new NodeSqliteDriver(this.#file);
+    this.driver = new NodeSqliteDriver(this.#file);
+    return this.driver;
   }
+}
+
+const sqliteDialects = new WeakMap<Db, NodeSqliteDialect>();
+
+/** The SQLite connection of a database opened by `openDatabase`, once open; undefined for PostgreSQL. */
+export function sqliteDirect(db: Db): SqliteDirect | undefined {
+  return sqliteDialects.get(db)?.driver?.direct();
 }
 
 export function openDatabase(config: DbConfig): Database {
@@ -146,6 +186,7 @@ export function openDatabase(config: DbConfig): Database {
       ? new NodeSqliteDialect(config.file)
       : new PostgresDialect({ pool: new pg.Pool({ connectionString: config.url, max: 10 }) });
   const db: Db = new Kysely({ dialect });
+  if (dialect instanceof NodeSqliteDialect) sqliteDialects.set(db, dialect);
   return { db, kind: config.kind, close: () => db.destroy() };
 }
 

@@ -11,6 +11,7 @@
 import type { KnownPlayer, PlayersService } from './api.ts';
 import type { Clock } from './clock.ts';
 import type { Db, Migration } from './db.ts';
+import { prepareQuery } from './prepared-query.ts';
 import type { Logger } from './log.ts';
 import type { GamePlatform, PlatformEvents } from '../platform/platform.ts';
 import { InvalidInput } from './invalid-input.ts';
@@ -97,6 +98,19 @@ export function createPlayers(options: { db: Db; platform: GamePlatform; clock: 
   platform.on('join', onJoin);
   platform.on('quit', onQuit);
 
+  // Every API call naming a player reads here: built once (src/core/prepared-query.ts).
+  const readByUuid = prepareQuery(db, (q, p: { uuid: string }) =>
+    q.selectFrom('core_players').select(['uuid', 'name', 'first_seen', 'last_seen']).where('uuid', '=', p.uuid),
+  );
+  const readByName = prepareQuery(db, (q, p: { nameLower: string }) =>
+    q
+      .selectFrom('core_players')
+      .select(['uuid', 'name', 'first_seen', 'last_seen'])
+      .where('name_lower', '=', p.nameLower)
+      .orderBy('last_seen', 'desc')
+      .limit(1),
+  );
+
   const toKnown = (r: Row): KnownPlayer => ({
     uuid: r.uuid,
     name: r.name,
@@ -110,22 +124,12 @@ export function createPlayers(options: { db: Db; platform: GamePlatform; clock: 
       const id = normalizeUuid(uuid);
       if (!id) return undefined;
       await queue;
-      const row = await db
-        .selectFrom('core_players')
-        .select(['uuid', 'name', 'first_seen', 'last_seen'])
-        .where('uuid', '=', id)
-        .executeTakeFirst();
+      const row = await readByUuid.first(db, { uuid: id });
       return row ? toKnown(row as Row) : undefined;
     },
     async byName(name) {
       await queue;
-      const row = await db
-        .selectFrom('core_players')
-        .select(['uuid', 'name', 'first_seen', 'last_seen'])
-        .where('name_lower', '=', name.toLowerCase())
-        .orderBy('last_seen', 'desc')
-        .limit(1)
-        .executeTakeFirst();
+      const row = await readByName.first(db, { nameLower: name.toLowerCase() });
       return row ? toKnown(row as Row) : undefined;
     },
     async find(nameOrUuid) {

@@ -4,6 +4,7 @@
 // ledger row whose id is the transaction id.
 
 import { sql, type Db, type Migration } from '../../core/db.ts';
+import { prepareQuery } from '../../core/prepared-query.ts';
 import { MAX_MINOR } from './money.ts';
 
 export type Account = 'wallet' | 'bank' | 'loan';
@@ -47,23 +48,66 @@ export interface LedgerEntry {
 }
 
 export function createEconomyStore(db: Db) {
+  // The statements of every request, built once per account table (src/core/prepared-query.ts).
+  const perAccount = <T>(make: (table: string) => T): Record<Account, T> => ({
+    wallet: make(TABLE.wallet),
+    bank: make(TABLE.bank),
+    loan: make(TABLE.loan),
+  });
+  const openAccount = perAccount((table) =>
+    prepareQuery(db, (q, p: { uuid: string; currency: string; initial: number }) =>
+      q
+        .insertInto(table)
+        .values({ uuid: p.uuid, currency: p.currency, balance: p.initial })
+        .onConflict((oc) => oc.columns(['uuid', 'currency']).doNothing()),
+    ),
+  );
+  const readBalance = perAccount((table) =>
+    prepareQuery(db, (q, p: { uuid: string; currency: string }) =>
+      q.selectFrom(table).select('balance').where('uuid', '=', p.uuid).where('currency', '=', p.currency),
+    ),
+  );
+  const addToBalance = perAccount((table) =>
+    prepareQuery(db, (q, p: { uuid: string; currency: string; delta: number }) =>
+      q
+        .updateTable(table)
+        .set({ balance: sql`balance + ${p.delta}` })
+        .where('uuid', '=', p.uuid)
+        .where('currency', '=', p.currency)
+        .where(sql`balance + ${p.delta}`, '>=', 0)
+        .where(sql`balance + ${p.delta}`, '<=', MAX_MINOR)
+        .returning('balance'),
+    ),
+  );
+  const writeLedger = prepareQuery(
+    db,
+    (q, p: { at: string; uuid: string; currency: string; account: Account; delta: number; balance: number; kind: string; actor: string }) =>
+      q
+        .insertInto('economy_ledger')
+        .values({ at: p.at, uuid: p.uuid, currency: p.currency, account: p.account, delta: p.delta, balance_after: p.balance, kind: p.kind, actor: p.actor })
+        .returning('id'),
+  );
+  const readWallets = prepareQuery(db, (q, p: { uuid: string }) =>
+    q.selectFrom('economy_wallets').select(['currency', 'balance']).where('uuid', '=', p.uuid),
+  );
+  const readTop = prepareQuery(db, (q, p: { currency: string; limit: number }) =>
+    q
+      .selectFrom('economy_wallets as w')
+      .innerJoin('core_players as p', 'p.uuid', 'w.uuid')
+      .select(['w.uuid as uuid', 'p.name as name', 'w.balance as balance'])
+      .where('w.currency', '=', p.currency)
+      .orderBy('w.balance', 'desc')
+      .orderBy('p.name_lower', 'asc')
+      .limit(p.limit),
+  );
+
   /** Opens an account with `initial` minor units if it does not exist; true when it was opened now. */
   async function open(tx: Db, account: Account, uuid: string, currency: string, initial: number): Promise<boolean> {
-    const r = await tx
-      .insertInto(TABLE[account])
-      .values({ uuid, currency, balance: initial })
-      .onConflict((oc) => oc.columns(['uuid', 'currency']).doNothing())
-      .executeTakeFirst();
-    return Number(r.numInsertedOrUpdatedRows ?? 0n) > 0;
+    return (await openAccount[account].run(tx, { uuid, currency, initial })) > 0;
   }
 
   async function balanceOf(tx: Db, account: Account, uuid: string, currency: string): Promise<number | undefined> {
-    const row = await tx
-      .selectFrom(TABLE[account])
-      .select('balance')
-      .where('uuid', '=', uuid)
-      .where('currency', '=', currency)
-      .executeTakeFirst();
+    const row = await readBalance[account].first(tx, { uuid, currency });
     return row === undefined ? undefined : Number(row.balance);
   }
 
@@ -81,40 +125,21 @@ export function createEconomyStore(db: Db) {
     kind: string,
     actor: string,
   ): Promise<LedgerEntry | undefined> {
-    const updated = await tx
-      .updateTable(TABLE[account])
-      .set({ balance: sql`balance + ${delta}` })
-      .where('uuid', '=', uuid)
-      .where('currency', '=', currency)
-      .where(sql`balance + ${delta}`, '>=', 0)
-      .where(sql`balance + ${delta}`, '<=', MAX_MINOR)
-      .returning('balance')
-      .executeTakeFirst();
+    const updated = await addToBalance[account].first(tx, { uuid, currency, delta });
     if (updated === undefined) return undefined;
     const balance = Number(updated.balance);
-    const entry = await tx
-      .insertInto('economy_ledger')
-      .values({ at, uuid, currency, account, delta, balance_after: balance, kind, actor })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const entry = await writeLedger.first(tx, { at, uuid, currency, account, delta, balance, kind, actor });
+    if (entry === undefined) throw new Error('the ledger row was not written');
     return { id: Number(entry.id), balance };
   }
 
   async function top(currency: string, limit: number): Promise<Array<{ uuid: string; name: string; balance: number }>> {
-    const rows = await db
-      .selectFrom('economy_wallets as w')
-      .innerJoin('core_players as p', 'p.uuid', 'w.uuid')
-      .select(['w.uuid as uuid', 'p.name as name', 'w.balance as balance'])
-      .where('w.currency', '=', currency)
-      .orderBy('w.balance', 'desc')
-      .orderBy('p.name_lower', 'asc')
-      .limit(limit)
-      .execute();
+    const rows = await readTop.all(db, { currency, limit });
     return rows.map((r) => ({ uuid: String(r.uuid), name: String(r.name), balance: Number(r.balance) }));
   }
 
   async function wallets(uuid: string): Promise<Map<string, number>> {
-    const rows = await db.selectFrom('economy_wallets').select(['currency', 'balance']).where('uuid', '=', uuid).execute();
+    const rows = await readWallets.all(db, { uuid });
     return new Map(rows.map((r) => [String(r.currency), Number(r.balance)]));
   }
 

@@ -2,6 +2,7 @@
 // player regardless of case (label_lower carries a unique index; NULLs never collide).
 
 import type { Db, Migration } from '../../core/db.ts';
+import { prepareQuery } from '../../core/prepared-query.ts';
 import type { Location } from '../../platform/platform.ts';
 import type { Visibility } from './homes.schemas.ts';
 import { locationOfRow, withLocationColumns } from '../../core/location.ts';
@@ -51,18 +52,29 @@ function rowOf(r: Record<string, unknown>): HomeRow {
 }
 
 export function createHomesStore(db: Db) {
+  // The reads of every request, built once (src/core/prepared-query.ts).
+  const readAll = prepareQuery(db, (q, p: { uuid: string }) => q.selectFrom('homes').selectAll().where('uuid', '=', p.uuid).orderBy('slot'));
+  const readSlot = prepareQuery(db, (q, p: { uuid: string; slot: number }) =>
+    q.selectFrom('homes').selectAll().where('uuid', '=', p.uuid).where('slot', '=', p.slot),
+  );
+  const readLabel = prepareQuery(db, (q, p: { uuid: string; labelLower: string }) =>
+    q.selectFrom('homes').selectAll().where('uuid', '=', p.uuid).where('label_lower', '=', p.labelLower),
+  );
+  const deleteSlot = prepareQuery(db, (q, p: { uuid: string; slot: number }) =>
+    q.deleteFrom('homes').where('uuid', '=', p.uuid).where('slot', '=', p.slot),
+  );
+
   async function list(tx: Db, uuid: string): Promise<HomeRow[]> {
-    const rows = await tx.selectFrom('homes').selectAll().where('uuid', '=', uuid).orderBy('slot').execute();
-    return rows.map(rowOf);
+    return (await readAll.all(tx, { uuid })).map(rowOf);
   }
 
   async function get(tx: Db, uuid: string, slot: number): Promise<HomeRow | undefined> {
-    const r = await tx.selectFrom('homes').selectAll().where('uuid', '=', uuid).where('slot', '=', slot).executeTakeFirst();
+    const r = await readSlot.first(tx, { uuid, slot });
     return r && rowOf(r);
   }
 
   async function byLabel(tx: Db, uuid: string, label: string): Promise<HomeRow | undefined> {
-    const r = await tx.selectFrom('homes').selectAll().where('uuid', '=', uuid).where('label_lower', '=', label.toLowerCase()).executeTakeFirst();
+    const r = await readLabel.first(tx, { uuid, labelLower: label.toLowerCase() });
     return r && rowOf(r);
   }
 
@@ -102,8 +114,7 @@ export function createHomesStore(db: Db) {
   }
 
   async function remove(tx: Db, uuid: string, slot: number): Promise<boolean> {
-    const r = await tx.deleteFrom('homes').where('uuid', '=', uuid).where('slot', '=', slot).executeTakeFirst();
-    return Number(r.numDeletedRows) > 0;
+    return (await deleteSlot.run(tx, { uuid, slot })) > 0;
   }
 
   return { db, list, get, byLabel, insert, update, remove };

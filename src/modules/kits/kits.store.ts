@@ -2,6 +2,7 @@
 // kits.conf). A kit removed from the file leaves its rows, which nothing reads.
 
 import type { Db, Migration } from '../../core/db.ts';
+import { prepareQuery } from '../../core/prepared-query.ts';
 
 export const KITS_MIGRATIONS: readonly Migration[] = [
   {
@@ -19,23 +20,31 @@ export const KITS_MIGRATIONS: readonly Migration[] = [
 ];
 
 export function createKitsStore(db: Db) {
+  // Every query of the kits is a request's, built once (src/core/prepared-query.ts).
+  const readAll = prepareQuery(db, (q, p: { uuid: string }) => q.selectFrom('kit_claims').select(['kit', 'claimed_at']).where('uuid', '=', p.uuid));
+  const readOne = prepareQuery(db, (q, p: { uuid: string; kit: string }) =>
+    q.selectFrom('kit_claims').select('claimed_at').where('uuid', '=', p.uuid).where('kit', '=', p.kit),
+  );
+  const write = prepareQuery(db, (q, p: { uuid: string; kit: string; at: string }) =>
+    q
+      .insertInto('kit_claims')
+      .values({ uuid: p.uuid, kit: p.kit, claimed_at: p.at })
+      .onConflict((oc) => oc.columns(['uuid', 'kit']).doUpdateSet({ claimed_at: p.at })),
+  );
+
   /** The last claim of every kit the player has claimed, by kit id (ISO instants). */
   async function lastClaims(uuid: string): Promise<Map<string, string>> {
-    const rows = await db.selectFrom('kit_claims').select(['kit', 'claimed_at']).where('uuid', '=', uuid).execute();
+    const rows = await readAll.all(db, { uuid });
     return new Map(rows.map((r) => [String(r.kit), String(r.claimed_at)]));
   }
 
   async function lastClaim(uuid: string, kit: string): Promise<string | undefined> {
-    const r = await db.selectFrom('kit_claims').select('claimed_at').where('uuid', '=', uuid).where('kit', '=', kit).executeTakeFirst();
+    const r = await readOne.first(db, { uuid, kit });
     return r ? String(r.claimed_at) : undefined;
   }
 
   async function recordClaim(uuid: string, kit: string, at: string): Promise<void> {
-    await db
-      .insertInto('kit_claims')
-      .values({ uuid, kit, claimed_at: at })
-      .onConflict((oc) => oc.columns(['uuid', 'kit']).doUpdateSet({ claimed_at: at }))
-      .execute();
+    await write.run(db, { uuid, kit, at });
   }
 
   return { lastClaims, lastClaim, recordClaim };

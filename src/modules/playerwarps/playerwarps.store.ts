@@ -3,6 +3,7 @@
 // deletes all three, so its name is free again at once (the name has a unique index).
 
 import { sql, type Db, type Migration } from '../../core/db.ts';
+import { prepareQuery } from '../../core/prepared-query.ts';
 import type { Location } from '../../platform/platform.ts';
 import type { MemberRole, WarpState } from './playerwarps.schemas.ts';
 import { locationOfRow, withLocationColumns } from '../../core/location.ts';
@@ -127,36 +128,60 @@ export function createPlayerWarpsStore(db: Db) {
       .selectAll('w')
       .select('p.name as owner_name');
 
-  const listed = (tx: Db) => warps(tx).where('w.state', '=', 'active').where('w.public', '=', 1);
+  // The reads of every request, built once (src/core/prepared-query.ts).
+  const readByName = prepareQuery(db, (q, p: { name: string }) => warps(q).where('w.name', '=', p.name));
+  const readOwned = prepareQuery(db, (q, p: { owner: string }) => warps(q).where('w.owner', '=', p.owner).orderBy('w.name'));
+  const readCountOwned = prepareQuery(db, (q, p: { owner: string }) =>
+    q.selectFrom('playerwarps').select(sql<number | string>`count(*)`.as('n')).where('owner', '=', p.owner),
+  );
+  /** Public active warps, most visited first, then by name: a stable order for paging. */
+  const readListed = prepareQuery(db, (q, p: { limit: number; offset: number }) =>
+    warps(q)
+      .where('w.state', '=', 'active')
+      .where('w.public', '=', 1)
+      .orderBy('w.visits', 'desc')
+      .orderBy('w.name', 'asc')
+      .limit(p.limit)
+      .offset(p.offset),
+  );
+  const readCountListed = prepareQuery(db, (q, _p: Record<string, never>) =>
+    q.selectFrom('playerwarps').select(sql<number | string>`count(*)`.as('n')).where('state', '=', 'active').where('public', '=', 1),
+  );
+  const readRoles = prepareQuery(db, (q, p: { id: number; uuid: string }) =>
+    q.selectFrom('playerwarp_members').select('role').where('warp_id', '=', p.id).where('uuid', '=', p.uuid),
+  );
+  const readHistory = prepareQuery(db, (q, p: { id: number; limit: number; offset: number }) =>
+    q
+      .selectFrom('playerwarp_history')
+      .select(['at', 'actor', 'action', 'details'])
+      .where('warp_id', '=', p.id)
+      .orderBy('id', 'desc')
+      .limit(p.limit)
+      .offset(p.offset),
+  );
 
   return {
     async byName(tx: Db, name: string): Promise<WarpRow | undefined> {
-      const r = await warps(tx).where('w.name', '=', name).executeTakeFirst();
+      const r = await readByName.first(tx, { name });
       return r ? toRow(r) : undefined;
     },
 
     async countOwned(tx: Db, owner: string): Promise<number> {
-      const r = await tx.selectFrom('playerwarps').select(sql<number | string>`count(*)`.as('n')).where('owner', '=', owner).executeTakeFirst();
+      const r = await readCountOwned.first(tx, { owner });
       return Number(r?.n ?? 0);
     },
 
     async owned(owner: string): Promise<WarpRow[]> {
-      return (await warps(db).where('w.owner', '=', owner).orderBy('w.name').execute()).map(toRow);
+      return (await readOwned.all(db, { owner })).map(toRow);
     },
 
     /** Public active warps, most visited first, then by name: a stable order for paging. */
     async listPublic(limit: number, offset: number): Promise<WarpRow[]> {
-      const rows = await listed(db).orderBy('w.visits', 'desc').orderBy('w.name', 'asc').limit(limit).offset(offset).execute();
-      return rows.map(toRow);
+      return (await readListed.all(db, { limit, offset })).map(toRow);
     },
 
     async countPublic(): Promise<number> {
-      const r = await db
-        .selectFrom('playerwarps')
-        .select(sql<number | string>`count(*)`.as('n'))
-        .where('state', '=', 'active')
-        .where('public', '=', 1)
-        .executeTakeFirst();
+      const r = await readCountListed.first(db, {});
       return Number(r?.n ?? 0);
     },
 
@@ -226,7 +251,7 @@ export function createPlayerWarpsStore(db: Db) {
     },
 
     async roles(tx: Db, id: number, uuid: string): Promise<Set<MemberRole>> {
-      const rows = await tx.selectFrom('playerwarp_members').select('role').where('warp_id', '=', id).where('uuid', '=', uuid).execute();
+      const rows = await readRoles.all(tx, { id, uuid });
       return new Set(rows.map((r) => r.role as MemberRole));
     },
 
@@ -261,14 +286,7 @@ export function createPlayerWarpsStore(db: Db) {
 
     /** Newest first. */
     async history(id: number, limit: number, offset: number): Promise<HistoryRow[]> {
-      const rows = await db
-        .selectFrom('playerwarp_history')
-        .select(['at', 'actor', 'action', 'details'])
-        .where('warp_id', '=', id)
-        .orderBy('id', 'desc')
-        .limit(limit)
-        .offset(offset)
-        .execute();
+      const rows = await readHistory.all(db, { id, limit, offset });
       return rows.map((r) => ({ at: String(r.at), actor: String(r.actor), action: String(r.action), details: JSON.parse(String(r.details)) as Record<string, unknown> }));
     },
   };

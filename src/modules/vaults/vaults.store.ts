@@ -3,6 +3,7 @@
 // is lost) with its material and count beside it for counting.
 
 import type { Db, Migration } from '../../core/db.ts';
+import { prepareQuery } from '../../core/prepared-query.ts';
 import type { ItemStack } from '../../platform/platform.ts';
 
 export const VAULTS_MIGRATIONS: readonly Migration[] = [
@@ -47,14 +48,32 @@ export interface VaultRow {
 type Counts = { itemCount: number; slotsUsed: number };
 
 export function createVaultsStore(db: Db) {
-  async function counts(tx: Db, uuid: string, index?: number): Promise<Map<number, Counts>> {
-    let q = tx
+  // The reads of every request, built once (src/core/prepared-query.ts).
+  const countAll = prepareQuery(db, (q, p: { uuid: string }) =>
+    q
       .selectFrom('vault_items')
       .select((eb) => ['idx', eb.fn.sum<number>('count').as('items'), eb.fn.countAll<number>().as('slots')])
-      .where('uuid', '=', uuid)
-      .groupBy('idx');
-    if (index !== undefined) q = q.where('idx', '=', index);
-    const rows = await q.execute();
+      .where('uuid', '=', p.uuid)
+      .groupBy('idx'),
+  );
+  const countOne = prepareQuery(db, (q, p: { uuid: string; index: number }) =>
+    q
+      .selectFrom('vault_items')
+      .select((eb) => ['idx', eb.fn.sum<number>('count').as('items'), eb.fn.countAll<number>().as('slots')])
+      .where('uuid', '=', p.uuid)
+      .where('idx', '=', p.index)
+      .groupBy('idx'),
+  );
+  const readAll = prepareQuery(db, (q, p: { uuid: string }) => q.selectFrom('vaults').selectAll().where('uuid', '=', p.uuid).orderBy('idx'));
+  const readOne = prepareQuery(db, (q, p: { uuid: string; index: number }) =>
+    q.selectFrom('vaults').selectAll().where('uuid', '=', p.uuid).where('idx', '=', p.index),
+  );
+  const readItems = prepareQuery(db, (q, p: { uuid: string; index: number; size: number }) =>
+    q.selectFrom('vault_items').select(['slot', 'item']).where('uuid', '=', p.uuid).where('idx', '=', p.index).where('slot', '<', p.size),
+  );
+
+  async function counts(tx: Db, uuid: string, index?: number): Promise<Map<number, Counts>> {
+    const rows = index === undefined ? await countAll.all(tx, { uuid }) : await countOne.all(tx, { uuid, index });
     return new Map(rows.map((r) => [Number(r.idx), { itemCount: Number(r.items), slotsUsed: Number(r.slots) }]));
   }
 
@@ -69,13 +88,13 @@ export function createVaultsStore(db: Db) {
   });
 
   async function list(tx: Db, uuid: string): Promise<VaultRow[]> {
-    const rows = await tx.selectFrom('vaults').selectAll().where('uuid', '=', uuid).orderBy('idx').execute();
+    const rows = await readAll.all(tx, { uuid });
     const c = await counts(tx, uuid);
     return rows.map((r) => rowOf(r, c.get(Number(r.idx))));
   }
 
   async function get(tx: Db, uuid: string, index: number): Promise<VaultRow | undefined> {
-    const r = await tx.selectFrom('vaults').selectAll().where('uuid', '=', uuid).where('idx', '=', index).executeTakeFirst();
+    const r = await readOne.first(tx, { uuid, index });
     return r && rowOf(r, (await counts(tx, uuid, index)).get(index));
   }
 
@@ -97,7 +116,7 @@ export function createVaultsStore(db: Db) {
 
   /** The contents, slot by slot, of slots 0 to size - 1 (others, left from more rows, are kept). */
   async function contents(tx: Db, uuid: string, index: number, size: number): Promise<Array<ItemStack | null>> {
-    const rows = await tx.selectFrom('vault_items').select(['slot', 'item']).where('uuid', '=', uuid).where('idx', '=', index).where('slot', '<', size).execute();
+    const rows = await readItems.all(tx, { uuid, index, size });
     const out = Array<ItemStack | null>(size).fill(null);
     for (const r of rows) out[Number(r.slot)] = JSON.parse(String(r.item)) as ItemStack;
     return out;

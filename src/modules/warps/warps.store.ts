@@ -2,6 +2,7 @@
 // player per warp (a new rating replaces the player's earlier one).
 
 import { sql, type Db, type Migration } from '../../core/db.ts';
+import { prepareQuery } from '../../core/prepared-query.ts';
 import type { Location } from '../../platform/platform.ts';
 import { locationOfRow, withLocationColumns } from '../../core/location.ts';
 
@@ -42,9 +43,8 @@ export interface WarpRow {
 }
 
 export function createWarpsStore(db: Db) {
-  /** Every warp (or the one named), by name, with its rating totals. */
-  async function read(tx: Db, name?: string): Promise<WarpRow[]> {
-    let q = tx
+  const withRatings = (q: Db) =>
+    q
       .selectFrom('warps as w')
       .leftJoin(
         (eb) =>
@@ -58,8 +58,13 @@ export function createWarpsStore(db: Db) {
       .selectAll('w')
       .select(['r.total as total', 'r.n as n'])
       .orderBy('w.name');
-    if (name !== undefined) q = q.where('w.name', '=', name);
-    const rows = await q.execute();
+  // The reads of every request, built once (src/core/prepared-query.ts).
+  const readAll = prepareQuery(db, (q, _p: Record<string, never>) => withRatings(q));
+  const readOne = prepareQuery(db, (q, p: { name: string }) => withRatings(q).where('w.name', '=', p.name));
+
+  /** Every warp (or the one named), by name, with its rating totals. */
+  async function read(tx: Db, name?: string): Promise<WarpRow[]> {
+    const rows = name === undefined ? await readAll.all(tx, {}) : await readOne.all(tx, { name });
     return rows.map((r) => ({
       name: String(r.name),
       location: locationOfRow(r),

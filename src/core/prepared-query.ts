@@ -1,0 +1,139 @@
+// Prepared queries: the data path every store copies (docs/decisions.md, "Data access").
+//
+// A store builds each query it runs per request once, with Kysely, when the store is made; the
+// values that change from run to run are named parameters. A run then costs, on SQLite, one call of
+// a node:sqlite statement prepared once (no Kysely query built, compiled or executed, no promise
+// queue when the connection is free); on PostgreSQL, the SQL compiled once, sent through Kysely's
+// pool (the network round trip dominates there; the server parses the text each time).
+//
+//   const readBalance = prepareQuery(db, (q, p: { uuid: string; currency: string }) =>
+//     q.selectFrom('economy_wallets').select('balance').where('uuid', '=', p.uuid).where('currency', '=', p.currency));
+//   const row = await readBalance.first(tx, { uuid, currency });
+//
+// `build` runs once, with placeholders for `p`'s fields: it may put a parameter wherever Kysely
+// takes a value (where, set, values, sql`…${p.delta}`), and must not compute with one (no
+// `p.name.toLowerCase()`: compute before the run and pass the result as its own parameter).
+// A query whose shape depends on its input (an optional filter, an `in` list) stays a Kysely query
+// built per call; a query built once must not depend on anything but its parameters.
+//
+// A prepared query runs on the database it was prepared on, or on a transaction of that database.
+
+import type { CompiledQuery, Compilable } from 'kysely';
+import { bind, prepareSqlite, sqliteDirect, type Db, type SqliteDirect, type SqliteStatement } from './db.ts';
+
+export interface PreparedQuery<P, R> {
+  /** The SQL as compiled for the database's dialect. */
+  readonly sql: string;
+  /** Every row it answers. */
+  all(on: Db, params: P): Promise<R[]>;
+  /** The first row it answers, or undefined. */
+  first(on: Db, params: P): Promise<R | undefined>;
+  /** Runs it for its effect; the number of rows inserted, updated or deleted. */
+  run(on: Db, params: P): Promise<number>;
+}
+
+/** The value standing for a parameter while the query is built. */
+class Placeholder {
+  readonly name: string;
+  constructor(name: string) {
+    this.name = name;
+  }
+}
+
+/** Each value of the compiled query: a parameter by name, or a value fixed when it was built. */
+type Part = { readonly name: string } | { readonly fixed: unknown };
+
+function placeholders(used: Set<string>): object {
+  const made = new Map<string, Placeholder>();
+  return new Proxy(
+    {},
+    {
+      get(_target, key) {
+        if (typeof key !== 'string') return undefined;
+        used.add(key);
+        let p = made.get(key);
+        if (p === undefined) {
+          p = new Placeholder(key);
+          made.set(key, p);
+        }
+        return p;
+      },
+    },
+  );
+}
+
+export function prepareQuery<P extends object, R>(db: Db, build: (q: Db, p: P) => Compilable<R>): PreparedQuery<P, R> {
+  const used = new Set<string>();
+  let compiled: CompiledQuery<R>;
+  try {
+    compiled = build(db, placeholders(used) as P).compile();
+  } catch (e) {
+    // The usual cause: computing with a parameter, which is a placeholder while the query is built.
+    throw new Error(`prepareQuery: the query could not be built once (use each parameter as a value only): ${e instanceof Error ? e.message : String(e)}`, { cause: e });
+  }
+  const parts: Part[] = compiled.parameters.map((v) => (v instanceof Placeholder ? { name: v.name } : { fixed: v }));
+  const bound = new Set(parts.flatMap((p) => ('name' in p ? [p.name] : [])));
+  const lost = [...used].filter((n) => !bound.has(n));
+  if (lost.length > 0) {
+    throw new Error(`prepareQuery: the parameter(s) ${lost.join(', ')} did not reach the compiled query as values (${compiled.sql})`);
+  }
+
+  function values(params: P): unknown[] {
+    const out = new Array<unknown>(parts.length);
+    for (let i = 0; i < parts.length; i++) {
+      const part = parts[i]!;
+      out[i] = 'name' in part ? (params as Record<string, unknown>)[part.name] : part.fixed;
+    }
+    return out;
+  }
+
+  let statement: SqliteStatement | undefined;
+  let preparedOn: SqliteDirect | undefined;
+
+  /**
+   * Runs `exec` on the SQLite statement: at once inside a transaction (which holds the connection)
+   * or when the connection is free, else after the transaction that holds it ends.
+   */
+  async function onSqlite<T>(on: Db, direct: SqliteDirect, params: P, exec: (s: SqliteStatement, v: ReturnType<typeof bind>) => T): Promise<T> {
+    if (preparedOn !== direct || statement === undefined) {
+      statement = prepareSqlite(direct.db, compiled.sql);
+      preparedOn = direct;
+    }
+    const s = statement;
+    const v = bind(values(params));
+    if (on.isTransaction) return exec(s, v);
+    if (!direct.lock.tryLock()) await direct.lock.lock();
+    try {
+      return exec(s, v);
+    } finally {
+      direct.lock.unlock();
+    }
+  }
+
+  /** The direct SQLite path when `on` is this database (or a transaction of it) and it is open. */
+  function directFor(on: Db): SqliteDirect | undefined {
+    return on === db || on.isTransaction ? sqliteDirect(db) : undefined;
+  }
+
+  const throughKysely = (on: Db, params: P) =>
+    on.executeQuery<R>({ query: compiled.query, queryId: compiled.queryId, sql: compiled.sql, parameters: values(params) });
+
+  return {
+    sql: compiled.sql,
+    async all(on, params) {
+      const direct = directFor(on);
+      if (direct !== undefined) return onSqlite(on, direct, params, (s, v) => s.st.all(...v) as R[]);
+      return (await throughKysely(on, params)).rows;
+    },
+    async first(on, params) {
+      const direct = directFor(on);
+      if (direct !== undefined) return onSqlite(on, direct, params, (s, v) => s.st.get(...v) as R | undefined);
+      return (await throughKysely(on, params)).rows[0];
+    },
+    async run(on, params) {
+      const direct = directFor(on);
+      if (direct !== undefined) return onSqlite(on, direct, params, (s, v) => Number(s.st.run(...v).changes));
+      return Number((await throughKysely(on, params)).numAffectedRows ?? 0n);
+    },
+  };
+}
