@@ -5,6 +5,8 @@ declare module 'autocannon' {
     connections?: number;
     duration?: number;
     pipelining?: number;
+    /** Requests per second over all connections (a fixed rate instead of as fast as answers come). */
+    overallRate?: number;
     headers?: Record<string, string>;
   }
   interface Histogram {
