@@ -2,6 +2,8 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { startTestKernel, type TestKernel } from '../../test/support/test-kernel.ts';
 import { offlineUuid } from '../../test/support/fake-platform.ts';
+import { withPostgres } from '../../test/support/postgres.ts';
+import { sql } from './db.ts';
 
 describe('players', () => {
   let t: TestKernel;
@@ -51,6 +53,19 @@ describe('players', () => {
     t.platform.quit(uuid);
   });
 
+  it('answers the new name and last seen of a player read just before they joined again renamed', async () => {
+    const uuid = '22222222-3333-4444-5555-666666666666';
+    t.platform.join('Before', { uuid });
+    t.platform.quit(uuid);
+    assert.equal((await t.kernel.api.players.get(uuid))?.name, 'Before');
+    assert.equal((await t.kernel.api.players.get(uuid))?.name, 'Before');
+    t.clock.advance(30);
+    t.platform.join('After', { uuid });
+    const known = await t.kernel.api.players.get(uuid);
+    assert.deepEqual([known?.name, known?.lastSeen, known?.online], ['After', t.clock.now().toISOString(), true]);
+    t.platform.quit(uuid);
+  });
+
   it('finds a player by uuid in any case, dashed or not', async () => {
     const uuid = offlineUuid('Alice');
     for (const form of [uuid, uuid.toUpperCase(), uuid.replaceAll('-', ''), uuid.replaceAll('-', '').toUpperCase()]) {
@@ -94,4 +109,20 @@ describe('players', () => {
     await t.restart();
     assert.equal((await t.kernel.api.players.get(carol.uuid))?.lastSeen, t.clock.now().toISOString());
   });
+});
+
+describe('players on PostgreSQL', () => {
+  it('reads the shared table at each lookup: a name another server recorded is answered at once', (ctx) =>
+    withPostgres(ctx, 'players', async (openDb) => {
+      const t = await startTestKernel({ openDb });
+      try {
+        const ann = (await t.join('Ann')).uuid;
+        assert.equal((await t.kernel.api.players.get(ann))?.name, 'Ann');
+        // Another server sharing the database records Ann's join under a new name.
+        await sql`UPDATE core_players SET name = 'Annie', name_lower = 'annie' WHERE uuid = ${ann}`.execute(t.database.db);
+        assert.equal((await t.kernel.api.players.get(ann))?.name, 'Annie');
+      } finally {
+        await t.close();
+      }
+    }));
 });

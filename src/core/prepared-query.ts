@@ -92,22 +92,37 @@ export function prepareQuery<P extends object, R>(db: Db, build: (q: Db, p: P) =
 
   /**
    * Runs `exec` on the SQLite statement: at once inside a transaction (which holds the connection)
-   * or when the connection is free, else after the transaction that holds it ends.
+   * or when the connection is free, else after the transaction that holds it ends. Not an async
+   * function: a run on a free connection settles without a promise of its own on the way.
    */
-  async function onSqlite<T>(on: Db, direct: SqliteDirect, params: P, exec: (s: SqliteStatement, v: ReturnType<typeof bind>) => T): Promise<T> {
-    if (preparedOn !== direct || statement === undefined) {
-      statement = prepareSqlite(direct.db, compiled.sql);
-      preparedOn = direct;
-    }
-    const s = statement;
-    const v = bind(values(params));
-    if (on.isTransaction) return exec(s, v);
-    if (!direct.lock.tryLock()) await direct.lock.lock();
+  function onSqlite<T>(on: Db, direct: SqliteDirect, params: P, exec: (s: SqliteStatement, v: ReturnType<typeof bind>) => T): Promise<T> {
+    let s: SqliteStatement;
+    let v: ReturnType<typeof bind>;
     try {
-      return exec(s, v);
-    } finally {
-      direct.lock.unlock();
+      if (preparedOn !== direct || statement === undefined) {
+        statement = prepareSqlite(direct.db, compiled.sql);
+        preparedOn = direct;
+      }
+      s = statement;
+      v = bind(values(params));
+      if (on.isTransaction) return Promise.resolve(exec(s, v));
+      if (direct.lock.tryLock()) {
+        try {
+          return Promise.resolve(exec(s, v));
+        } finally {
+          direct.lock.unlock();
+        }
+      }
+    } catch (e) {
+      return Promise.reject(e);
     }
+    return direct.lock.lock().then(() => {
+      try {
+        return exec(s, v);
+      } finally {
+        direct.lock.unlock();
+      }
+    });
   }
 
   /** The direct SQLite path when `on` is this database (or a transaction of it) and it is open. */
@@ -118,22 +133,26 @@ export function prepareQuery<P extends object, R>(db: Db, build: (q: Db, p: P) =
   const throughKysely = (on: Db, params: P) =>
     on.executeQuery<R>({ query: compiled.query, queryId: compiled.queryId, sql: compiled.sql, parameters: values(params) });
 
+  const allRows = (s: SqliteStatement, v: ReturnType<typeof bind>) => s.st.all(...v) as R[];
+  const firstRow = (s: SqliteStatement, v: ReturnType<typeof bind>) => s.st.get(...v) as R | undefined;
+  const changes = (s: SqliteStatement, v: ReturnType<typeof bind>) => Number(s.st.run(...v).changes);
+
   return {
     sql: compiled.sql,
-    async all(on, params) {
+    all(on, params) {
       const direct = directFor(on);
-      if (direct !== undefined) return onSqlite(on, direct, params, (s, v) => s.st.all(...v) as R[]);
-      return (await throughKysely(on, params)).rows;
+      if (direct !== undefined) return onSqlite(on, direct, params, allRows);
+      return throughKysely(on, params).then((r) => r.rows);
     },
-    async first(on, params) {
+    first(on, params) {
       const direct = directFor(on);
-      if (direct !== undefined) return onSqlite(on, direct, params, (s, v) => s.st.get(...v) as R | undefined);
-      return (await throughKysely(on, params)).rows[0];
+      if (direct !== undefined) return onSqlite(on, direct, params, firstRow);
+      return throughKysely(on, params).then((r) => r.rows[0]);
     },
-    async run(on, params) {
+    run(on, params) {
       const direct = directFor(on);
-      if (direct !== undefined) return onSqlite(on, direct, params, (s, v) => Number(s.st.run(...v).changes));
-      return Number((await throughKysely(on, params)).numAffectedRows ?? 0n);
+      if (direct !== undefined) return onSqlite(on, direct, params, changes);
+      return throughKysely(on, params).then((r) => Number(r.numAffectedRows ?? 0n));
     },
   };
 }

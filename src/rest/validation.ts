@@ -23,15 +23,28 @@ export interface Validator {
   schema: TSchema;
   /** Top-level properties holding a player uuid, normalised after the check. */
   uuidKeys: string[];
+  /** Whether the schema holds a default anywhere (else filling defaults is skipped: it walks the schema). */
+  hasDefaults: boolean;
+  /** Whether a top-level property is a number or a boolean (else path and query text is taken as it is). */
+  convertsText: boolean;
+}
+
+/** Whether any schema object under `node` has a `default` (a property named "default" counts too: harmless). */
+function holdsDefault(node: unknown): boolean {
+  if (typeof node !== 'object' || node === null) return false;
+  if (Object.hasOwn(node, 'default')) return true;
+  return Object.values(node).some(holdsDefault);
 }
 
 export function compile(schema: TSchema | undefined): Validator | undefined {
   if (!schema) return undefined;
-  const props = (schema as { properties?: Record<string, unknown> }).properties ?? {};
+  const props = (schema as { properties?: Record<string, { type?: unknown }> }).properties ?? {};
   return {
     check: TypeCompiler.Compile(schema),
     schema,
     uuidKeys: Object.keys(props).filter((k) => isPlayerUuidSchema(props[k])),
+    hasDefaults: holdsDefault(schema),
+    convertsText: Object.values(props).some((p) => p.type === 'integer' || p.type === 'number' || p.type === 'boolean'),
   };
 }
 
@@ -90,9 +103,8 @@ const NUMBER_TEXT = /^-?\d+(\.\d+)?$/;
  * else stays text and fails validation naming the field. (TypeBox's Value.Convert would truncate
  * "1.5" to 1 for an integer.)
  */
-function convertText(schema: TSchema, data: Record<string, unknown>): Record<string, unknown> {
+function convertText(schema: TSchema, out: Record<string, unknown>): Record<string, unknown> {
   const props = (schema as { properties?: Record<string, { type?: unknown }> }).properties ?? {};
-  const out: Record<string, unknown> = { ...data };
   for (const [k, v] of Object.entries(out)) {
     if (typeof v !== 'string') continue;
     const type = props[k]?.type;
@@ -125,9 +137,12 @@ function badRequest(v: Validator, value: unknown, part: 'params' | 'query' | 'bo
 /** Validates (after conversion and defaults) and returns the value, or throws BadRequest. */
 export function validate(v: Validator, data: unknown, part: 'params' | 'query' | 'body'): Record<string, unknown> {
   let value: unknown = data;
-  if (part !== 'body') value = convertText(v.schema, { ...(data as Record<string, unknown>) });
-  else if (value === undefined) value = {};
-  value = Value.Default(v.schema, value);
+  if (part !== 'body') {
+    // A copy: the uuid is normalised in place below, and Fastify's own object stays as it came.
+    value = { ...(data as Record<string, unknown>) };
+    if (v.convertsText) value = convertText(v.schema, value as Record<string, unknown>);
+  } else if (value === undefined) value = {};
+  if (v.hasDefaults) value = Value.Default(v.schema, value);
   if (!v.check.Check(value)) throw badRequest(v, value, part);
   const out = value as Record<string, unknown>;
   // The schema has checked the form: the normaliser always answers here.
