@@ -102,3 +102,31 @@ describe('logs/latest.log', () => {
     assert.equal(gunzipped(join(dir, '2026-11-20-1.log.gz')), 'renamed, never gzipped\n');
   });
 });
+
+describe('a log file written in gathered batches (batchMs)', () => {
+  it('holds its lines back until the batch time is up, and writes them at once on flush', async () => {
+    const dir = logsDir();
+    const file = openRollingLogFile({ dir, fileName: 'access.log', archivePrefix: 'access-', batchMs: 60_000, onError: (m, e) => assert.fail(`${m}: ${String(e)}`) });
+    file.write('first');
+    file.write('second');
+    for (let i = 0; i < 5; i++) await new Promise((r) => setImmediate(r));
+    assert.equal(readFileSync(join(dir, 'access.log'), 'utf8'), '', 'nothing is written in the next turns of the loop');
+    const started = Date.now();
+    await file.flush();
+    assert.ok(Date.now() - started < 5_000, 'flush does not wait for the batch time');
+    assert.equal(readFileSync(join(dir, 'access.log'), 'utf8'), 'first\nsecond\n');
+    file.write('third');
+    await file.close();
+    assert.equal(readFileSync(join(dir, 'access.log'), 'utf8'), 'first\nsecond\nthird\n');
+  });
+
+  it('writes when the batch time is up without a flush', async () => {
+    const dir = logsDir();
+    const file = openRollingLogFile({ dir, fileName: 'access.log', archivePrefix: 'access-', batchMs: 20, onError: (m, e) => assert.fail(`${m}: ${String(e)}`) });
+    file.write('line');
+    const end = Date.now() + 5_000;
+    while (readFileSync(join(dir, 'access.log'), 'utf8') === '' && Date.now() < end) await new Promise((r) => setTimeout(r, 10));
+    assert.equal(readFileSync(join(dir, 'access.log'), 'utf8'), 'line\n');
+    await file.close();
+  });
+});
