@@ -175,6 +175,11 @@ class NodeSqliteDialect extends SqliteDialect {
 
 const sqliteDialects = new WeakMap<Db, NodeSqliteDialect>();
 
+/** Whether `db` is an SQLite database opened by `openDatabase` (one server per data folder writes it). */
+export function isSqlite(db: Db): boolean {
+  return sqliteDialects.has(db);
+}
+
 /** The SQLite connection of a database opened by `openDatabase`, once open; undefined for PostgreSQL. */
 export function sqliteDirect(db: Db): SqliteDirect | undefined {
   return sqliteDialects.get(db)?.driver?.direct();

@@ -173,7 +173,7 @@ export async function startKernel(options: KernelOptions): Promise<Kernel> {
   await migrate(database, 'core.audit', AUDIT_MIGRATIONS);
   await migrate(database, 'core.permissions', PERMISSIONS_MIGRATIONS);
 
-  const players = createPlayers({ db: database.db, kind: database.kind, platform, clock, log: log.child('players') });
+  const players = createPlayers({ db: database.db, platform, clock, log: log.child('players') });
   const audit = createAudit({ db: database.db, clock });
   const started: Array<{ module: AnyModule; service: unknown }> = [];
   const configs = createConfigFiles();

@@ -10,8 +10,9 @@
 
 import type { KnownPlayer, PlayersService } from './api.ts';
 import type { Clock } from './clock.ts';
-import type { Db, DbKind, Migration } from './db.ts';
+import type { Db, Migration } from './db.ts';
 import { prepareQuery } from './prepared-query.ts';
+import { rowMemory } from './row-memory.ts';
 import type { Logger } from './log.ts';
 import type { GamePlatform, PlatformEvents } from '../platform/platform.ts';
 import { InvalidInput } from './invalid-input.ts';
@@ -60,23 +61,15 @@ interface Row {
   last_seen: string;
 }
 
-/** How many known players a server on SQLite keeps in memory (the most recently read). */
-const REMEMBERED = 10_000;
-
-export function createPlayers(options: { db: Db; kind?: DbKind; platform: GamePlatform; clock: Clock; log: Logger }): Players {
+export function createPlayers(options: { db: Db; platform: GamePlatform; clock: Clock; log: Logger }): Players {
   const { db, platform, clock, log } = options;
   let queue: Promise<void> = Promise.resolve();
   let writing = 0;
   // Players already in the world when Core started are counted from now.
   const joinedAt = new Map<string, string>(platform.onlinePlayers().map((p) => [p.uuid, clock.now().toISOString()]));
-
-  // Every API call that names a player reads here. On SQLite this process is the table's only
-  // writer (the data folder is locked), so a row read once stays true until this process writes
-  // it: rows are kept in memory and each write drops its row. On PostgreSQL other servers write
-  // their players' joins into the same table, so every lookup reads it.
-  const remembered = options.kind === 'sqlite' ? new Map<string, Row>() : undefined;
-  /** Counts writes, so that a read begun before a write does not remember what it read. */
-  let writes = 0;
+  // Every API call that names a player reads here: on SQLite the rows stay in memory between
+  // this process's own writes (src/core/row-memory.ts).
+  const memory = rowMemory<Row>(db);
 
   function enqueue(what: string, write: () => Promise<void>): void {
     writing++;
@@ -89,17 +82,7 @@ export function createPlayers(options: { db: Db; kind?: DbKind; platform: GamePl
   }
 
   async function seen(uuid: string, name: string): Promise<void> {
-    writes++;
-    remembered?.delete(uuid);
-    try {
-      await record(uuid, name);
-    } finally {
-      writes++;
-      remembered?.delete(uuid);
-    }
-  }
-
-  async function record(uuid: string, name: string): Promise<void> {
+    memory.forget(uuid);
     const now = clock.now().toISOString();
     const existing = await db.selectFrom('core_players').select('uuid').where('uuid', '=', uuid).executeTakeFirst();
     if (existing) {
@@ -154,15 +137,12 @@ export function createPlayers(options: { db: Db; kind?: DbKind; platform: GamePl
       if (!id) return undefined;
       // A lookup made right after a join waits for the join to be written.
       if (writing > 0) await queue;
-      const held = remembered?.get(id);
+      const held = memory.get(id);
       if (held !== undefined) return toKnown(held);
-      const before = writes;
+      const mark = memory.mark();
       const row = (await readByUuid.first(db, { uuid: id })) as Row | undefined;
       if (row === undefined) return undefined;
-      if (remembered !== undefined && writes === before) {
-        if (remembered.size >= REMEMBERED) remembered.delete(remembered.keys().next().value as string);
-        remembered.set(id, row);
-      }
+      memory.remember(id, mark, row);
       return toKnown(row);
     },
     async byName(name) {

@@ -178,6 +178,40 @@ describe('economy', () => {
     });
   });
 
+  describe('balances read between writes', () => {
+    const stored = async (uuid: string) =>
+      Number((await t.database.db.selectFrom('economy_wallets').select('balance').where('uuid', '=', uuid).where('currency', '=', 'coins').executeTakeFirstOrThrow()).balance);
+
+    it('answers the balance the database holds after a transfer that rolled back, though it was read just before', async () => {
+      const giver = (await t.join('Giver')).uuid;
+      const rich = (await t.join('Rich')).uuid;
+      value(await eco.set(giver, 10, 'coins', CONSOLE));
+      value(await eco.set(rich, 90071992547409.9, 'coins', CONSOLE));
+      assert.equal(value(await eco.balance(giver)).amount, 10);
+      // The debit of the giver is written, then the credit overflows: both roll back.
+      const r = await eco.transfer(giver, rich, 1, null, REST);
+      assert.equal(!r.ok && r.code, 'refused');
+      assert.equal(value(await eco.balance(giver)).amount, 10);
+      assert.equal(await stored(giver), 1000);
+    });
+
+    it('answers every balance as the database holds it after reads, deposits and transfers interleave', async () => {
+      const ids: string[] = [];
+      for (const n of ['R1', 'R2', 'R3']) ids.push((await t.join(n)).uuid);
+      for (const id of ids) value(await eco.set(id, 1, 'coins', CONSOLE));
+      const answers = await Promise.all(
+        Array.from({ length: 900 }, (_, i) => {
+          const id = ids[i % 3]!;
+          if (i % 3 === 0) return eco.balance(id);
+          if (i % 3 === 1) return eco.deposit(id, 0.01, null, REST);
+          return eco.transfer(id, ids[(i + 1) % 3]!, 0.02, null, REST);
+        }),
+      );
+      assert.ok(answers.some((a) => !a.ok), 'some transfers were declined');
+      for (const id of ids) assert.equal(Math.round(value(await eco.balance(id)).amount * 100), await stored(id));
+    });
+  });
+
   describe('economy.top', () => {
     it('ranks wallets of a currency from the richest, with names, up to the limit', async () => {
       value(await eco.set(alice, 1_000_000, 'gems', CONSOLE));

@@ -5,6 +5,7 @@
 
 import { sql, type Db, type Migration } from '../../core/db.ts';
 import { prepareQuery } from '../../core/prepared-query.ts';
+import { rowMemory } from '../../core/row-memory.ts';
 import { MAX_MINOR } from './money.ts';
 
 export type Account = 'wallet' | 'bank' | 'loan';
@@ -101,14 +102,32 @@ export function createEconomyStore(db: Db) {
       .limit(p.limit),
   );
 
+  // Balances read outside a transaction stay in memory on SQLite until this store writes them
+  // (src/core/row-memory.ts): a balance read then costs no database read at all.
+  const memory = rowMemory<number>(db);
+  const keyOf = (account: Account, uuid: string, currency: string) => `${account} ${uuid} ${currency}`;
+
   /** Opens an account with `initial` minor units if it does not exist; true when it was opened now. */
   async function open(tx: Db, account: Account, uuid: string, currency: string, initial: number): Promise<boolean> {
+    memory.forget(keyOf(account, uuid, currency));
     return (await openAccount[account].run(tx, { uuid, currency, initial })) > 0;
   }
 
   async function balanceOf(tx: Db, account: Account, uuid: string, currency: string): Promise<number | undefined> {
-    const row = await readBalance[account].first(tx, { uuid, currency });
-    return row === undefined ? undefined : Number(row.balance);
+    if (tx !== db) {
+      // Inside a transaction: its own view, never remembered (it may not commit).
+      const row = await readBalance[account].first(tx, { uuid, currency });
+      return row === undefined ? undefined : Number(row.balance);
+    }
+    const key = keyOf(account, uuid, currency);
+    const held = memory.get(key);
+    if (held !== undefined) return held;
+    const mark = memory.mark();
+    const row = await readBalance[account].first(db, { uuid, currency });
+    if (row === undefined) return undefined;
+    const balance = Number(row.balance);
+    memory.remember(key, mark, balance);
+    return balance;
   }
 
   /**
@@ -125,6 +144,7 @@ export function createEconomyStore(db: Db) {
     kind: string,
     actor: string,
   ): Promise<LedgerEntry | undefined> {
+    memory.forget(keyOf(account, uuid, currency));
     const updated = await addToBalance[account].first(tx, { uuid, currency, delta });
     if (updated === undefined) return undefined;
     const balance = Number(updated.balance);
