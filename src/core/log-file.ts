@@ -25,8 +25,8 @@ export interface RollingLogFileOptions {
   /**
    * How long lines gather before one write, in milliseconds. 0 (the default): until the event
    * loop's next turn. A file written once per request (the access log) waits longer, so that a
-   * busy server makes a few writes a second rather than one per turn: each write goes through
-   * libuv's thread pool, and its round trip of thread wake-ups cost more than the request itself.
+   * busy server makes a few writes a second rather than one every few dozen requests: each write
+   * goes through libuv's thread pool and wakes its threads and then the event loop.
    */
   batchMs?: number;
 }
