@@ -8,6 +8,9 @@
 //
 // Each module owns its tables and its ordered migrations; `migrate` applies those not yet applied,
 // each in its own transaction, and records them in `core_migrations`.
+//
+// The queries of a request are built once (src/core/prepared-query.ts), which runs them on the
+// SQLite connection directly, under the same lock as Kysely's queries and transactions.
 
 import { DatabaseSync, type StatementSync } from 'node:sqlite';
 import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect, sql, type Dialect } from 'kysely';

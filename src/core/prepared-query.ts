@@ -20,6 +20,7 @@
 
 import type { CompiledQuery, Compilable } from 'kysely';
 import { bind, prepareSqlite, sqliteDirect, type Db, type SqliteDirect, type SqliteStatement } from './db.ts';
+import { messageOf } from './sentence.ts';
 
 export interface PreparedQuery<P, R> {
   /** The SQL as compiled for the database's dialect. */
@@ -69,7 +70,7 @@ export function prepareQuery<P extends object, R>(db: Db, build: (q: Db, p: P) =
     compiled = build(db, placeholders(used) as P).compile();
   } catch (e) {
     // The usual cause: computing with a parameter, which is a placeholder while the query is built.
-    throw new Error(`prepareQuery: the query could not be built once (use each parameter as a value only): ${e instanceof Error ? e.message : String(e)}`, { cause: e });
+    throw new Error(`prepareQuery: the query could not be built once (use each parameter as a value only): ${messageOf(e)}`, { cause: e });
   }
   const parts: Part[] = compiled.parameters.map((v) => (v instanceof Placeholder ? { name: v.name } : { fixed: v }));
   const bound = new Set(parts.flatMap((p) => ('name' in p ? [p.name] : [])));
