@@ -8,6 +8,8 @@ import { startTestKernel, type TestKernel } from '../../../test/support/test-ker
 import { economyModule } from './index.ts';
 import type { EconomyService } from './economy.service.ts';
 import { value } from '../../../test/support/results.ts';
+import { withPostgres } from '../../../test/support/postgres.ts';
+import { sql } from '../../core/db.ts';
 
 const REST: Actor = { kind: 'rest', label: 'shop' };
 
@@ -328,4 +330,28 @@ describe('economy.conf', () => {
     assert.equal(value(await t.kernel.api.economy.balance(dave)).amount, 111.11);
     await t.close();
   });
+});
+
+describe('economy on PostgreSQL', () => {
+  it('deposits, withdraws, refuses an overdraft, transfers and reads what another server wrote', (ctx) =>
+    withPostgres(ctx, 'economy', async (openDb) => {
+      const k = await startTestKernel({ modules: [economyModule], openDb });
+      try {
+        const e = k.kernel.api.economy;
+        const ann = (await k.join('Ann')).uuid;
+        const ben = (await k.join('Ben')).uuid;
+        assert.equal(value(await e.deposit(ann, 0.25, null, REST)).balance.amount, 100.25);
+        assert.equal(value(await e.withdraw(ann, 10, null, REST)).balance.amount, 90.25);
+        const over = await e.withdraw(ann, 1000, null, REST);
+        assert.equal(!over.ok && over.code, 'insufficient-funds');
+        const moved = value(await e.transfer(ann, ben, 40.25, null, REST));
+        assert.deepEqual([moved.from.balance.amount, moved.to.balance.amount], [50, 140.25]);
+        assert.equal(value(await e.balance(ben)).amount, 140.25);
+        // Another server sharing the database pays Ben: this server answers it at once.
+        await sql`UPDATE economy_wallets SET balance = balance + 100 WHERE uuid = ${ben} AND currency = 'coins'`.execute(k.database.db);
+        assert.equal(value(await e.balance(ben)).amount, 141.25);
+      } finally {
+        await k.close();
+      }
+    }));
 });
