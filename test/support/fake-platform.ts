@@ -6,6 +6,9 @@
 import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { placeItems, STORAGE_ORDER, type StackOps } from '../../src/platform/inventory.ts';
+import type { DisplayPort } from '../../src/platform/display.ts';
+import type { VisibilityPort } from '../../src/platform/visibility.ts';
+import { FakeDisplay, lendPortMethods } from './fake-display.ts';
 import type {
   Abilities,
   ChatFilter,
@@ -87,9 +90,13 @@ export interface JoinOptions {
   ping?: number;
 }
 
+// The display and visibility methods are FakeDisplay's, lent in the constructor.
+export interface FakePlatform extends DisplayPort, VisibilityPort {}
 export class FakePlatform implements GamePlatform {
   readonly gameVersion = '1.21.4';
   readonly port = 25565;
+  /** What each player is shown (sidebar, titles, sounds…) and who sees whom. */
+  readonly display: FakeDisplay = new FakeDisplay(this);
 
   /** Messages sent to each player, by uuid (broadcasts included), in order. */
   readonly messages = new Map<string, Text[]>();
@@ -117,6 +124,7 @@ export class FakePlatform implements GamePlatform {
 
   constructor(options: { worlds?: string[] } = {}) {
     this.worldNames = options.worlds ?? ['world'];
+    lendPortMethods(this, this.display);
   }
 
   // ---- test controls -------------------------------------------------------------------------
@@ -142,6 +150,7 @@ export class FakePlatform implements GamePlatform {
     });
     if (!this.messages.has(uuid)) this.messages.set(uuid, []);
     if (!this.inventories.has(uuid)) this.inventories.set(uuid, Array<ItemStack | null>(36).fill(null));
+    this.display.joined(player);
     this.emit('join', { player });
     return player;
   }
@@ -157,6 +166,7 @@ export class FakePlatform implements GamePlatform {
     if (!s) throw new Error(`fake platform: ${uuid} is not online`);
     this.finishChest(uuid, 'quit');
     this.states.delete(uuid);
+    this.display.left(uuid);
     this.emit('quit', { player: s.player, reason });
   }
 
@@ -167,6 +177,7 @@ export class FakePlatform implements GamePlatform {
       this.cancelledChat.push({ uuid, message });
       return false;
     }
+    this.display.chatted(s.player, message);
     this.emit('chat', { player: s.player, message });
     return true;
   }
