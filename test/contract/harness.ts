@@ -14,9 +14,12 @@ import { startFlyingSquid } from '../../src/platform/flying-squid/index.ts';
 import { memoryLogger } from '../../src/core/log.ts';
 import { FakePlatform, offlineUuid } from '../support/fake-platform.ts';
 import { joinBot, quit, waitFor, type Bot } from '../e2e/support/bots.ts';
+import { botScreen, fakeScreen, type Screen } from './screens.ts';
 
 export interface HarnessPlayer {
   readonly player: OnlinePlayer;
+  /** What the player's screen shows of sidebars, nametags, the tab list, titles, sounds and chat. */
+  readonly screen: Screen;
   /** The client sends a chat line. */
   say(message: string): Promise<void>;
   /** The client disconnects; resolves once the platform has emitted `quit`. */
@@ -64,6 +67,7 @@ export async function fakeHarness(): Promise<PlatformHarness> {
       if (!player) throw new Error(`${name} was refused`);
       return {
         player,
+        screen: fakeScreen(platform, player),
         say: async (message) => {
           platform.chat(player.uuid, message);
         },
@@ -90,11 +94,13 @@ export async function flyingSquidHarness(): Promise<PlatformHarness> {
     async join(name) {
       const uuid = offlineUuid(name);
       const bot = await joinBot(platform.port, name);
+      const screen = botScreen(bot);
       bots.add(bot);
       await until(() => platform.player(uuid) !== undefined, `${name} joined the platform`);
       const player = platform.player(uuid)!;
       return {
         player,
+        screen,
         say: async (message) => {
           bot.chat(message);
         },
