@@ -128,15 +128,13 @@ export function botScreen(bot: Bot): Screen {
     title = undefined;
     if (p.reset) subtitle = '';
   });
-  client.on('action_bar', (p: { text: unknown }) => {
-    actionBar = nbtText(p.text);
-  });
   client.on('sound_effect', (p: { sound: { soundId?: number } }) => {
     soundNames ??= new Map(Object.values(mcData('1.21.4').soundsByName).map((s) => [s.id, s.name]));
     sounds.push(soundNames.get(p.sound.soundId ?? -1) ?? `#${String(p.sound.soundId)}`);
   });
   client.on('system_chat', (p: { content: unknown; isActionBar: boolean }) => {
-    if (!p.isActionBar) chat.push(nbtText(p.content));
+    if (p.isActionBar) actionBar = nbtText(p.content);
+    else chat.push(nbtText(p.content));
   });
   return {
     sidebar: () => {

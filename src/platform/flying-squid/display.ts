@@ -21,7 +21,7 @@ import {
 } from '../display.ts';
 import type { Location, OnlinePlayer, Text } from '../platform.ts';
 import * as D from './packets-display.ts';
-import { soundEffect, type Packet } from './packets.ts';
+import { soundEffect, systemChat, type Packet } from './packets.ts';
 import { textToNbt } from './text.ts';
 
 /** A joined player as the display needs them. */
@@ -203,7 +203,8 @@ export class FlyingSquidDisplay implements DisplayPort {
 
   showActionBar(viewer: string, text: Text): boolean {
     const v = this.host.viewer(viewer);
-    v?.send(D.actionBar(textToNbt(text)));
+    // System chat marked for the overlay, as Paper's sendActionBar sends it (mineflayer reports it as 'actionBar').
+    v?.send(systemChat(textToNbt(text), true));
     return v !== undefined;
   }
 

@@ -93,7 +93,7 @@ describe('tab list packets', () => {
   });
 });
 
-describe('title and action bar packets', () => {
+describe('title packets', () => {
   it('sets the times, the subtitle and the title', () => {
     assert.deepEqual(clientReads(D.titleTimes(5, 40, 10)), { fadeIn: 5, stay: 40, fadeOut: 10 });
     assert.equal(text(clientReads(D.titleText(textToNbt('Welcome'))).text), 'Welcome');
@@ -102,10 +102,6 @@ describe('title and action bar packets', () => {
 
   it('clears the title', () => {
     assert.deepEqual(clientReads(D.clearTitles()), { reset: true });
-  });
-
-  it('shows a line above the hotbar', () => {
-    assert.equal(text(clientReads(D.actionBar(textToNbt('Saved'))).text), 'Saved');
   });
 });
 

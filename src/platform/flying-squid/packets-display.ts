@@ -1,6 +1,6 @@
 // Raw 1.21.4 packets of what the platform draws besides chat: the sidebar (a scoreboard objective
 // in display slot 1), nametags (one team per player), the tab list header, footer and names,
-// titles and the action bar, and the removal of a hidden player. Pure functions of their inputs;
+// titles (the action bar is system_chat in packets.ts), and the removal of a hidden player. Pure functions of their inputs;
 // packets-display.test.ts round-trips each one through minecraft-protocol's 1.21.4 serializer.
 
 import { NAME_COLORS, SIDEBAR_MAX_LINES, type NameColor } from '../display.ts';
@@ -124,10 +124,6 @@ export function subtitleText(text: NbtCompound): Packet {
 /** Takes the title off the screen and forgets its subtitle and times. */
 export function clearTitles(): Packet {
   return { name: 'clear_titles', params: { reset: true } };
-}
-
-export function actionBar(text: NbtCompound): Packet {
-  return { name: 'action_bar', params: { text } };
 }
 
 export function entityDestroy(entityIds: number[]): Packet {
