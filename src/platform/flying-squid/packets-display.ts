@@ -1,7 +1,7 @@
 // Raw 1.21.4 packets of what the platform draws besides chat: the sidebar (a scoreboard objective
 // in display slot 1), nametags (one team per player), the tab list header, footer and names,
-// titles (the action bar is system_chat in packets.ts), and the removal of a hidden player. Pure functions of their inputs;
-// packets-display.test.ts round-trips each one through minecraft-protocol's 1.21.4 serializer.
+// titles (the action bar is system_chat in packets.ts), and the removal of a hidden player. Pure
+// functions of their inputs; packets-display.test.ts round-trips each through the 1.21.4 serializer.
 
 import { NAME_COLORS, SIDEBAR_MAX_LINES, type NameColor } from '../display.ts';
 import type { Packet } from './packets.ts';
