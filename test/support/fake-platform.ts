@@ -160,6 +160,32 @@ export class FakePlatform implements GamePlatform {
     this.emit('quit', { player: s.player, reason });
   }
 
+  /**
+   * The player walks to `to` (the fields given; the rest as they are). Emits `move` when they reach
+   * another block or world, as the game does (turning the head or a step within the block is no
+   * move). A handler's cancel() puts them back. True when they stand at `to` afterwards.
+   */
+  move(uuid: string, to: Partial<Location>): boolean {
+    const s = this.mustBeOnline(uuid);
+    const from = { ...s.location };
+    const next = { ...from, ...to };
+    s.location = next;
+    const block = (l: Location) => `${l.world}/${Math.floor(l.x)}/${Math.floor(l.y)}/${Math.floor(l.z)}`;
+    if (block(from) === block(next)) return true;
+    let cancelled = false;
+    this.emit('move', {
+      player: s.player,
+      from: { ...from },
+      to: { ...next },
+      cancel: () => void (cancelled = true),
+      get cancelled() {
+        return cancelled;
+      },
+    });
+    if (cancelled && this.states.get(uuid) === s) s.location = from;
+    return !cancelled;
+  }
+
   /** A player says something in chat; false when the chat filter cancelled it. */
   chat(uuid: string, message: string): boolean {
     const s = this.mustBeOnline(uuid);
@@ -266,6 +292,7 @@ export class FakePlatform implements GamePlatform {
     const s = this.states.get(uuid);
     return s ? { ...s.location } : undefined;
   }
+  /** As the game's own teleport: the player is moved, and no `move` event follows. */
   async teleport(uuid: string, to: Location): Promise<boolean> {
     const s = this.states.get(uuid);
     if (!s || !this.worldNames.includes(to.world)) return false;

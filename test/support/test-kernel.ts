@@ -10,6 +10,7 @@ import { openDatabase, type Database } from '../../src/core/db.ts';
 import { createEventBus, type EmittedEvent, type EventBus } from '../../src/core/events.ts';
 import { startKernel, type Kernel } from '../../src/core/kernel.ts';
 import { memoryLogger } from '../../src/core/log.ts';
+import { manualScheduler, type Scheduler } from '../../src/core/scheduler.ts';
 import type { ModuleDefinition } from '../../src/core/module.ts';
 import type { Players } from '../../src/core/players.ts';
 import type { EventName } from '../../src/core/events.ts';
@@ -20,7 +21,10 @@ export interface TestKernel {
   kernel: Kernel;
   platform: FakePlatform;
   database: Database;
+  /** Moving it runs the scheduler's tasks that fall due: `await t.clock.advance(seconds)`. */
   clock: ReturnType<typeof manualClock>;
+  /** The scheduler the kernel and its modules get, driven by `clock`. */
+  scheduler: Scheduler;
   log: ReturnType<typeof memoryLogger>;
   events: EventBus;
   /** Every event emitted so far. */
@@ -53,6 +57,7 @@ export async function startTestKernel(
   const clock = manualClock();
   const log = memoryLogger();
   const events = createEventBus(clock, log);
+  const scheduler = manualScheduler(clock, log);
   const emitted: EmittedEvent[] = [];
   events.subscribe((e) => emitted.push(e));
   mkdirSync(configDir, { recursive: true });
@@ -66,6 +71,7 @@ export async function startTestKernel(
         platform,
         events,
         clock,
+        scheduler,
         log,
         configDir,
         version: '0.0.0-test',
@@ -87,6 +93,7 @@ export async function startTestKernel(
     ...first,
     platform,
     clock,
+    scheduler,
     log,
     events,
     emitted,
