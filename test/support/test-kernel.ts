@@ -33,6 +33,11 @@ export interface TestKernel {
   emittedNamed(name: EventName): EmittedEvent[];
   /** A player joins; resolves once the kernel has recorded them and modules' join listeners ran. */
   join(name: string): Promise<OnlinePlayer>;
+  /**
+   * Lets pending work run (turns of the event loop, no timers) until the condition holds; fails the
+   * test naming `what` when it never does. For a command still running, e.g. one in a warm-up.
+   */
+  until(condition: () => boolean, what: string): Promise<void>;
   dir: string;
   configDir: string;
   /** How many times `stop` was run. */
@@ -105,6 +110,10 @@ export async function startTestKernel(
       // Modules' join listeners start writes of their own: let them run.
       for (let i = 0; i < 20; i++) await new Promise((r) => setImmediate(r));
       return player;
+    },
+    async until(condition, what) {
+      for (let i = 0; i < 1000 && !condition(); i++) await new Promise((r) => setImmediate(r));
+      if (!condition()) throw new Error(`waited in vain for ${what}`);
     },
     dir,
     configDir,
