@@ -286,7 +286,7 @@ describe('kernel.stop', () => {
       await t.clock.advance(5);
       t.events.emit('kit.claim', {});
       const mallory = t.platform.join('Mallory')!.uuid;
-      t.platform.move(mallory, { x: 40 });
+      t.platform.move(mallory, { world: 'world', x: 40, y: 64, z: 0, yaw: 0, pitch: 0 });
       assert.equal(t.platform.chat(mallory, 'hi'), true);
       await t.platform.run(mallory, 'help');
       assert.notEqual(t.platform.messagesOf(mallory)[0], 'Frozen.');

@@ -105,12 +105,12 @@ describe('teleport', () => {
       const ann = await joinAt('Eve', spot(5.5, 64, 5.5));
       const going = tp.teleport(ann, spot(100), { cause: 'home', warmupSeconds: 3 });
       await t.clock.advance(1);
-      t.platform.move(ann, { x: 6.2 });
+      t.platform.move(ann, spot(6.2, 64, 5.5));
       const r = await going;
       declined(r, 'cancelled');
       assert.equal(!r.ok && r.message, 'Teleport cancelled: you moved.');
       await t.clock.advance(10);
-      assert.deepEqual(t.platform.location(ann), { ...spot(5.5, 64, 5.5), x: 6.2 });
+      assert.deepEqual(t.platform.location(ann), spot(6.2, 64, 5.5));
       assert.deepEqual(
         named('teleport.warmup-cancel').map((e) => [e.data.reason, e.data.cause]),
         [['moved', 'home']],
@@ -122,7 +122,7 @@ describe('teleport', () => {
     it('goes on when the player only turns or steps within their block', async () => {
       const ann = await joinAt('Ann', spot(5.5, 64, 5.5));
       const going = tp.teleport(ann, spot(100), { cause: 'home', warmupSeconds: 2 });
-      t.platform.move(ann, { x: 5.9, z: 5.1, yaw: 180, pitch: 30 });
+      t.platform.move(ann, { ...spot(5.9, 64, 5.1), yaw: 180, pitch: 30 });
       // A move event that ends on the starting block (a platform may send one) does not cancel either.
       t.platform.emit('move', {
         player: t.platform.player(ann)!,
@@ -189,7 +189,7 @@ describe('teleport', () => {
         return { ok: false as const, code: 'insufficient-funds' as const, message: 'Ann cannot pay the fee.' };
       };
       const cancelled = tp.teleport(ann, spot(100), { cause: 'playerwarp', warmupSeconds: 2, beforeMove });
-      t.platform.move(ann, { x: 9 });
+      t.platform.move(ann, spot(9));
       declined(await cancelled, 'cancelled');
       assert.equal(asked, 0, 'a cancelled warm-up asks nothing');
       const refused = tp.teleport(ann, spot(100), { cause: 'playerwarp', warmupSeconds: 2, beforeMove });

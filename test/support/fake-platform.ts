@@ -161,29 +161,31 @@ export class FakePlatform implements GamePlatform {
   }
 
   /**
-   * The player walks to `to` (the fields given; the rest as they are). Emits `move` when they reach
-   * another block or world, as the game does (turning the head or a step within the block is no
-   * move). A handler's cancel() puts them back. True when they stand at `to` afterwards.
+   * The player walks to `to`. A `move` event fires when the block position or the world changes
+   * (a turn of the head alone moves silently); cancelled, the player stays where they were.
+   * Returns whether a handler cancelled it.
    */
-  move(uuid: string, to: Partial<Location>): boolean {
+  move(uuid: string, to: Location): boolean {
     const s = this.mustBeOnline(uuid);
+    if (!this.worldNames.includes(to.world)) throw new Error(`fake platform: there is no world ${to.world}`);
     const from = { ...s.location };
-    const next = { ...from, ...to };
-    s.location = next;
     const block = (l: Location) => `${l.world}/${Math.floor(l.x)}/${Math.floor(l.y)}/${Math.floor(l.z)}`;
-    if (block(from) === block(next)) return true;
+    if (block(from) === block(to)) {
+      s.location = { ...to };
+      return false;
+    }
     let cancelled = false;
     this.emit('move', {
       player: s.player,
-      from: { ...from },
-      to: { ...next },
+      from,
+      to: { ...to },
       cancel: () => void (cancelled = true),
       get cancelled() {
         return cancelled;
       },
     });
-    if (cancelled && this.states.get(uuid) === s) s.location = from;
-    return !cancelled;
+    if (!cancelled) s.location = { ...to };
+    return cancelled;
   }
 
   /** A player says something in chat; false when the chat filter cancelled it. */

@@ -299,7 +299,7 @@ describe('homes', () => {
         const walked = t.platform.run(erin, 'home farm');
         await t.until(() => t.kernel.api.teleport.warmingUp(erin), 'the warm-up to start');
         assert.equal(said(), "Teleporting in 3 seconds, don't move.");
-        t.platform.move(erin, { x: 2 });
+        t.platform.move(erin, full(2));
         await walked;
         assert.match(said(), /\nTeleport cancelled: you moved\.$/);
         await t.clock.advance(3);

@@ -271,7 +271,7 @@ describe('playerwarps', () => {
         await t.platform.teleport(vic, { ...at(0), yaw: 0, pitch: 0 });
         const walked = pw.visit('toll', vic, REST);
         await t.until(() => t.kernel.api.teleport.warmingUp(vic), 'the warm-up to start');
-        t.platform.move(vic, { x: 1.5 });
+        t.platform.move(vic, { ...at(1.5), yaw: 0, pitch: 0 });
         assert.equal(code(await walked), 'cancelled');
         assert.equal(value(await eco.balance(vic)).amount, 20, 'nothing charged');
 
