@@ -5,7 +5,8 @@
 
 import type { Actor } from './actor.ts';
 import type { PermissionsService } from './api.ts';
-import type { CommandContext, CommandDefinition, CommandRegistry } from './commands.ts';
+import { createChain } from './chains.ts';
+import type { CommandCheck, CommandChecks, CommandContext, CommandDefinition, CommandRegistry } from './commands.ts';
 import type { Logger } from './log.ts';
 import type { CommandHandler, CommandSender, GamePlatform, Text } from '../platform/platform.ts';
 
@@ -75,7 +76,7 @@ function isInvalidInput(e: unknown): e is Error & { field: string } {
   return e instanceof Error && e.name === 'InvalidInput' && typeof (e as { field?: unknown }).field === 'string';
 }
 
-export interface CommandFramework extends CommandRegistry, CommandHandler {
+export interface CommandFramework extends CommandRegistry, CommandChecks, CommandHandler {
   /** A registered command by name or alias (case-insensitive). */
   get(name: string): CommandDefinition | undefined;
   /** Whether the sender may run the command (permission, and player-only commands for players). */
@@ -90,6 +91,22 @@ export function createCommandRegistry(options: {
   const { platform, permissions, log } = options;
   const commands: CommandDefinition[] = [];
   const byName = new Map<string, CommandDefinition>();
+  const checks = createChain<CommandCheck>();
+
+  /** The refusal of the first check that refuses; a check that throws refuses (and is logged). */
+  function checked(sender: CommandSender, command: CommandDefinition, args: readonly string[]): Text | undefined {
+    const name = command.name.toLowerCase();
+    for (const check of checks.links()) {
+      try {
+        const refused = check(sender, name, args);
+        if (refused !== undefined) return typeof refused === 'string' ? refusal(refused) : refused;
+      } catch (e) {
+        log.error(`a check before the command "${name}" failed; the command was not run`, e);
+        return refusal('This command could not be checked, so it was not run.');
+      }
+    }
+    return undefined;
+  }
 
   function context(sender: CommandSender, rest: string): CommandContext {
     const actor = actorOf(sender);
@@ -117,6 +134,7 @@ export function createCommandRegistry(options: {
       commands.push(command);
     },
     list: () => commands,
+    addCheck: (check) => checks.add(check),
     get: (name) => byName.get(name.toLowerCase()),
     mayUse(sender, command) {
       if (command.playerOnly && sender.kind !== 'player') return false;
@@ -131,6 +149,11 @@ export function createCommandRegistry(options: {
       const command = framework.get(first);
       if (!command) {
         ctx.reply(refusal(`Unknown command "${first}". Type "help" for the commands you may use.`));
+        return;
+      }
+      const refused = checked(sender, command, args);
+      if (refused !== undefined) {
+        ctx.reply(refused);
         return;
       }
       if (command.playerOnly && sender.kind !== 'player') {

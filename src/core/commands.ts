@@ -33,7 +33,21 @@ export interface CommandDefinition {
   complete?(ctx: CommandContext, args: string[]): string[];
 }
 
+/**
+ * Asked before a command runs, ahead of its permission and usage (the command gate, the security
+ * freeze): undefined lets it go on, a text refuses it and is told to the sender. The console's
+ * commands are asked too; a check lets the console through when it should. `command` is the
+ * command's own name (lower case) whatever alias was typed; `args` are the words after it.
+ */
+export type CommandCheck = (sender: CommandSender, command: string, args: readonly string[]) => Text | undefined;
+
 export interface CommandRegistry {
   register(command: CommandDefinition): void;
   list(): readonly CommandDefinition[];
+}
+
+/** The chain of checks asked before every command. */
+export interface CommandChecks {
+  /** Adds a check at the end of the chain; returns the function that removes it. */
+  addCheck(check: CommandCheck): () => void;
 }

@@ -263,6 +263,32 @@ describe('playerwarps', () => {
       assert.equal(code(await pw.visit('club', ada, REST)), 'ok', 'an admin may visit any active warp');
     });
 
+    it("charges the fee only once core.conf's teleport warm-up is over: a warm-up cancelled by walking costs nothing", async () => {
+      writeFileSync(join(t.configDir, 'core.conf'), 'teleport-warmup-seconds = 3\n');
+      t.kernel.configs.reloadAll();
+      try {
+        value(await eco.set(vic, 20, null, CONSOLE));
+        await t.platform.teleport(vic, { ...at(0), yaw: 0, pitch: 0 });
+        const walked = pw.visit('toll', vic, REST);
+        await t.until(() => t.kernel.api.teleport.warmingUp(vic), 'the warm-up to start');
+        t.platform.move(vic, { ...at(1.5), yaw: 0, pitch: 0 });
+        assert.equal(code(await walked), 'cancelled');
+        assert.equal(value(await eco.balance(vic)).amount, 20, 'nothing charged');
+
+        const stood = pw.visit('toll', vic, REST);
+        await t.until(() => t.kernel.api.teleport.warmingUp(vic), 'the warm-up to start');
+        assert.equal(value(await eco.balance(vic)).amount, 20, 'not charged during the warm-up');
+        await t.clock.advance(3);
+        assert.deepEqual(value(await stood).paid, { currency: 'coins', amount: 2.5 });
+        assert.equal(value(await eco.balance(vic)).amount, 17.5);
+        assert.equal(t.platform.location(vic)?.x, 40);
+        assert.equal(t.emittedNamed('teleport.player-teleport').at(-1)?.data.cause, 'playerwarp');
+      } finally {
+        writeFileSync(join(t.configDir, 'core.conf'), 'teleport-warmup-seconds = 0\n');
+        t.kernel.configs.reloadAll();
+      }
+    });
+
     it('answers player-offline for a player who is not online, and not-found for an unknown warp or player', async () => {
       const late = (await t.join('Lou')).uuid;
       t.platform.quit(late);
