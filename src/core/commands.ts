@@ -31,6 +31,8 @@ export interface CommandDefinition {
   run(ctx: CommandContext, args: string[]): void | Promise<void>;
   /** Completions for the last of `args` (which may be ''). */
   complete?(ctx: CommandContext, args: string[]): string[];
+  /** The usage lines this sender may use, one per form (declared commands make them; see command-tree.ts). */
+  usageFor?(ctx: CommandContext): string[];
 }
 
 export interface CommandRegistry {
