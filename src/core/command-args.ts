@@ -22,8 +22,11 @@ export interface ArgType<T> {
   /** Takes the rest of the line as typed, spaces and all (only as the last argument). */
   readonly rest?: boolean;
   parse(word: string, c: CommandContext): Parsed<T> | Promise<Parsed<T>>;
-  /** Candidates for the word being typed; the registry keeps those that start with it. */
-  complete?(c: CommandContext, typed: string): readonly string[];
+  /**
+   * Candidates for the word being typed (the registry keeps those that start with it); `before`
+   * holds the words typed for the arguments before it in the same (sub)command.
+   */
+  complete?(c: CommandContext, typed: string, before: readonly string[]): readonly string[];
 }
 
 export interface Arg<N extends string, T, O extends boolean = false> {
@@ -36,6 +39,10 @@ export interface Arg<N extends string, T, O extends boolean = false> {
   orWords<const W extends string>(words: readonly W[]): Arg<N, T | W, O>;
   /** The same, with words known only when typed (e.g. currency names), shown as `shown`. */
   orWords(words: () => readonly string[], shown: string): Arg<N, T | string, O>;
+  /** The same, shown in usage lines as `<label>` in place of its name. */
+  shownAs(label: string): Arg<N, T, O>;
+  /** The same, with completions of one's own (e.g. the vault numbers this player may open). */
+  completedBy(complete: NonNullable<ArgType<T>['complete']>): Arg<N, T, O>;
 }
 
 export type AnyArg = Arg<string, unknown, boolean>;
@@ -59,7 +66,7 @@ function makeArg<N extends string, T, O extends boolean>(name: N, type: ArgType<
         const match = list().find((w) => w.toLowerCase() === word.toLowerCase());
         return match !== undefined ? parsed(match) : type.parse(word, c);
       },
-      complete: (c, typed) => [...(type.complete?.(c, typed) ?? []), ...list()],
+      complete: (c, typed, before) => [...(type.complete?.(c, typed, before) ?? []), ...list()],
     };
     return makeArg(name, either, isOptional);
   }
@@ -69,6 +76,8 @@ function makeArg<N extends string, T, O extends boolean>(name: N, type: ArgType<
     isOptional,
     optional: () => makeArg(name, type, true),
     orWords: orWords as Arg<N, T, O>['orWords'],
+    shownAs: (label) => makeArg(name, { ...type, shown: label }, isOptional),
+    completedBy: (complete) => makeArg(name, { ...type, complete }, isOptional),
   };
 }
 
@@ -99,8 +108,8 @@ function integer<const N extends string>(name: N, range: { min: number; max?: nu
 export const arg = {
   custom,
   /** Any one word; completion offers `options` (e.g. the warps' names) without limiting to them. */
-  word<const N extends string>(name: N, options?: () => readonly string[]): Arg<N, string> {
-    return custom(name, { parse: (word) => parsed(word), complete: () => options?.() ?? [] });
+  word<const N extends string>(name: N, options?: (c: CommandContext) => readonly string[]): Arg<N, string> {
+    return custom(name, { parse: (word) => parsed(word), complete: (c) => options?.(c) ?? [] });
   },
   /** One of a fixed list of words, in any case; the value is the word as listed. */
   choice<const N extends string, const W extends string>(name: N, words: readonly W[]): Arg<N, W> {

@@ -4,7 +4,7 @@ import type { Actor } from './actor.ts';
 import type { KnownPlayer } from './api.ts';
 import { argsFor, arg as pureArg } from './command-args.ts';
 import { createCommandRegistry, helpCommand } from './command-registry.ts';
-import { command, sub, usageLines, type DeclaredCommand } from './command-tree.ts';
+import { command, permissionNodes, sub, usageLines, type DeclaredCommand } from './command-tree.ts';
 import { memoryLogger } from './log.ts';
 import { FakePlatform } from '../../test/support/fake-platform.ts';
 
@@ -272,5 +272,29 @@ describe('declared commands: declaration mistakes', () => {
       /argument "a" of "y" is declared twice/,
     );
     assert.throws(() => command({ name: 'x', permission: null, description: '', subcommands: [sub({ name: 'y', run: () => {} }), sub({ name: 'y', run: () => {} })] }), /"y" of "x" is declared twice/);
+  });
+});
+
+describe('declared commands: reading one’s own argument kinds', () => {
+  it('shows an argument under another label and completes it from the words typed before it', async () => {
+    const s = setup();
+    const seen: string[][] = [];
+    s.registry.register(
+      command({
+        name: 'grant',
+        permission: null,
+        description: '',
+        args: [pureArg.word('who'), pureArg.word('node').shownAs('node|group').completedBy((_c, _typed, before) => (seen.push([...before]), ['a.b']))],
+        run: () => {},
+      }),
+    );
+    assert.equal(s.registry.get('grant')!.usage, 'grant <who> <node|group>');
+    assert.deepEqual(s.platform.complete(s.alice, 'grant Bob '), ['a.b']);
+    assert.deepEqual(seen, [['Bob']]);
+  });
+
+  it('gathers every node the commands check, their subcommands’ included', () => {
+    const s = setup();
+    assert.deepEqual(permissionNodes(s.registry.list()), ['test.eco.give', 'test.eco.set', 'test.eco.take', 'test.kit.give']);
   });
 });

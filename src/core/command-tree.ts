@@ -274,7 +274,7 @@ function complete(root: CommandNode, c: CommandContext, words: readonly string[]
     const at = last - i;
     const offered: string[] = [];
     const a = node.args[at];
-    if (a && (node.run || node.then.length)) offered.push(...(a.type.complete?.(c, typed) ?? []));
+    if (a && (node.run || node.then.length)) offered.push(...(a.type.complete?.(c, typed, words.slice(i, last)) ?? []));
     if (at === 0) offered.push(...names(node.subcommands));
     if (at < node.args.length || !node.then.length) return offered;
     if (at === node.args.length) return [...offered, ...names(node.then)];
@@ -303,4 +303,18 @@ export function command<const A extends readonly AnyArg[] = []>(declaration: Com
     complete: (c, words) => complete(tree, c, words),
     usageFor: (c) => lines(tree, tree.name, c),
   };
+}
+
+/** Every permission node the commands check, their subcommands' included, sorted (for `perm` completion). */
+export function permissionNodes(commands: readonly CommandDefinition[]): string[] {
+  const nodes = new Set<string>();
+  const walk = (n: CommandNode): void => {
+    if (n.permission) nodes.add(n.permission);
+    for (const s of [...n.subcommands, ...n.then]) walk(s);
+  };
+  for (const c of commands) {
+    if (c.permission) nodes.add(c.permission);
+    if ('tree' in c) walk((c as DeclaredCommand).tree);
+  }
+  return [...nodes].sort();
 }
