@@ -40,6 +40,9 @@ function setup(held: readonly string[] = []) {
       const name: string = player.name;
       const n: number = amount;
       const cur: string | undefined = currency;
+      // @ts-expect-error an amount is a number, not any
+      const notText: string = amount;
+      void notText;
       record({ name, n, cur });
       c.reply('paid');
     },
