@@ -1,5 +1,8 @@
 // The command framework's contract: in-game and console commands, permission-checked, with tab
 // completion. The platform hands every command line to the registry (see CommandHandler).
+// Commands are declared with `command()` (command-tree.ts), which makes this definition from their
+// arguments and subcommands; writing `run` and `complete` by hand is for the rare command that
+// cannot be declared.
 
 import type { Actor } from './actor.ts';
 import type { CommandSender, Text } from '../platform/platform.ts';
