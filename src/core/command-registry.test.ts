@@ -63,6 +63,9 @@ describe('tokenize', () => {
   it('keeps the text after the command name as typed', () => {
     assert.equal(tokenize('msg  bob   hello   "there" ').rest, 'bob   hello   "there"');
   });
+  it('tells where each word starts, at its opening quote', () => {
+    assert.deepEqual(tokenize('pw  "a b" c').starts, [0, 4, 10]);
+  });
   it('reads an empty quoted word', () => {
     assert.deepEqual(tokenize('x "" y').words, ['x', '', 'y']);
   });

@@ -13,6 +13,8 @@ import type { CommandHandler, CommandSender, GamePlatform, Text } from '../platf
 export interface Tokens {
   /** The words of the line; a quoted word may hold spaces. */
   words: string[];
+  /** Where each word starts in the line (at its opening quote, if quoted). */
+  starts: number[];
   /** The text after the first word as typed (quotes kept), for commands that take free text. */
   rest: string;
   /** Whether the line ends outside a word (the word being completed is then ''). */
@@ -26,6 +28,7 @@ export interface Tokens {
  */
 export function tokenize(line: string): Tokens {
   const words: string[] = [];
+  const starts: number[] = [];
   let rest = '';
   let i = 0;
   const n = line.length;
@@ -34,6 +37,7 @@ export function tokenize(line: string): Tokens {
     while (i < n && isSpace(line[i])) i++;
     if (i >= n) break;
     if (words.length === 1) rest = line.slice(i).replace(/\s+$/, '');
+    starts.push(i);
     const q = line[i];
     let word = '';
     if (q === '"' || q === "'") {
@@ -56,14 +60,14 @@ export function tokenize(line: string): Tokens {
       }
       if (!closed) {
         words.push(word);
-        return { words, rest, endsWithSpace: false };
+        return { words, starts, rest, endsWithSpace: false };
       }
     } else {
       while (i < n && !isSpace(line[i])) word += line[i++];
     }
     words.push(word);
   }
-  return { words, rest, endsWithSpace: n > 0 && isSpace(line[n - 1]) };
+  return { words, starts, rest, endsWithSpace: n > 0 && isSpace(line[n - 1]) };
 }
 
 export function actorOf(sender: CommandSender): Actor {
@@ -223,7 +227,9 @@ export function helpCommand(framework: CommandFramework): CommandDefinition {
           ctx.reply(refusal(`Unknown command "${wanted}". Type "help" for the commands you may use.`));
           return;
         }
-        ctx.reply({ text: `Usage: ${c.usage}`, color: 'gold' });
+        const usage = c.usageFor?.(ctx) ?? [c.usage];
+        ctx.reply({ text: `Usage: ${usage[0] ?? ''}`, color: 'gold' });
+        for (const line of usage.slice(1)) ctx.reply({ text: `       ${line}`, color: 'gold' });
         ctx.reply(c.description);
         if (c.aliases?.length) ctx.reply(`Aliases: ${c.aliases.join(', ')}`);
         if (c.permission) ctx.reply(`Permission: ${c.permission}`);

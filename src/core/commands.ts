@@ -1,5 +1,8 @@
 // The command framework's contract: in-game and console commands, permission-checked, with tab
 // completion. The platform hands every command line to the registry (see CommandHandler).
+// Commands are declared with `command()` (command-tree.ts), which makes this definition from their
+// arguments and subcommands; writing `run` and `complete` by hand is for the rare command that
+// cannot be declared.
 
 import type { Actor } from './actor.ts';
 import type { CommandSender, Text } from '../platform/platform.ts';
@@ -31,6 +34,8 @@ export interface CommandDefinition {
   run(ctx: CommandContext, args: string[]): void | Promise<void>;
   /** Completions for the last of `args` (which may be ''). */
   complete?(ctx: CommandContext, args: string[]): string[];
+  /** The usage lines this sender may use, one per form (declared commands make them; see command-tree.ts). */
+  usageFor?(ctx: CommandContext): string[];
 }
 
 /**

@@ -10,6 +10,7 @@ import type { CoreApi, KernelServices, ModuleServices } from './api.ts';
 import { createAudit, AUDIT_MIGRATIONS } from './audit.ts';
 import type { Clock } from './clock.ts';
 import { createCommandRegistry, helpCommand, stopCommand } from './command-registry.ts';
+import { permissionNodes } from './command-tree.ts';
 import type { CommandRegistry } from './commands.ts';
 import { migrate, type Database } from './db.ts';
 import type { EventBus } from './events.ts';
@@ -248,7 +249,7 @@ export async function startKernel(options: KernelOptions): Promise<Kernel> {
         permissions,
         players,
         platform,
-        knownNodes: () => [...new Set(commands.list().flatMap((c) => (c.permission ? [c.permission] : [])))].sort(),
+        knownNodes: () => permissionNodes(commands.list()),
       }),
     );
 

@@ -324,6 +324,7 @@ describe('homes', () => {
       assert.equal(value(await homes.get(erin, 2)).icon, 'hay_block');
       await t.platform.run(erin, 'home icon 2 banana');
       assert.match(said(), /"banana" is not a game material name/);
+      assert.ok(t.platform.complete(erin, 'home icon farm hay').includes('hay_block'));
       await t.platform.run(erin, 'home public 2');
       assert.equal(value(await homes.get(erin, 2)).visibility, 'public');
     });

@@ -427,6 +427,30 @@ describe('playerwarps', () => {
       assert.equal(code(await pw.get('vicspot')), 'not-found');
     });
 
+    it('lists the forms the sender may use: the console is not offered create or mine', async () => {
+      t.platform.clearMessages();
+      await t.platform.run('console', '/pwarp');
+      const lines = t.platform.consoleText();
+      assert.equal(lines[0], 'Player warps:');
+      assert.ok(lines.includes('pwarp fee <name> <amount>'), lines.join('\n'));
+      assert.ok(!lines.some((l) => /create|mine/.test(l)), lines.join('\n'));
+      await t.platform.run(sam, '/pwarp help');
+      assert.ok(t.platform.messagesOf(sam).includes('/pwarp create|visit <name>'), t.platform.messagesOf(sam).join('\n'));
+    });
+
+    it('completes subcommands, their subcommands and player names', () => {
+      assert.deepEqual(t.platform.complete(vic, '/pwarp man'), ['manager']);
+      assert.deepEqual(t.platform.complete(vic, '/pwarp manager '), ['add', 'remove']);
+      assert.ok(t.platform.complete(vic, '/pwarp ban vicspot ').includes('Sam'));
+      assert.deepEqual(t.platform.complete(vic, '/pwarp fee vicspot '), []);
+    });
+
+    it('names a fee that is no amount', async () => {
+      t.platform.clearMessages();
+      await t.platform.run(vic, '/pwarp fee vicspot free');
+      assert.deepEqual(t.platform.messagesOf(vic), ['"free" is not an amount: write a number such as 5 or 2.50.']);
+    });
+
     it('lists public warps and shows one in detail', async () => {
       t.platform.clearMessages();
       await t.platform.run(sam, '/pwarp list');

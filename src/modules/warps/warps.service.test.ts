@@ -246,6 +246,17 @@ describe('warps', () => {
       assert.doesNotMatch(listed, /vault|arena/);
     });
 
+    it('completes warp names and ratings; /warp rate without a rating answers its usage', async () => {
+      // Completion offers what the last background look-up found: the first one starts it.
+      t.platform.complete(bob, 'warp ');
+      await warps.list();
+      assert.deepEqual(t.platform.complete(bob, 'warp rate mi'), ['mine']);
+      assert.deepEqual(t.platform.complete(bob, 'warp rate mine '), ['1', '2', '3', '4', '5']);
+      t.platform.clearMessages();
+      await t.platform.run(bob, 'warp rate mine');
+      assert.deepEqual(t.platform.messagesOf(bob), ['Usage: /warp rate <name> <1-5>']);
+    });
+
     it('/movewarp and /delwarp move and delete', async () => {
       await t.platform.teleport(erin, full(8, 71, 8));
       await t.platform.run(erin, 'movewarp mine');
