@@ -32,6 +32,7 @@ import { createItemCodec, type GameItem, type ItemCodec, type NotchItem } from '
 import type { FlyingSquidModule, FsClient, FsEntity, FsObject, FsPlayer, FsServer, FsWorld, Vec3, Vec3Class } from './fs-types.ts';
 import { replaceFlyingSquidLogPlugin } from './log-plugin.ts';
 import * as P from './packets.ts';
+import { fixOutgoing, type ShimContext } from './packet-shim.ts';
 import { textToNbt, textToPlain } from './text.ts';
 
 const require = createRequire(import.meta.url);
@@ -447,7 +448,7 @@ class FlyingSquidAdapter implements FlyingSquidPlatform {
     this.states.set(player, state);
 
     // The shim: every packet flying-squid writes passes through the 1.21.4 fixes.
-    const ctx: P.ShimContext = {
+    const ctx: ShimContext = {
       isPlayer: (id) => serv.entities[id]?.type === 'player',
       gameMode: () => player.gameMode ?? 0,
       previousGameMode: () => player.prevGameMode ?? 255,
@@ -458,7 +459,7 @@ class FlyingSquidAdapter implements FlyingSquidPlatform {
     client.write = (name, params) => {
       let fixed: P.Packet[];
       try {
-        fixed = P.fixOutgoing(name, params, ctx);
+        fixed = fixOutgoing(name, params, ctx);
       } catch (e) {
         this.log.error(`packet shim failed on ${name}`, e);
         fixed = [{ name, params }];
