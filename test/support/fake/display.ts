@@ -4,7 +4,7 @@
 // FakePlatform mixes these methods in; a test reads back what each player would see.
 
 import { createRequire } from 'node:module';
-import { DisplayBook } from '../../src/platform/display-book.ts';
+import { DisplayBook } from '../../../src/platform/display-book.ts';
 import {
   checkNametag,
   checkSidebar,
@@ -19,10 +19,10 @@ import {
   type SoundOptions,
   type TabListText,
   type Title,
-} from '../../src/platform/display.ts';
-import type { Location, OnlinePlayer, Text } from '../../src/platform/platform.ts';
-import { VisibilityTable } from '../../src/platform/visibility-table.ts';
-import type { VisibilityPort, VisibilityRule } from '../../src/platform/visibility.ts';
+} from '../../../src/platform/display.ts';
+import type { Location, OnlinePlayer, Text } from '../../../src/platform/platform.ts';
+import { VisibilityTable } from '../../../src/platform/visibility-table.ts';
+import type { VisibilityPort, VisibilityRule } from '../../../src/platform/visibility.ts';
 
 const require = createRequire(import.meta.url);
 let sounds: Record<string, unknown> | undefined;
