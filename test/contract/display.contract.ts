@@ -3,16 +3,11 @@
 
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import type { GamePlatform } from '../../src/platform/platform.ts';
-import type { DisplayPort } from '../../src/platform/display.ts';
-import type { VisibilityPort } from '../../src/platform/visibility.ts';
 import { offlineUuid } from '../support/fake-platform.ts';
 import type { HarnessPlayer, PlatformHarness } from './harness.ts';
 import { playerName, type Contract } from './platform.contract.ts';
 
 const UNKNOWN = '00000000-0000-3000-8000-000000000000';
-
-type Game = GamePlatform & DisplayPort & VisibilityPort;
 
 let barriers = 0;
 /**
@@ -21,7 +16,7 @@ let barriers = 0;
  */
 async function settled(h: PlatformHarness, p: HarnessPlayer): Promise<void> {
   const marker = `barrier ${++barriers}`;
-  (h.platform as Game).showActionBar(p.player.uuid, marker);
+  h.platform.showActionBar(p.player.uuid, marker);
   await h.until(() => p.screen.actionBar() === marker, `the screen of ${p.player.name} to settle`);
 }
 
@@ -30,7 +25,7 @@ async function leaveAll(...players: HarnessPlayer[]): Promise<void> {
 }
 
 export const displayContract: Contract = (h) => {
-  const game = () => h().platform as Game;
+  const game = () => h().platform;
 
   describe('sidebar', () => {
     it('shows a title and lines in order, changes them, and takes the sidebar away', async () => {
@@ -202,7 +197,7 @@ export const displayContract: Contract = (h) => {
 };
 
 export const visibilityContract: Contract = (h) => {
-  const game = () => h().platform as Game;
+  const game = () => h().platform;
 
   describe('visibility', () => {
     it('hides a player from one viewer (tab list included) and shows them again', async () => {

@@ -2,6 +2,5 @@
 import { describe } from 'node:test';
 import { fakeHarness } from './harness.ts';
 import { CONTRACTS, runContracts } from './platform.contract.ts';
-import { displayContract, visibilityContract } from './display.contract.ts';
 
-describe('the platform contract on the fake platform', () => runContracts(fakeHarness, [...CONTRACTS, displayContract, visibilityContract]));
+describe('the platform contract on the fake platform', () => runContracts(fakeHarness, CONTRACTS));

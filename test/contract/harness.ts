@@ -84,7 +84,7 @@ export async function fakeHarness(): Promise<PlatformHarness> {
 
 export async function flyingSquidHarness(): Promise<PlatformHarness> {
   const folder = mkdtempSync(join(tmpdir(), 'core-contract-'));
-  const platform = await startFlyingSquid({ port: 0, onlineMode: false, worldDir: join(folder, 'world'), log: memoryLogger() });
+  const platform = await startFlyingSquid({ port: 0, onlineMode: false, worldDir: join(folder, 'world'), viewDistance: 3, log: memoryLogger() });
   const bots = new Set<Bot>();
   return {
     name: 'flying-squid',

@@ -20,6 +20,7 @@ import {
   type Title,
 } from '../display.ts';
 import type { Location, OnlinePlayer, Text } from '../platform.ts';
+import type { AdapterContext } from './context.ts';
 import * as D from './packets-display.ts';
 import { soundEffect, systemChat, type Packet } from './packets.ts';
 import { textToNbt } from './text.ts';
@@ -239,4 +240,19 @@ export class FlyingSquidDisplay implements DisplayPort {
     const id = this.host.soundId(soundKey(sound))!;
     return soundEffect(id, at, { category: SOUND_CATEGORIES.indexOf(s.category), volume: s.volume, pitch: s.pitch });
   }
+}
+
+/** The display on the adapter: its viewers are the joined players; sounds by flying-squid's registry. */
+export function displayConcern(ctx: AdapterContext, worlds: { location(uuid: string): Location | undefined }): FlyingSquidDisplay {
+  const display = new FlyingSquidDisplay({
+    viewer: (uuid) => ctx.get(uuid),
+    viewers: () => ctx.joined.values(),
+    location: (uuid) => worlds.location(uuid),
+    soundId: (name) => ctx.serv.registry.soundsByName[name]?.id,
+  });
+  ctx.onJoin((session) => display.joined(session));
+  ctx.onLeave((session) => {
+    if (session.joined && ctx.joined.get(session.online.uuid) === session) display.left(session.online);
+  });
+  return display;
 }

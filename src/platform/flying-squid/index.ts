@@ -20,15 +20,19 @@ import type {
   Text,
   Vitals,
 } from '../platform.ts';
+import type { Nametag, Sidebar, SoundOptions, TabListText, Title } from '../display.ts';
+import type { VisibilityRule } from '../visibility.ts';
 import { Chat } from './chat.ts';
 import { AdapterContext, type FlyingSquidOptions } from './context.ts';
 import { EventRegistry } from './events.ts';
+import { displayConcern, type FlyingSquidDisplay } from './display.ts';
 import { createServer, Host } from './host.ts';
 import { InventorySync } from './inventory-sync.ts';
 import { ItemEntities } from './item-entities.ts';
 import { PlayerState } from './player-state.ts';
 import { Sessions, type LoginGate } from './sessions.ts';
 import { TabList } from './tablist.ts';
+import { visibilityConcern, type FlyingSquidVisibility } from './visibility.ts';
 import { Windows } from './windows.ts';
 import { Worlds } from './worlds.ts';
 
@@ -57,6 +61,8 @@ class FlyingSquidAdapter implements FlyingSquidPlatform {
   private readonly playerState: PlayerState;
   private readonly worldsOf: Worlds;
   private readonly chat: Chat;
+  private readonly display: FlyingSquidDisplay;
+  private readonly visibility: FlyingSquidVisibility;
   private stopping: Promise<void> | undefined;
 
   constructor(options: FlyingSquidOptions) {
@@ -71,6 +77,8 @@ class FlyingSquidAdapter implements FlyingSquidPlatform {
     this.windows = new Windows(ctx, this.inventorySync, itemEntities);
     this.playerState = new PlayerState(ctx);
     this.worldsOf = new Worlds(ctx, this.playerState, this.inventorySync, this.windows);
+    this.display = displayConcern(ctx, this.worldsOf);
+    this.visibility = visibilityConcern(ctx, this.display);
     this.chat = new Chat(ctx);
     this.host = new Host(ctx);
   }
@@ -171,6 +179,70 @@ class FlyingSquidAdapter implements FlyingSquidPlatform {
   }
   openChest(uuid: string, view: ChestView): ChestHandle | undefined {
     return this.windows.openChest(uuid, view);
+  }
+
+  // Sidebar, nametags, tab list, titles, sounds
+  setSidebar(viewer: string, sidebar: Sidebar): boolean {
+    return this.display.setSidebar(viewer, sidebar);
+  }
+  removeSidebar(viewer: string): boolean {
+    return this.display.removeSidebar(viewer);
+  }
+  sidebar(viewer: string): Sidebar | undefined {
+    return this.display.sidebar(viewer);
+  }
+  setNametag(target: string, nametag: Nametag | undefined, viewer?: string): boolean {
+    return this.display.setNametag(target, nametag, viewer);
+  }
+  nametag(target: string, viewer?: string): Nametag | undefined {
+    return this.display.nametag(target, viewer);
+  }
+  setTabListText(text: TabListText | undefined, viewer?: string): boolean {
+    return this.display.setTabListText(text, viewer);
+  }
+  tabListText(viewer?: string): TabListText | undefined {
+    return this.display.tabListText(viewer);
+  }
+  setTabName(target: string, name: Text | undefined): boolean {
+    return this.display.setTabName(target, name);
+  }
+  tabName(target: string): Text | undefined {
+    return this.display.tabName(target);
+  }
+  showTitle(viewer: string, title: Title): boolean {
+    return this.display.showTitle(viewer, title);
+  }
+  clearTitle(viewer: string): boolean {
+    return this.display.clearTitle(viewer);
+  }
+  showActionBar(viewer: string, text: Text): boolean {
+    return this.display.showActionBar(viewer, text);
+  }
+  isSound(sound: string): boolean {
+    return this.display.isSound(sound);
+  }
+  playSound(sound: string, at: Location, options?: SoundOptions): number {
+    return this.display.playSound(sound, at, options);
+  }
+  playSoundTo(viewer: string, sound: string, options?: SoundOptions & { at?: Location }): boolean {
+    return this.display.playSoundTo(viewer, sound, options);
+  }
+
+  // Who sees whom
+  hidePlayer(viewer: string, target: string): void {
+    this.visibility.hidePlayer(viewer, target);
+  }
+  showPlayer(viewer: string, target: string): void {
+    this.visibility.showPlayer(viewer, target);
+  }
+  addVisibilityRule(rule: VisibilityRule): () => void {
+    return this.visibility.addVisibilityRule(rule);
+  }
+  refreshVisibility(): void {
+    this.visibility.refreshVisibility();
+  }
+  canSee(viewer: string, target: string): boolean {
+    return this.visibility.canSee(viewer, target);
   }
 
   // Events

@@ -3,7 +3,7 @@
 
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { FlyingSquidVisibility, type VisibilitySession } from './visibility.ts';
+import { announcedName, FlyingSquidVisibility, type VisibilitySession } from './visibility.ts';
 import type { Packet } from './packets.ts';
 
 function session(name: string, entityId: number) {
@@ -75,5 +75,14 @@ describe('the flying-squid visibility', () => {
     assert.deepEqual(bea.packets, [], 'nothing to take away: nothing about Cid was sent yet');
     v.left(cid.uuid);
     assert.deepEqual(v.filter(bea.uuid, 'spawn_entity', { entityId: 9 }), { entityId: 9 }, 'a later entity with that id is not hidden');
+  });
+});
+
+describe("flying-squid's join and leave lines", () => {
+  it('name the player they announce, so that the line reaches only those who can see them', () => {
+    assert.equal(announcedName('&eAlice joined the game.'), 'Alice');
+    assert.equal(announcedName('&eBob_2 left the game.'), 'Bob_2');
+    assert.equal(announcedName('[Alice] joined the game'), undefined);
+    assert.equal(announcedName('Alice says she joined the game.'), undefined);
   });
 });

@@ -8,9 +8,11 @@
 import type { OnlinePlayer } from '../platform.ts';
 import { VisibilityTable, type VisibilityChange } from '../visibility-table.ts';
 import type { VisibilityPort, VisibilityRule } from '../visibility.ts';
-import type { Packet, Params } from './packets.ts';
-import { playerRemove } from './packets.ts';
+import type { AdapterContext, PlayerSession } from './context.ts';
+import type { FlyingSquidDisplay } from './display.ts';
+import { playerRemove, tabListAdd, type Packet, type Params } from './packets.ts';
 import { entityDestroy } from './packets-display.ts';
+import { tabEntry } from './tablist.ts';
 
 /** A player as visibility needs them. */
 export interface VisibilitySession {
@@ -142,4 +144,47 @@ export class FlyingSquidVisibility implements VisibilityPort {
     if (!h && create) this.hidden.set(viewer, (h = { entityIds: new Set(), uuids: new Set() }));
     return h;
   }
+}
+
+/** The player flying-squid's join or leave line names ("&eAlice joined the game."), if it is one. */
+export function announcedName(message: string): string | undefined {
+  return /^(?:&[0-9a-fk-or])*(\S+) (?:joined|left) the game\.$/.exec(message)?.[1];
+}
+
+/**
+ * Visibility on the adapter: pairs are decided in the login, after the login gate and before
+ * flying-squid sends the tab list and the entities; every packet to a player passes the filter.
+ */
+export function visibilityConcern(ctx: AdapterContext, display: FlyingSquidDisplay): FlyingSquidVisibility {
+  /** The session of each player who arrived (a second login with the same uuid waits for the first to end). */
+  const arrived = new Map<string, PlayerSession>();
+  const asVisibility = (s: PlayerSession): VisibilitySession => ({ online: s.online, entityId: s.fs.id, send: (p) => s.send(p) });
+  const visibility = new FlyingSquidVisibility({
+    session: (uuid) => {
+      const s = arrived.get(uuid);
+      return s && asVisibility(s);
+    },
+    reveal: (viewer, target) => {
+      const v = arrived.get(viewer.online.uuid);
+      const t = arrived.get(target.online.uuid);
+      if (!v || !t) return;
+      v.send(tabListAdd([tabEntry(t.fs)]));
+      display.revealed(v, t.online.uuid);
+      if (v.fs.nearbyEntities.includes(t.fs)) v.fs.spawnEntity(t.fs);
+    },
+    ruleFailed: (e) => ctx.log.error('a visibility rule failed (it hides the pair it was asked about)', e),
+  });
+  ctx.onLogin(async (session) => {
+    arrived.set(session.online.uuid, session);
+    visibility.arriving(asVisibility(session));
+    return true;
+  });
+  ctx.onLeave((session) => {
+    if (arrived.get(session.online.uuid) !== session) return;
+    arrived.delete(session.online.uuid);
+    visibility.left(session.online.uuid);
+  });
+  ctx.onOutgoing((session, name, params) => (arrived.get(session.online.uuid) === session ? visibility.filter(session.online.uuid, name, params) : params));
+  ctx.answerCanSee((viewer, target) => visibility.canSee(viewer, target));
+  return visibility;
 }
