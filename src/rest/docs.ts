@@ -11,7 +11,8 @@ import '../modules/index.ts';
 import { DEFAULT_CONFIG } from './config.ts';
 import { DeclinedSchema, DEFAULT_MESSAGES, ErrorBodySchema, HTTP_ERRORS, type HttpErrorCode } from './errors.ts';
 import { CLOSE, CONNECTED_HINT, MAX_BUFFERED_BYTES, MAX_FRAME_BYTES } from './event-stream.ts';
-import { API_PREFIX, API_VERSION, type RouteDefinition } from './route-table.ts';
+import { API_PREFIX, API_VERSION } from './route-table.ts';
+import type { RouteDefinition } from '../core/routes.ts';
 import { BODY_LIMIT, EVENTS_PATH } from './server.ts';
 
 type Json = Record<string, unknown>;

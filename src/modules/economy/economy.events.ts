@@ -2,7 +2,7 @@
 
 import { defineEventSchema, PlayerFields } from '../../core/events.ts';
 import { Type } from '@sinclair/typebox';
-import { Money } from './economy.schemas.ts';
+import { Money } from '../../core/schemas.ts';
 
 const wallet = {
   ...PlayerFields,

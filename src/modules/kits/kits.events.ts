@@ -3,7 +3,7 @@
 
 import { Type } from '@sinclair/typebox';
 import { defineEventSchema, PlayerFields } from '../../core/events.ts';
-import { Money } from '../economy/economy.schemas.ts';
+import { Money } from '../../core/schemas.ts';
 import { KitId } from './kits.schemas.ts';
 
 export const KitClaim = defineEventSchema(

@@ -18,7 +18,7 @@ import { toLocation, type LocationInput } from '../../core/location.ts';
 import type { Logger } from '../../core/log.ts';
 import { fail, ok, type Result } from '../../core/result.ts';
 import type { GamePlatform } from '../../platform/platform.ts';
-import type { Money } from '../economy/economy.schemas.ts';
+import type { Money } from '../../core/schemas.ts';
 import type { EconomyService } from '../economy/economy.service.ts';
 import { toMajor, toMinor } from '../economy/money.ts';
 import type { PlayerWarpsConfig } from './playerwarps.config.ts';
