@@ -62,4 +62,16 @@ describe('the direction of dependencies', () => {
     const offenders = ALL.filter((i) => i.from.startsWith('core/') && !isTest(i.from) && i.to.startsWith('modules/'));
     assert.deepEqual(offenders.map(show), []);
   });
+
+  it('a module imports no file of another module: it reaches the other through CoreApi', () => {
+    const area = (path: string) => /^modules\/([^/]+)\//.exec(path)?.[1];
+    const offenders = ALL.filter((i) => {
+      const from = area(i.from);
+      const to = area(i.to);
+      if (from === undefined || to === undefined || from === to) return false;
+      // A test may boot the other module beside its own (its definition, index.ts), nothing more.
+      return !(isTest(i.from) && i.to === `modules/${to}/index.ts`);
+    });
+    assert.deepEqual(offenders.map(show), []);
+  });
 });

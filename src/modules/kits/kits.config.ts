@@ -8,7 +8,7 @@ import type { ReloadableConfig } from '../../core/config-reload.ts';
 import { enchantmentName, materialName } from '../../core/materials.ts';
 import type { ItemStack } from '../../platform/platform.ts';
 import type { Money } from '../../core/schemas.ts';
-import { toMajor, toMinor } from '../economy/money.ts';
+import { toMajor, toMinor } from '../../core/money.ts';
 
 export interface KitConfig {
   id: string;

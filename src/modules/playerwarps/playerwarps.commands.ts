@@ -4,7 +4,6 @@
 import type { CommandContext, CommandDefinition } from '../../core/commands.ts';
 import type { ModuleContext } from '../../core/module.ts';
 import type { Result } from '../../core/result.ts';
-import type { EconomyService } from '../economy/economy.service.ts';
 import type { MemberRole, PlayerWarp } from './playerwarps.schemas.ts';
 import type { PlayerWarpsService, WarpActor } from './playerwarps.service.ts';
 import { completeFrom, succeeded } from '../../core/command-helpers.ts';
@@ -29,7 +28,7 @@ interface Sub {
 }
 
 export function playerWarpsCommands(warps: PlayerWarpsService, ctx: ModuleContext): CommandDefinition[] {
-  const economy = (): EconomyService => ctx.api.economy;
+  const economy = () => ctx.api.economy;
 
   /** The player the sender acts as: their uuid, or null for the console (which may do anything). */
   const actorOf = (c: CommandContext): WarpActor => (c.sender.kind === 'player' ? c.sender.player.uuid : null);

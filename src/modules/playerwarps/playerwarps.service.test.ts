@@ -8,7 +8,7 @@ import { InvalidInput } from '../../core/invalid-input.ts';
 import type { Result } from '../../core/result.ts';
 import { startTestKernel, type TestKernel } from '../../../test/support/test-kernel.ts';
 import { economyModule } from '../economy/index.ts';
-import type { EconomyService } from '../economy/economy.service.ts';
+import type { CoreApi } from '../../core/api.ts';
 import { playerWarpsModule } from './index.ts';
 import { PLAYERWARPS_ROUTES } from './playerwarps.routes.ts';
 import type { PlayerWarpsService } from './playerwarps.service.ts';
@@ -27,7 +27,7 @@ const at = (x: number, z = 0) => ({ world: 'world', x, y: 70, z });
 describe('playerwarps', () => {
   let t: TestKernel;
   let pw: PlayerWarpsService;
-  let eco: EconomyService;
+  let eco: CoreApi['economy'];
   let owen: string;
   let mia: string;
   let sam: string;

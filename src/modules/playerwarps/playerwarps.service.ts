@@ -9,7 +9,7 @@
 // `earnings` is the total of fees a warp has taken, kept as a figure.
 
 import { actorName, type Actor } from '../../core/actor.ts';
-import type { AuditService, KnownPlayer, PermissionsService, PlayersService } from '../../core/api.ts';
+import type { AuditService, CoreApi, KnownPlayer, PermissionsService, PlayersService } from '../../core/api.ts';
 import type { Clock } from '../../core/clock.ts';
 import type { Db } from '../../core/db.ts';
 import type { EventBus, EventName } from '../../core/events.ts';
@@ -19,8 +19,6 @@ import type { Logger } from '../../core/log.ts';
 import { fail, ok, type Result } from '../../core/result.ts';
 import type { GamePlatform } from '../../platform/platform.ts';
 import type { Money } from '../../core/schemas.ts';
-import type { EconomyService } from '../economy/economy.service.ts';
-import { toMajor, toMinor } from '../economy/money.ts';
 import type { PlayerWarpsConfig } from './playerwarps.config.ts';
 import {
   WARP_NAME,
@@ -88,7 +86,7 @@ export interface PlayerWarpsDeps {
   /** Read at each use: `core reload` may change it. */
   config: () => PlayerWarpsConfig;
   /** Read at call time: the economy module is built before this one, but reached only when used. */
-  economy: () => EconomyService;
+  economy: () => CoreApi['economy'];
 }
 
 /** What an actor is to a warp. */
@@ -117,16 +115,15 @@ export function createPlayerWarpsService(deps: PlayerWarpsDeps): PlayerWarpsServ
 
   const known = (uuid: string, field = 'uuid') => knownPlayer(players, uuid, field);
 
-  function currency(name?: string): { name: string; places: number } {
+  /** The currency a new warp's fee is in. */
+  function defaultCurrency(): string {
     const r = economy().currencies();
     if (!r.ok) throw new Error(r.message);
-    const wanted = name ?? r.value.default;
-    const c = r.value.currencies.find((x) => x.name === wanted);
-    // A currency removed from economy.conf after the warp was made: amounts read as whole units.
-    return { name: wanted, places: c?.['decimal-places'] ?? 0 };
+    return r.value.default;
   }
 
-  const money = (currencyName: string, minor: number): Money => ({ currency: currencyName, amount: toMajor(minor, currency(currencyName).places) });
+  // Fees and earnings are kept in minor units of the warp's currency; the economy converts them.
+  const money = (currencyName: string, minor: number): Money => economy().toMoney(minor, currencyName);
 
   const limitOf = (uuid: string): number => permissions.numeric(uuid, PWARP_LIMIT_PREFIX) ?? config().defaultLimit;
 
@@ -312,7 +309,7 @@ export function createPlayerWarpsService(deps: PlayerWarpsDeps): PlayerWarpsServ
           if (await store.byName(tx, n)) return fail('already-exists', `The name ${n} is taken by another player warp.`);
           const count = await store.countOwned(tx, p.uuid);
           if (count >= limit) return fail('refused', `${p.name} owns ${count} player warp${count === 1 ? '' : 's'}, the most they may own (${limit}).`);
-          await store.insert(tx, { name: n, owner: p.uuid, location: loc, currency: currency().name, at });
+          await store.insert(tx, { name: n, owner: p.uuid, location: loc, currency: defaultCurrency(), at });
           const w = await store.byName(tx, n);
           await store.addHistory(tx, w!.id, at, p.name, 'create', { location: loc, ...via(by) });
           return ok(null);
@@ -399,9 +396,8 @@ export function createPlayerWarpsService(deps: PlayerWarpsDeps): PlayerWarpsServ
       const auth = await authorise(name, actor, 'set the fee of', true);
       if (!auth.ok) return auth;
       const w = auth.value.warp;
-      const c = currency(w.currency);
-      const parsed = toMinor(amount, c.places);
-      if (!parsed.ok) throw new InvalidInput('fee', `The fee ${parsed.reason} (${c.name} has ${c.places} decimal places).`);
+      const parsed = economy().toMinor(amount, w.currency);
+      if (!parsed.ok) throw new InvalidInput('fee', `The fee ${parsed.problem}.`);
       if (parsed.minor < 0) throw new InvalidInput('fee', 'The fee must not be negative.');
       if (parsed.minor === w.fee) return fail('already-in-state', `The fee of ${w.name} is already ${economy().format(money(w.currency, w.fee))}.`);
       return change(w, auth.value.player, by, 'fee', { fee: parsed.minor }, { fee: money(w.currency, parsed.minor) });
