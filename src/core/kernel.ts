@@ -11,6 +11,7 @@ import type { Clock } from './clock.ts';
 import { createCommandRegistry, helpCommand, stopCommand } from './command-registry.ts';
 import type { CommandRegistry } from './commands.ts';
 import { migrate, type Database } from './db.ts';
+import { catalogueOf, type EventCatalogue } from './event-catalogue.ts';
 import type { EventBus } from './events.ts';
 import type { Logger } from './log.ts';
 import type { ModuleContext, ModuleDefinition } from './module.ts';
@@ -43,6 +44,8 @@ export interface Kernel {
   commands: CommandRegistry;
   /** The config files `core reload` reads again; the add-on adds rest.conf. */
   configs: ConfigFiles;
+  /** The payload schema of every event: the kernel's own and every known module's (on or off). */
+  catalogue: EventCatalogue;
   /** Stops the modules in reverse boot order and records the online players as seen. */
   stop(): Promise<void>;
 }
@@ -168,6 +171,7 @@ export async function startKernel(options: KernelOptions): Promise<Kernel> {
 
   const switches = readModuleSwitches(configDir, options.modules, log);
   const order = bootOrder(options.modules, switches, modulesFile);
+  const catalogue = catalogueOf(options.modules);
 
   await migrate(database, 'core.players', PLAYERS_MIGRATIONS);
   await migrate(database, 'core.audit', AUDIT_MIGRATIONS);
@@ -253,7 +257,7 @@ export async function startKernel(options: KernelOptions): Promise<Kernel> {
 
     platform.setCommandHandler(commands);
     log.info(`core ${version} started; modules on: ${order.length ? order.map((m) => m.name).join(', ') : 'none'}`);
-    return { api, commands, configs, stop };
+    return { api, commands, configs, catalogue, stop };
   } catch (e) {
     await stop();
     throw e;

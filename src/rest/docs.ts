@@ -4,10 +4,9 @@
 
 import { readFileSync } from 'node:fs';
 import type { TSchema } from '@sinclair/typebox';
-import { EVENT_CONTEXTS, EVENT_NAMES, eventDataSchema, type EventName } from '../core/events.ts';
+import type { EventCatalogue } from '../core/event-catalogue.ts';
+import { EVENT_CONTEXTS, EVENT_NAMES, type EventName } from '../core/events.ts';
 import { FAILURE_CODES } from '../core/result.ts';
-// Each module registers its events' payload schemas when loaded.
-import '../modules/index.ts';
 import { DEFAULT_CONFIG } from './config.ts';
 import { DeclinedSchema, DEFAULT_MESSAGES, ErrorBodySchema, HTTP_ERRORS, type HttpErrorCode } from './errors.ts';
 import { CLOSE, CONNECTED_HINT, MAX_BUFFERED_BYTES, MAX_FRAME_BYTES } from './event-stream.ts';
@@ -297,8 +296,8 @@ export function buildOpenApi(routes: readonly RouteDefinition[], version: string
 
 const str = (description: string): Json => ({ type: 'string', description });
 
-/** The AsyncAPI 3.0 document of the event stream. */
-export function buildAsyncApi(version: string): Json {
+/** The AsyncAPI 3.0 document of the event stream, with each event's data from the catalogue. */
+export function buildAsyncApi(catalogue: EventCatalogue, version: string): Json {
   const schemas = schemaCollector('#/components/schemas/');
   const messages: Record<string, Json> = {};
   const control: Record<string, Json> = {
@@ -346,7 +345,7 @@ export function buildAsyncApi(version: string): Json {
   };
   for (const [k, v] of Object.entries(control)) messages[k] = v;
   for (const name of EVENT_NAMES) {
-    const data = schemas.convert(eventDataSchema(name));
+    const data = schemas.convert(catalogue.dataSchema(name));
     const description = typeof data.description === 'string' ? data.description : undefined;
     messages[name] = {
       name,
@@ -469,10 +468,10 @@ function patternMessage(key: string): Json {
 }
 
 /** The two documents as written to docs/ (stable formatting, trailing newline). */
-export function renderDocs(routes: readonly RouteDefinition[], version: string): { openapi: string; asyncapi: string } {
+export function renderDocs(routes: readonly RouteDefinition[], catalogue: EventCatalogue, version: string): { openapi: string; asyncapi: string } {
   return {
     openapi: JSON.stringify(buildOpenApi(routes, version), null, 2) + '\n',
-    asyncapi: JSON.stringify(buildAsyncApi(version), null, 2) + '\n',
+    asyncapi: JSON.stringify(buildAsyncApi(catalogue, version), null, 2) + '\n',
   };
 }
 

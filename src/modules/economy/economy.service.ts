@@ -6,7 +6,7 @@ import { actorName, type Actor } from '../../core/actor.ts';
 import type { KnownPlayer, PlayersService } from '../../core/api.ts';
 import type { Clock } from '../../core/clock.ts';
 import type { Db } from '../../core/db.ts';
-import type { EventBus, EventName } from '../../core/events.ts';
+import type { EventBus } from '../../core/events.ts';
 import { InvalidInput } from '../../core/invalid-input.ts';
 import { fail, ok, type Result } from '../../core/result.ts';
 import type { Money } from '../../core/schemas.ts';
@@ -87,7 +87,7 @@ export function createEconomyService(deps: EconomyDeps): EconomyService {
   }
 
 
-  function emitWallet(name: EventName, p: KnownPlayer, c: CurrencyConfig, minor: number, balance: number, id: number): void {
+  function emitWallet(name: 'economy.wallet-credit' | 'economy.wallet-debit', p: KnownPlayer, c: CurrencyConfig, minor: number, balance: number, id: number): void {
     events.emit(name, { ...playerFields(p), amount: money(c, minor), balance: money(c, balance), 'transaction-id': String(id) });
   }
 

@@ -12,7 +12,7 @@ import { actorName, type Actor } from '../../core/actor.ts';
 import type { AuditService, CoreApi, KnownPlayer, PermissionsService, PlayersService } from '../../core/api.ts';
 import type { Clock } from '../../core/clock.ts';
 import type { Db } from '../../core/db.ts';
-import type { EventBus, EventName } from '../../core/events.ts';
+import type { EventBus } from '../../core/events.ts';
 import { InvalidInput } from '../../core/invalid-input.ts';
 import { toLocation, type LocationInput } from '../../core/location.ts';
 import type { Logger } from '../../core/log.ts';
@@ -234,7 +234,7 @@ export function createPlayerWarpsService(deps: PlayerWarpsDeps): PlayerWarpsServ
     return ok(await one(after));
   }
 
-  function emit(name: EventName, w: WarpRow, player: { uuid: string; name: string }): void {
+  function emit(name: 'playerwarp.create' | 'playerwarp.delete', w: WarpRow, player: { uuid: string; name: string }): void {
     events.emit(name, {
       'player-id': player.uuid,
       'player-name': player.name,
