@@ -5,7 +5,9 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import { catalogueOf } from '../core/event-catalogue.ts';
 import { EVENT_NAMES } from '../core/events.ts';
 import { ALL_MODULES } from '../modules/index.ts';
-import { buildAsyncApi, buildOpenApi, DOCS_DIR, productVersion, renderDocs } from './docs.ts';
+import { buildAsyncApi } from './asyncapi.ts';
+import { DOCS_DIR, productVersion, renderDocs } from './docs.ts';
+import { buildOpenApi } from './openapi.ts';
 import { ROUTES } from './routes.ts';
 
 // biome-ignore lint: the documents are read field by field.
