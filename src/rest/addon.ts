@@ -19,7 +19,8 @@ import { API_PREFIX } from './route-table.ts';
 import type { RouteDefinition } from '../core/routes.ts';
 import { ROUTES } from './routes.ts';
 import { createRestServer, EVENTS_PATH, type RestServer } from './server.ts';
-import { coreApiCommand, createTokenStore } from './tokens.ts';
+import { coreApiCommand } from './coreapi-command.ts';
+import { createTokenStore } from './tokens.ts';
 import { messageOf } from '../core/sentence.ts';
 
 /** The upstream wait (docs/remote-access.md, "Limits"): a call without an answer within it gives 504. */
