@@ -270,15 +270,8 @@ describe('the event stream', () => {
     };
     h.events.emit('warp.create', { name: 'ignored', location: SPAWN, permission: null, actor: 'console' });
     h.events.emit('economy.wallet-credit', credit);
-    const home = {
-      'player-id': credit['player-id'],
-      'player-name': 'Alex',
-      slot: 1,
-      label: null,
-      location: { world: 'world', x: 1.5, y: 64, z: -3, yaw: 90, pitch: 0 },
-      icon: 'red_bed',
-      visibility: 'private' as const,
-    };
+    const location = { world: 'world', x: 1.5, y: 64, z: -3, yaw: 90, pitch: 0 };
+    const home = { 'player-id': credit['player-id'], 'player-name': 'Alex', slot: 1, label: null, location, icon: 'red_bed', visibility: 'private' as const };
     h.events.emit('home.create', home);
     const first = await c.next();
     assert.equal(first.event, 'economy.wallet-credit');
