@@ -2,7 +2,9 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { Type } from '@sinclair/typebox';
 import { eventCatalogue, catalogueOf } from './event-catalogue.ts';
-import { defineEvents, eventPayload, PlayerFields, type EventSchemas } from './events.ts';
+import { manualClock } from './clock.ts';
+import { createEventBus, defineEvents, eventPayload, PlayerFields, type EventName, type EventSchemas } from './events.ts';
+import { memoryLogger } from './log.ts';
 import { defineModule } from './module.ts';
 import { startTestKernel } from '../../test/support/test-kernel.ts';
 
@@ -61,5 +63,25 @@ describe('the event catalogue', () => {
     } finally {
       await t.close();
     }
+  });
+
+  it('types emit by event name: only the named event’s payload compiles (checked by tsc)', () => {
+    const bus = createEventBus(manualClock(), memoryLogger());
+    const heard: string[] = [];
+    bus.subscribe((e) => heard.push(e.name));
+    const location = { world: 'world', x: 0, y: 64, z: 0, yaw: 0, pitch: 0 };
+    bus.emit('warp.create', { name: 'spawn', location, permission: null, actor: 'console' });
+    // @ts-expect-error a field is missing
+    bus.emit('warp.create', { name: 'spawn', location, permission: null });
+    // @ts-expect-error a field the schema does not have
+    bus.emit('warp.create', { name: 'spawn', location, permission: null, actor: 'console', by: 'me' });
+    // @ts-expect-error the payload of another event
+    bus.emit('warp.delete', { ...ALEX, amount: { currency: 'coins', amount: 1 }, balance: { currency: 'coins', amount: 1 }, 'transaction-id': '1' });
+    const loose = 'warp.create' as EventName;
+    // @ts-expect-error a name typed loosely admits no payload
+    bus.emit(loose, { name: 'spawn', location, permission: null, actor: 'console' });
+    // An event of an area not built yet carries whatever its emitter sends.
+    bus.emit('vote.receive', { anything: true });
+    assert.equal(heard.length, 6, 'the bus itself delivers whatever it is given: the types are the check');
   });
 });
