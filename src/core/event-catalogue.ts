@@ -9,12 +9,13 @@ import { EVENT_NAMES, OccurredAt, type EventName, type EventSchemas } from './ev
 import type { ModuleDefinition } from './module.ts';
 // The formats the schemas name (uuid, date-time) are registered where the shared schemas load.
 import './schemas.ts';
+import { TELEPORT_EVENTS } from './teleport.events.ts';
 
 /**
- * The kernel's own events (teleport, …): each kernel area declares its schemas with `defineEvents`
- * in its `<area>.events.ts` and is listed here.
+ * The kernel's own events: each kernel area declares its schemas with `defineEvents` in its
+ * `<area>.events.ts` and is listed here.
  */
-const KERNEL_EVENTS: readonly EventSchemas[] = [];
+const KERNEL_EVENTS: readonly EventSchemas[] = [TELEPORT_EVENTS];
 
 export interface EventCatalogue {
   /** Whether the event's payload is declared; false for an event of an area not built yet. */

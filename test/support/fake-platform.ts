@@ -160,6 +160,34 @@ export class FakePlatform implements GamePlatform {
     this.emit('quit', { player: s.player, reason });
   }
 
+  /**
+   * The player walks to `to`. A `move` event fires when the block position or the world changes
+   * (a turn of the head alone moves silently); cancelled, the player stays where they were.
+   * Returns whether a handler cancelled it.
+   */
+  move(uuid: string, to: Location): boolean {
+    const s = this.mustBeOnline(uuid);
+    if (!this.worldNames.includes(to.world)) throw new Error(`fake platform: there is no world ${to.world}`);
+    const from = { ...s.location };
+    const block = (l: Location) => `${l.world}/${Math.floor(l.x)}/${Math.floor(l.y)}/${Math.floor(l.z)}`;
+    if (block(from) === block(to)) {
+      s.location = { ...to };
+      return false;
+    }
+    let cancelled = false;
+    this.emit('move', {
+      player: s.player,
+      from,
+      to: { ...to },
+      cancel: () => void (cancelled = true),
+      get cancelled() {
+        return cancelled;
+      },
+    });
+    if (!cancelled) s.location = { ...to };
+    return cancelled;
+  }
+
   /** A player says something in chat; false when the chat filter cancelled it. */
   chat(uuid: string, message: string): boolean {
     const s = this.mustBeOnline(uuid);
@@ -266,6 +294,7 @@ export class FakePlatform implements GamePlatform {
     const s = this.states.get(uuid);
     return s ? { ...s.location } : undefined;
   }
+  /** As the game's own teleport: the player is moved, and no `move` event follows. */
   async teleport(uuid: string, to: Location): Promise<boolean> {
     const s = this.states.get(uuid);
     if (!s || !this.worldNames.includes(to.world)) return false;

@@ -14,6 +14,7 @@ import { catalogueOf } from '../../src/core/event-catalogue.ts';
 import { createEventBus, type EmittedEvent } from '../../src/core/events.ts';
 import { startKernel, type Kernel } from '../../src/core/kernel.ts';
 import { memoryLogger } from '../../src/core/log.ts';
+import { manualScheduler, type Scheduler } from '../../src/core/scheduler.ts';
 import type { ModuleDefinition } from '../../src/core/module.ts';
 import type { Players } from '../../src/core/players.ts';
 import type { EventName } from '../../src/core/events.ts';
@@ -25,7 +26,10 @@ export interface TestKernel {
   kernel: Kernel;
   platform: FakePlatform;
   database: Database;
+  /** Moving it runs the scheduler's tasks that fall due: `await t.clock.advance(seconds)`. */
   clock: ReturnType<typeof manualClock>;
+  /** The scheduler the kernel and its modules get, driven by `clock`. */
+  scheduler: Scheduler;
   log: ReturnType<typeof memoryLogger>;
   /** The bus the kernel and modules emit on; `events.problems` lists events their schema does not allow. */
   events: CheckedEventBus;
@@ -35,6 +39,11 @@ export interface TestKernel {
   emittedNamed(name: EventName): EmittedEvent[];
   /** A player joins; resolves once the kernel has recorded them and modules' join listeners ran. */
   join(name: string): Promise<OnlinePlayer>;
+  /**
+   * Lets pending work run (turns of the event loop, no timers) until the condition holds; fails the
+   * test naming `what` when it never does. For a command still running, e.g. one in a warm-up.
+   */
+  until(condition: () => boolean, what: string): Promise<void>;
   dir: string;
   configDir: string;
   /** How many times `stop` was run. */
@@ -59,6 +68,7 @@ export async function startTestKernel(
   const clock = manualClock();
   const log = memoryLogger();
   const events = checkedEventBus(createEventBus(clock, log), catalogueOf(options.modules ?? []));
+  const scheduler = manualScheduler(clock, log);
   const emitted: EmittedEvent[] = [];
   events.subscribe((e) => emitted.push(e));
   mkdirSync(configDir, { recursive: true });
@@ -72,6 +82,7 @@ export async function startTestKernel(
         platform,
         events,
         clock,
+        scheduler,
         log,
         configDir,
         version: '0.0.0-test',
@@ -93,6 +104,7 @@ export async function startTestKernel(
     ...first,
     platform,
     clock,
+    scheduler,
     log,
     events,
     emitted,
@@ -104,6 +116,10 @@ export async function startTestKernel(
       // Modules' join listeners start writes of their own: let them run.
       for (let i = 0; i < 20; i++) await new Promise((r) => setImmediate(r));
       return player;
+    },
+    async until(condition, what) {
+      for (let i = 0; i < 1000 && !condition(); i++) await new Promise((r) => setImmediate(r));
+      if (!condition()) throw new Error(`waited in vain for ${what}`);
     },
     dir,
     configDir,
