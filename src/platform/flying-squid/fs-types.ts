@@ -84,6 +84,8 @@ export interface FsPlayer extends FsEntity {
   /** The selected hotbar slot, 0-8 (window slot 36 + it). */
   heldItemSlot: number;
   disconnected?: boolean;
+  /** The profile's textures and the like, as the login gave them. */
+  profileProperties?: unknown[];
   spawnPoint: Vec3;
   loadedChunks: Record<string, number>;
   login(): Promise<void>;
@@ -121,6 +123,8 @@ export interface FsServer extends EventEmitter {
   registry: { soundsByName: Record<string, { id: number } | undefined> };
   players: FsPlayer[];
   entities: Record<string, FsEntity>;
+  /** The last entity id given out; ids of entities the adapter spawns itself come from it too. */
+  entityMaxId: number;
   overworld: FsWorld;
   netherworld: FsWorld;
   dimensionNames: Record<string, string>;

@@ -31,6 +31,10 @@ import { InventoryStore, inventoryFile, type StoredInventory } from './inventory
 import { createItemCodec, type GameItem, type ItemCodec, type NotchItem } from './items.ts';
 import type { FlyingSquidModule, FsClient, FsEntity, FsObject, FsPlayer, FsServer, FsWorld, Vec3, Vec3Class } from './fs-types.ts';
 import { replaceFlyingSquidLogPlugin } from './log-plugin.ts';
+import { EntityManager, type EntityViewer } from './entities.ts';
+import { watchClicks } from './interact.ts';
+import { Skins } from './skins.ts';
+import type { EntityOutcome, NpcSpec, Skin, SpawnOutcome, SpawnedEntity, TextDisplaySpec } from '../entities.ts';
 import * as P from './packets.ts';
 import { textToNbt, textToPlain } from './text.ts';
 
@@ -221,6 +225,17 @@ class FlyingSquidAdapter implements FlyingSquidPlatform {
   private itemEntityType = -1;
   /** The stack of the item entity being spawned (flying-squid's spawnObject knows only an id and a count). */
   private spawningItem: GameItem | undefined;
+  private readonly npcs = new EntityManager({
+    worlds: () => this.worlds(),
+    viewers: () => [...this.joined.values()].map((s) => this.viewerOf(s)),
+    nextEntityId: () => ++this.serv.entityMaxId,
+  });
+  private readonly skins = new Skins({
+    joined: (uuid) => this.get(uuid),
+    everyone: () => this.joined.values(),
+    respawnInPlace: (s) => this.respawnInPlace(s as PlayerState),
+    warn: (m) => this.log.warn(m),
+  });
 
   constructor(options: FlyingSquidOptions) {
     this.options = options;
@@ -603,6 +618,14 @@ class FlyingSquidAdapter implements FlyingSquidPlatform {
       for (const other of this.joined.values()) other.send(P.tabListGameMode(s.online.uuid, changed.gameMode));
     };
 
+    watchClicks(player, state.online, {
+      clickedEntity: (id, p) => this.npcs.clicked(id, state.online.uuid, { world: this.worldOf(p.world).name, x: p.position.x, y: p.position.y + 1.62, z: p.position.z }),
+      playerOf: (id) => {
+        const e = this.serv.entities[id];
+        return e?.type === 'player' ? this.stateOf(e as FsPlayer)?.online : undefined;
+      },
+      emit: (e) => this.emit('interact', e),
+    });
     player.once('spawned', () => this.onJoined(state));
     client.on('end', (reason: string) => this.onLeft(state, reason));
   }
@@ -672,6 +695,7 @@ class FlyingSquidAdapter implements FlyingSquidPlatform {
     this.restoreInventory(state);
     this.sendAbilities(state);
     this.sendCommandTree(state);
+    this.npcs.viewerEntered(this.viewerOf(state));
     this.log.info(`${state.online.name} joined (${state.online.uuid}, ${state.online.address})`);
     this.emit('join', { player: state.online });
   }
@@ -688,6 +712,7 @@ class FlyingSquidAdapter implements FlyingSquidPlatform {
     }
     if (!state.joined) return;
     state.joined = false;
+    this.npcs.viewerLeft(state.online.uuid);
     if (this.joined.get(state.online.uuid) === state) this.joined.delete(state.online.uuid);
     const why = state.kickReason ?? (reason === 'socketClosed' || !reason ? 'disconnected' : reason);
     this.log.info(`${state.online.name} left (${why})`);
@@ -848,6 +873,7 @@ class FlyingSquidAdapter implements FlyingSquidPlatform {
       this.sendPosition(state, P.position(state.teleportId++, at.x, at.y, at.z, { yaw: state.yaw, pitch: state.pitch }));
       player.nearbyEntities = [];
       player.updateAndSpawn();
+      this.npcs.viewerEntered(this.viewerOf(state));
       void player.worldSendRestOfChunks().catch((e: unknown) => this.log.warn(`chunks for ${state.online.name}: ${String(e)}`));
     } finally {
       state.moving = false;
@@ -1471,6 +1497,51 @@ class FlyingSquidAdapter implements FlyingSquidPlatform {
 
   setLoginGate(gate: ((uuid: string, name: string, address: string) => Text | undefined) | undefined): void {
     this.loginGate = gate;
+  }
+
+  // ---- entities and skins (entities.ts, skins.ts, interact.ts) -------------------------------
+
+  private viewerOf(s: PlayerState): EntityViewer {
+    return { uuid: s.online.uuid, world: () => this.worldOf(s.fs.world).name, send: s.send };
+  }
+
+  private async respawnInPlace(s: PlayerState): Promise<void> {
+    if (s.moving || s.dead || s.fs.disconnected) return;
+    await this.moveToWorld(s, this.worldOf(s.fs.world), s.fs.position.clone(), { yaw: s.yaw, pitch: s.pitch });
+  }
+
+  spawnNpc(spec: NpcSpec): SpawnOutcome {
+    return this.npcs.spawnNpc(spec);
+  }
+  spawnTextDisplay(spec: TextDisplaySpec): SpawnOutcome {
+    return this.npcs.spawnTextDisplay(spec);
+  }
+  setTextLines(id: string, lines: readonly Text[]): EntityOutcome {
+    return this.npcs.setTextLines(id, lines);
+  }
+  setNpcSkin(id: string, skin: Skin | undefined): EntityOutcome {
+    return this.npcs.setNpcSkin(id, skin);
+  }
+  moveEntity(id: string, to: Location): EntityOutcome {
+    return this.npcs.moveEntity(id, to);
+  }
+  setEntityVisible(id: string, viewer: string, visible: boolean): EntityOutcome {
+    return this.npcs.setEntityVisible(id, viewer, visible);
+  }
+  removeEntity(id: string): boolean {
+    return this.npcs.removeEntity(id);
+  }
+  spawnedEntity(id: string): SpawnedEntity | undefined {
+    return this.npcs.spawnedEntity(id);
+  }
+  spawnedEntities(): SpawnedEntity[] {
+    return this.npcs.spawnedEntities();
+  }
+  setSkin(uuid: string, skin: Skin | undefined): EntityOutcome {
+    return this.skins.setSkin(uuid, skin);
+  }
+  skin(uuid: string): Skin | undefined {
+    return this.skins.skin(uuid);
   }
 
   shutdown(reason: string): Promise<void> {
