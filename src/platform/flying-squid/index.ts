@@ -516,6 +516,14 @@ class FlyingSquidAdapter implements FlyingSquidPlatform {
         if (data && data.onGround === undefined) data.onGround = Boolean(data.flags?.onGround);
       });
     }
+    // flying-squid starts sending the chunks around a player without waiting for the end (after the
+    // login, on moves) and goes on loading them after the player left: at shutdown, with the world
+    // files closed, each load would fail as an unhandled rejection.
+    const sendRestOfChunks = player.worldSendRestOfChunks.bind(player);
+    player.worldSendRestOfChunks = () =>
+      sendRestOfChunks().catch((e: unknown) => {
+        if (!player.disconnected && !this.stopping) this.log.warn(`chunks for ${state.online.name}: ${String(e)}`);
+      });
     // flying-squid waits for a 'flying' or 'look' packet before it sends the rest of the chunks,
     // which a client standing still may never send.
     (player as unknown as { waitPlayerLogin(): Promise<void> }).waitPlayerLogin = () =>
