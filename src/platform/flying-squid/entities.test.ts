@@ -44,7 +44,6 @@ function setUp() {
   /** The player goes to another world: the client forgets its entities. */
   const changeWorld = (v: TestViewer, world: string) => {
     v.at = world;
-    v.has.clear();
     manager.viewerEntered(v);
   };
   const leave = (v: TestViewer) => {
@@ -72,6 +71,9 @@ describe('EntityManager', () => {
     assert.deepEqual(bob.packets, []);
     changeWorld(bob, 'world');
     assert.equal(bob.has.size, 1);
+    bob.packets.length = 0;
+    changeWorld(bob, 'world_nether');
+    assert.deepEqual(names(bob), ['entity_destroy', 'player_remove'], "Bob's client drops the NPC and its profile");
     const carol = join('33333333-3333-3333-8333-333333333333');
     assert.equal(carol.has.size, 1);
   });

@@ -82,12 +82,17 @@ export class EntityManager implements EntityMethods {
     return dx * dx + dy * dy + dz * dz <= CLICK_REACH * CLICK_REACH ? id : undefined;
   }
 
-  /** The player's client starts from nothing (a join, respawn or world change): show it what it may see. */
+  /**
+   * The player's client enters a world afresh (a join, respawn or world change): it is shown what
+   * it may see there (again: a game client drops its entities with the world it leaves), and told
+   * to drop what it had and may no longer see (an NPC's profile outlives the world, and some
+   * clients keep the entities too).
+   */
   viewerEntered(viewer: EntityViewer): void {
     for (const entity of this.registry.all()) {
       const shown = this.shown.get(entity.id)!;
-      shown.clients.delete(viewer.uuid);
       if (canSee(entity, { uuid: viewer.uuid, world: viewer.world() })) this.show(entity, shown, viewer);
+      else if (shown.clients.has(viewer.uuid)) this.hide(entity, shown, viewer);
     }
   }
 
