@@ -6,6 +6,7 @@ import { cancellable } from '../../src/platform/cancellable.ts';
 import type { EntityOutcome, EntityPort, NpcSpec, Skin, SpawnOutcome, SpawnedEntity, TextDisplaySpec } from '../../src/platform/entities.ts';
 import { EntityRegistry, canSee, skinProblem, snapshot } from '../../src/platform/entity-registry.ts';
 import type { InteractTarget, Location, OnlinePlayer, PlatformEventName, PlatformEvents, Text } from '../../src/platform/platform.ts';
+import { textToPlain } from '../../src/platform/flying-squid/text.ts';
 
 /** What the fake needs of its platform. */
 export interface FakeEntityHost {
@@ -26,11 +27,6 @@ export interface FakeSeenEntity {
   location: Location;
   /** What a click on it aims at. */
   target: InteractTarget;
-}
-
-function plainText(text: Text): string {
-  if (typeof text === 'string') return text;
-  return text.text + (text.extra ?? []).map(plainText).join('');
 }
 
 export class FakeEntities implements EntityPort {
@@ -62,7 +58,7 @@ export class FakeEntities implements EntityPort {
       if (!canSee(e, { uuid: viewer, world: at.world })) continue;
       const target: InteractTarget = { kind: 'entity', id: e.id };
       if (e.kind === 'npc') seen.push({ kind: 'player', name: e.name, location: { ...e.location }, target });
-      else seen.push({ kind: 'text_display', text: e.lines.map(plainText).join('\n'), location: { ...e.location }, target });
+      else seen.push({ kind: 'text_display', text: e.lines.map(textToPlain).join('\n'), location: { ...e.location }, target });
     }
     return seen;
   }
