@@ -169,6 +169,9 @@ export const entitiesContract: Contract = (h) => {
       assert.deepEqual(h().platform.skin(alice.player.uuid), skin);
       await h().until(() => bob.skinSeen(alice.player.name) === 'http://textures.minecraft.net/texture/player1', "Bob sees Alice's new skin");
       await alice.leave();
+      const back = await h().join(alice.player.name);
+      assert.equal(h().platform.skin(back.player.uuid), undefined, 'the skin lasted for her session only');
+      await back.leave();
       await bob.leave();
     });
 

@@ -2,18 +2,17 @@
 // and what each player's client would show. A test reads what a player sees (`seenBy`), makes a
 // player click what they see (`click`), and reads the skin a player sees another one wear.
 
-import { cancellable } from '../../src/platform/cancellable.ts';
-import type { EntityOutcome, EntityPort, NpcSpec, Skin, SpawnOutcome, SpawnedEntity, TextDisplaySpec } from '../../src/platform/entities.ts';
-import { EntityRegistry, canSee, skinProblem, snapshot } from '../../src/platform/entity-registry.ts';
-import type { InteractTarget, Location, OnlinePlayer, PlatformEventName, PlatformEvents, Text } from '../../src/platform/platform.ts';
-import { textToPlain } from '../../src/platform/flying-squid/text.ts';
+import { cancellable } from '../../../src/platform/cancellable.ts';
+import type { EntityOutcome, EntityPort, NpcSpec, Skin, SpawnOutcome, SpawnedEntity, TextDisplaySpec } from '../../../src/platform/entities.ts';
+import { EntityRegistry, canSee, skinProblem, snapshot } from '../../../src/platform/entity-registry.ts';
+import type { InteractTarget, Location, OnlinePlayer, PlatformEventName, PlatformEvents, Text } from '../../../src/platform/platform.ts';
+import { textToPlain } from '../../../src/platform/flying-squid/text.ts';
 
 /** What the fake needs of its platform. */
 export interface FakeEntityHost {
   onlinePlayers(): OnlinePlayer[];
   location(uuid: string): Location | undefined;
   worlds(): string[];
-  on<E extends PlatformEventName>(event: E, handler: (data: PlatformEvents[E]) => void): void;
   emit<E extends PlatformEventName>(event: E, data: PlatformEvents[E]): void;
 }
 
@@ -33,14 +32,13 @@ export class FakeEntities implements EntityPort {
   /** Respawns in place the platform did to show a player their own new skin, by uuid. */
   readonly skinRespawns: string[] = [];
   private readonly registry: EntityRegistry;
-  private readonly skins = new Map<string, Skin>();
+  /** Skins set for a session: the player object of that session, and the skin. */
+  private readonly skins = new Map<string, { session: OnlinePlayer; skin: Skin }>();
   private readonly host: FakeEntityHost;
 
   constructor(host: FakeEntityHost) {
     this.host = host;
     this.registry = new EntityRegistry(() => host.worlds());
-    // A skin set for the session goes with it, as on the real server.
-    host.on('quit', ({ player }) => this.skins.delete(player.uuid));
   }
 
   // ---- test controls -------------------------------------------------------------------------
@@ -131,15 +129,18 @@ export class FakeEntities implements EntityPort {
     else {
       const problem = skinProblem(skin);
       if (problem) return { ok: false, message: problem };
-      this.skins.set(uuid, { ...skin });
+      this.skins.set(uuid, { session: player, skin: { ...skin } });
     }
     this.skinRespawns.push(uuid);
     return { ok: true };
   }
 
   skin(uuid: string): Skin | undefined {
-    const s = this.skins.get(uuid);
-    return s && { ...s };
+    const set = this.skins.get(uuid);
+    // A skin set for a session goes with it, as on the real server: a player who left and came
+    // back is another session (the fake makes a new player object at each join).
+    const online = this.host.onlinePlayers().find((p) => p.uuid === uuid);
+    return set && set.session === online ? { ...set.skin } : undefined;
   }
 }
 
