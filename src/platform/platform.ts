@@ -2,6 +2,8 @@
 // may ask for. Modules never touch flying-squid or packets; only the adapter in ./flying-squid does.
 // A fake of this interface for unit tests lives in test/support/fake-platform.ts.
 
+import type { EntityPort } from './entities.ts';
+
 export const GAME_MODES = ['survival', 'creative', 'adventure', 'spectator'] as const;
 export type GameMode = (typeof GAME_MODES)[number];
 
@@ -179,7 +181,7 @@ export interface CommandHandler {
 /** Decides whether a chat message is shown. Returning false cancels it (e.g. muted players). */
 export type ChatFilter = (player: OnlinePlayer, message: string) => boolean;
 
-export interface GamePlatform {
+export interface GamePlatform extends EntityPort {
   /** Game version, e.g. "1.21.4". */
   readonly gameVersion: string;
   /** The port the game listens on (resolved when 0 was asked for). */
