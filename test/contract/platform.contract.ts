@@ -5,6 +5,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { PlatformHarness } from './harness.ts';
+import { entitiesContract } from './entities.contract.ts';
 import { displayContract, visibilityContract } from './display.contract.ts';
 
 /** A group of cases; `h()` is the harness of the run (made once per platform). */
@@ -175,4 +176,4 @@ export const itemsContract: Contract = (h) => {
 };
 
 /** Every contract, in the order they run. A capability adds its contract here. */
-export const CONTRACTS: readonly Contract[] = [playersContract, worldsContract, stateContract, itemsContract, displayContract, visibilityContract];
+export const CONTRACTS: readonly Contract[] = [playersContract, worldsContract, stateContract, itemsContract, entitiesContract, displayContract, visibilityContract];

@@ -21,6 +21,8 @@ import type {
   Text,
   Vitals,
 } from '../../src/platform/platform.ts';
+import type { EntityOutcome, NpcSpec, Skin, SpawnOutcome, SpawnedEntity, TextDisplaySpec } from '../../src/platform/entities.ts';
+import { FakeEntities } from './fake/entities.ts';
 import type { DisplayPort } from '../../src/platform/display.ts';
 import type { VisibilityPort } from '../../src/platform/visibility.ts';
 import { FakeDisplay, lendPortMethods } from './fake/display.ts';
@@ -83,6 +85,8 @@ export class FakePlatform implements GamePlatform {
   private readonly handlers = new Map<PlatformEventName, Set<Handler>>();
   private readonly worldNames: string[];
   private readonly items = new FakeItems((uuid) => this.states.has(uuid));
+  /** Spawned entities and skins, with their test controls (what a player sees, clicks): fake/entities.ts. */
+  readonly entityFake = new FakeEntities(this);
 
   constructor(options: { worlds?: string[] } = {}) {
     this.worldNames = options.worlds ?? ['world'];
@@ -362,6 +366,41 @@ export class FakePlatform implements GamePlatform {
   }
   setLoginGate(gate: ((uuid: string, name: string, address: string) => Text | undefined) | undefined): void {
     this.loginGate = gate;
+  }
+
+  // Entities and skins: see fake/entities.ts.
+  spawnNpc(spec: NpcSpec): SpawnOutcome {
+    return this.entityFake.spawnNpc(spec);
+  }
+  spawnTextDisplay(spec: TextDisplaySpec): SpawnOutcome {
+    return this.entityFake.spawnTextDisplay(spec);
+  }
+  setTextLines(id: string, lines: readonly Text[]): EntityOutcome {
+    return this.entityFake.setTextLines(id, lines);
+  }
+  setNpcSkin(id: string, skin: Skin | undefined): EntityOutcome {
+    return this.entityFake.setNpcSkin(id, skin);
+  }
+  moveEntity(id: string, to: Location): EntityOutcome {
+    return this.entityFake.moveEntity(id, to);
+  }
+  setEntityVisible(id: string, viewer: string, visible: boolean): EntityOutcome {
+    return this.entityFake.setEntityVisible(id, viewer, visible);
+  }
+  removeEntity(id: string): boolean {
+    return this.entityFake.removeEntity(id);
+  }
+  spawnedEntity(id: string): SpawnedEntity | undefined {
+    return this.entityFake.spawnedEntity(id);
+  }
+  spawnedEntities(): SpawnedEntity[] {
+    return this.entityFake.spawnedEntities();
+  }
+  setSkin(uuid: string, skin: Skin | undefined): EntityOutcome {
+    return this.entityFake.setSkin(uuid, skin);
+  }
+  skin(uuid: string): Skin | undefined {
+    return this.entityFake.skin(uuid);
   }
 
   async shutdown(reason: string): Promise<void> {

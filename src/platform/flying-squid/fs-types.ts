@@ -150,6 +150,8 @@ export interface FsServer extends EventEmitter {
   isReady?: boolean;
   players: FsPlayer[];
   entities: Record<string, FsEntity>;
+  /** The last entity id given out; ids of entities the adapter spawns itself come from it too. */
+  entityMaxId: number;
   overworld: FsWorld;
   netherworld: FsWorld;
   dimensionNames: Record<string, string>;

@@ -20,9 +20,11 @@ import type {
   Text,
   Vitals,
 } from '../platform.ts';
+import type { EntityOutcome, NpcSpec, Skin, SpawnOutcome, SpawnedEntity, TextDisplaySpec } from '../entities.ts';
 import type { Nametag, Sidebar, SoundOptions, TabListText, Title } from '../display.ts';
 import type { VisibilityRule } from '../visibility.ts';
 import { Chat } from './chat.ts';
+import { Entities } from './entities-wiring.ts';
 import { AdapterContext, type FlyingSquidOptions } from './context.ts';
 import { EventRegistry } from './events.ts';
 import { displayConcern, type FlyingSquidDisplay } from './display.ts';
@@ -61,6 +63,7 @@ class FlyingSquidAdapter implements FlyingSquidPlatform {
   private readonly playerState: PlayerState;
   private readonly worldsOf: Worlds;
   private readonly chat: Chat;
+  private readonly entities: Entities;
   private readonly display: FlyingSquidDisplay;
   private readonly visibility: FlyingSquidVisibility;
   private stopping: Promise<void> | undefined;
@@ -80,6 +83,7 @@ class FlyingSquidAdapter implements FlyingSquidPlatform {
     this.display = displayConcern(ctx, this.worldsOf);
     this.visibility = visibilityConcern(ctx, this.display);
     this.chat = new Chat(ctx);
+    this.entities = new Entities(ctx, this.worldsOf);
     this.host = new Host(ctx);
   }
 
@@ -179,6 +183,41 @@ class FlyingSquidAdapter implements FlyingSquidPlatform {
   }
   openChest(uuid: string, view: ChestView): ChestHandle | undefined {
     return this.windows.openChest(uuid, view);
+  }
+
+  // Entities and skins
+  spawnNpc(spec: NpcSpec): SpawnOutcome {
+    return this.entities.spawnNpc(spec);
+  }
+  spawnTextDisplay(spec: TextDisplaySpec): SpawnOutcome {
+    return this.entities.spawnTextDisplay(spec);
+  }
+  setTextLines(id: string, lines: readonly Text[]): EntityOutcome {
+    return this.entities.setTextLines(id, lines);
+  }
+  setNpcSkin(id: string, skin: Skin | undefined): EntityOutcome {
+    return this.entities.setNpcSkin(id, skin);
+  }
+  moveEntity(id: string, to: Location): EntityOutcome {
+    return this.entities.moveEntity(id, to);
+  }
+  setEntityVisible(id: string, viewer: string, visible: boolean): EntityOutcome {
+    return this.entities.setEntityVisible(id, viewer, visible);
+  }
+  removeEntity(id: string): boolean {
+    return this.entities.removeEntity(id);
+  }
+  spawnedEntity(id: string): SpawnedEntity | undefined {
+    return this.entities.spawnedEntity(id);
+  }
+  spawnedEntities(): SpawnedEntity[] {
+    return this.entities.spawnedEntities();
+  }
+  setSkin(uuid: string, skin: Skin | undefined): EntityOutcome {
+    return this.entities.setSkin(uuid, skin);
+  }
+  skin(uuid: string): Skin | undefined {
+    return this.entities.skin(uuid);
   }
 
   // Sidebar, nametags, tab list, titles, sounds
