@@ -87,6 +87,18 @@ describe('VisibilityTable', () => {
     assert.ok(errors.length > 0);
   });
 
+  it('never hides a player from themself, whatever the rules say', () => {
+    const { t, changes } = table();
+    t.joined(ann);
+    t.joined(bea);
+    t.addRule(() => false);
+    t.hide(ann.uuid, ann.uuid);
+    t.show(ann.uuid, ann.uuid);
+    t.refresh();
+    assert.equal(t.canSee(ann.uuid, ann.uuid), true);
+    assert.deepEqual(changes, ['Ann loses Bea', 'Bea loses Ann']);
+  });
+
   it('lists the present players hidden from a viewer', () => {
     const { t } = table();
     for (const p of [ann, bea, cid]) t.joined(p);

@@ -90,6 +90,7 @@ export class VisibilityTable {
   }
 
   private recheck(viewer: string, target: string): void {
+    if (viewer === target) return;
     const v = this.present.get(viewer);
     const t = this.present.get(target);
     if (v && t) this.setHidden(v, t, this.decide(v, t), true);
