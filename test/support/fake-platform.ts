@@ -25,6 +25,11 @@ import type {
   Text,
   Vitals,
 } from '../../src/platform/platform.ts';
+import type { InventorySlot, PlayerInventory, PlayerInventoryWrite } from '../../src/platform/player-inventory.ts';
+import type { CreateWorldOptions, WorldInfo, WorldOutcome } from '../../src/platform/worlds.ts';
+import { FakeGameplay, type BlockPosition } from './fake-gameplay.ts';
+import { FakePlayerInventories } from './fake-player-inventory.ts';
+import { FakeWorlds } from './fake-worlds.ts';
 
 /** The plain text of a message (a component's text and its extras, in order). */
 export function plain(message: Text): string {
@@ -113,10 +118,36 @@ export class FakePlatform implements GamePlatform {
 
   private readonly states = new Map<string, PlayerState>();
   private readonly handlers = new Map<PlatformEventName, Set<Handler>>();
-  private readonly worldNames: string[];
+  private readonly worldStore: FakeWorlds;
+  private readonly wholeInventories = new FakePlayerInventories((uuid) => (this.states.has(uuid) ? this.inventories.get(uuid) : undefined));
+  /** The fake's world of blocks and what players do in it (see the test controls below). */
+  readonly gameplay: FakeGameplay;
 
   constructor(options: { worlds?: string[] } = {}) {
-    this.worldNames = options.worlds ?? ['world'];
+    this.worldStore = new FakeWorlds(options.worlds ?? ['world'], (world) => {
+      for (const s of this.states.values()) if (s.location.world === world) s.location = this.spawnLocation();
+    });
+    this.gameplay = new FakeGameplay({
+      online: (uuid) => this.mustBeOnline(uuid).player,
+      location: (uuid) => ({ ...this.mustBeOnline(uuid).location }),
+      setLocation: (uuid, to) => {
+        this.mustBeOnline(uuid).location = { ...to };
+      },
+      hasWorld: (name) => this.worldStore.has(name),
+      gameMode: (uuid) => this.mustBeOnline(uuid).gameMode,
+      health: (uuid) => this.mustBeOnline(uuid).vitals.health,
+      setHealth: (uuid, health) => {
+        this.mustBeOnline(uuid).vitals.health = health;
+      },
+      invulnerable: (uuid) => this.mustBeOnline(uuid).abilities.invulnerable,
+      held: (uuid, hand) => this.wholeInventories.held(uuid, hand),
+      useUpHeld: (uuid) => {
+        const slot = this.wholeInventories.read(uuid)?.selectedSlot ?? 0;
+        const held = this.wholeInventories.held(uuid, 'main');
+        if (held) this.wholeInventories.writeSlot(uuid, slot, held.count > 1 ? { ...held, count: held.count - 1 } : null);
+      },
+      emit: (event, data) => this.emit(event, data),
+    });
   }
 
   // ---- test controls -------------------------------------------------------------------------
@@ -233,6 +264,30 @@ export class FakePlatform implements GamePlatform {
     this.inventories.set(uuid, Array.from({ length: 36 }, (_, i) => slots[i] ?? null));
   }
 
+  // Players acting in the world (fake-gameplay.ts): each returns whether a handler cancelled it.
+
+  /** The player walks to `to`; `move` fires when the block or world changes. */
+  move(uuid: string, to: Location): boolean {
+    return this.gameplay.move(uuid, to);
+  }
+  /** The player is hurt by `amount` (by a player when `attacker` is given). */
+  damage(uuid: string, amount: number, options?: { attacker?: string }): boolean {
+    return this.gameplay.damage(uuid, amount, options);
+  }
+  useItem(uuid: string, hand?: 'main' | 'off'): boolean {
+    return this.gameplay.useItem(uuid, hand);
+  }
+  breakBlock(uuid: string, at: BlockPosition): boolean {
+    return this.gameplay.breakBlock(uuid, at);
+  }
+  placeBlock(uuid: string, at: BlockPosition): boolean {
+    return this.gameplay.placeBlock(uuid, at);
+  }
+  /** The player selects a hotbar slot (0-8). */
+  selectSlot(uuid: string, slot: number): void {
+    this.wholeInventories.select(uuid, slot);
+  }
+
   private finishChest(uuid: string, reason: ChestCloseReason): void {
     const chest = this.chestOf(uuid);
     if (!chest) return;
@@ -268,7 +323,7 @@ export class FakePlatform implements GamePlatform {
   }
   async teleport(uuid: string, to: Location): Promise<boolean> {
     const s = this.states.get(uuid);
-    if (!s || !this.worldNames.includes(to.world)) return false;
+    if (!s || !this.worldStore.has(to.world)) return false;
     s.location = { ...to };
     this.teleports.push({ uuid, to: { ...to } });
     return true;
@@ -346,6 +401,15 @@ export class FakePlatform implements GamePlatform {
   inventory(uuid: string): Array<ItemStack | null> | undefined {
     return this.states.has(uuid) ? [...(this.inventories.get(uuid) ?? [])] : undefined;
   }
+  playerInventory(uuid: string): PlayerInventory | undefined {
+    return this.wholeInventories.read(uuid);
+  }
+  setPlayerInventory(uuid: string, inventory: PlayerInventoryWrite): boolean {
+    return this.wholeInventories.write(uuid, inventory);
+  }
+  setInventorySlot(uuid: string, slot: InventorySlot, item: ItemStack | null): boolean {
+    return this.wholeInventories.writeSlot(uuid, slot, item);
+  }
   openChest(uuid: string, view: ChestView): ChestHandle | undefined {
     if (!this.states.has(uuid)) return undefined;
     this.finishChest(uuid, 'replaced');
@@ -363,10 +427,26 @@ export class FakePlatform implements GamePlatform {
   }
 
   worlds(): string[] {
-    return [...this.worldNames];
+    return this.worldStore.worlds();
+  }
+  worldInfo(name: string): WorldInfo | undefined {
+    return this.worldStore.worldInfo(name);
+  }
+  storedWorlds(): Promise<string[]> {
+    return this.worldStore.storedWorlds();
+  }
+  createWorld(name: string, options?: CreateWorldOptions): Promise<WorldOutcome> {
+    return this.worldStore.createWorld(name, options);
+  }
+  loadWorld(name: string): Promise<WorldOutcome> {
+    return this.worldStore.loadWorld(name);
+  }
+  unloadWorld(name: string): Promise<WorldOutcome> {
+    return this.worldStore.unloadWorld(name);
   }
   spawnLocation(world?: string): Location {
-    return { world: world ?? this.worldNames[0] ?? 'world', x: 0.5, y: 64, z: 0.5, yaw: 0, pitch: 0 };
+    const name = world !== undefined && this.worldStore.has(world) ? world : (this.worldStore.worlds()[0] ?? 'world');
+    return { world: name, x: 0.5, y: 64, z: 0.5, yaw: 0, pitch: 0 };
   }
 
   on<E extends PlatformEventName>(event: E, handler: (data: PlatformEvents[E]) => void): void {
