@@ -7,6 +7,7 @@
 // harnesses below: on the fake as the test control the fake offers, on the real one with the bot.
 
 import { mkdtempSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { GamePlatform, OnlinePlayer, PlatformEventName, PlatformEvents } from '../../src/platform/platform.ts';
@@ -15,10 +16,33 @@ import { memoryLogger } from '../../src/core/log.ts';
 import { FakePlatform, offlineUuid } from '../support/fake-platform.ts';
 import { joinBot, quit, waitFor, type Bot } from '../e2e/support/bots.ts';
 
+/** A block position. */
+export interface BlockPos {
+  x: number;
+  y: number;
+  z: number;
+}
+
 export interface HarnessPlayer {
   readonly player: OnlinePlayer;
   /** The client sends a chat line. */
   say(message: string): Promise<void>;
+  /** The client walks forward until it stands in another block (or gives up after a while), then stops. */
+  walk(): Promise<void>;
+  /** Where the client believes it stands. */
+  clientPosition(): BlockPos;
+  /** The health the client shows. */
+  clientHealth(): number;
+  /** The client hits another player once. */
+  attack(target: HarnessPlayer): Promise<void>;
+  /** The client breaks the block at the position (at once: call it in creative mode). */
+  dig(at: BlockPos): Promise<void>;
+  /** The client places the block it holds on top of the block at `on`. */
+  placeOn(on: BlockPos): Promise<void>;
+  /** The client uses the item in its main hand (a right-click in the air). */
+  useItem(): Promise<void>;
+  /** The material of the block the client sees at a position ("air" when none). */
+  clientBlock(at: BlockPos): string;
   /** The client disconnects; resolves once the platform has emitted `quit`. */
   leave(): Promise<void>;
 }
@@ -38,6 +62,29 @@ export interface PlatformHarness {
   until(condition: () => boolean, what: string, timeoutMs?: number): Promise<void>;
   /** Everyone leaves and the platform stops. */
   close(): Promise<void>;
+}
+
+const Vec3 = (createRequire(createRequire(import.meta.url).resolve('mineflayer'))('vec3') as { Vec3: new (x: number, y: number, z: number) => import('vec3').Vec3 }).Vec3;
+
+/** mineflayer's placing without waiting for the block to appear. */
+type PlacingBot = Bot & { _genericPlace(on: unknown, face: unknown, options: { swingArm?: 'right'; forceLook?: boolean }): Promise<unknown> };
+
+/** Walks the bot forward until its block changes (or three seconds pass), then stops it. */
+async function walkOneBlock(bot: Bot): Promise<void> {
+  const start = bot.entity.position.floored();
+  bot.setControlState('forward', true);
+  try {
+    await waitFor(() => !bot.entity.position.floored().equals(start), `${bot.username} to walk into another block`, 3000).catch(() => {});
+  } finally {
+    bot.setControlState('forward', false);
+  }
+}
+
+/** The block at a position once the bot has its chunk. */
+async function blockSeen(bot: Bot, at: BlockPos): Promise<NonNullable<ReturnType<Bot['blockAt']>>> {
+  const pos = new Vec3(at.x, at.y, at.z);
+  await waitFor(() => bot.blockAt(pos) !== null, `${bot.username} to see the block at ${pos}`);
+  return bot.blockAt(pos)!;
 }
 
 function recorder(platform: GamePlatform) {
@@ -67,6 +114,25 @@ export async function fakeHarness(): Promise<PlatformHarness> {
         say: async (message) => {
           platform.chat(player.uuid, message);
         },
+        walk: async () => {
+          const at = platform.location(player.uuid)!;
+          platform.move(player.uuid, { ...at, x: at.x + 1 });
+        },
+        clientPosition: () => platform.location(player.uuid)!,
+        clientHealth: () => platform.vitals(player.uuid)!.health,
+        attack: async (target) => {
+          platform.damage(target.player.uuid, 1, { attacker: player.uuid });
+        },
+        dig: async (at) => {
+          platform.breakBlock(player.uuid, at);
+        },
+        placeOn: async (on) => {
+          platform.placeBlock(player.uuid, { x: on.x, y: on.y + 1, z: on.z });
+        },
+        useItem: async () => {
+          platform.useItem(player.uuid);
+        },
+        clientBlock: (at) => platform.gameplay.blockAt({ ...at, world: platform.location(player.uuid)?.world }),
         leave: async () => {
           if (platform.player(player.uuid)) platform.quit(player.uuid);
         },
@@ -98,6 +164,28 @@ export async function flyingSquidHarness(): Promise<PlatformHarness> {
         say: async (message) => {
           bot.chat(message);
         },
+        walk: () => walkOneBlock(bot),
+        clientPosition: () => bot.entity.position,
+        clientHealth: () => bot.health,
+        attack: async (target) => {
+          const entity = Object.values(bot.entities).find((e) => e.username === target.player.name);
+          if (!entity) throw new Error(`${name} does not see ${target.player.name}`);
+          bot.attack(entity);
+        },
+        dig: async (at) => {
+          const block = await blockSeen(bot, at);
+          // The bot's dig waits for air, which a cancelled break never brings: the case waits instead.
+          void bot.dig(block, true).catch(() => {});
+        },
+        placeOn: async (on) => {
+          const block = await blockSeen(bot, on);
+          // Not bot.placeBlock, which fails when no block appears (as when a handler cancels).
+          await (bot as PlacingBot)._genericPlace(block, new Vec3(0, 1, 0), { swingArm: 'right', forceLook: true });
+        },
+        useItem: async () => {
+          bot.activateItem();
+        },
+        clientBlock: (at) => bot.blockAt(new Vec3(at.x, at.y, at.z))?.name ?? 'air',
         leave: async () => {
           bots.delete(bot);
           await quit(bot);
