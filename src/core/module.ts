@@ -11,14 +11,27 @@ import type { GamePlatform } from '../platform/platform.ts';
 import type { CoreApi, KernelServices } from './api.ts';
 import type { CommandDefinition } from './commands.ts';
 import type { ConfigFiles } from './config-reload.ts';
+import type { ChatFilters, LoginGates } from './chains.ts';
+import type { Scheduler } from './scheduler.ts';
 
-/** What the composition root passes every module. No singletons. */
+/**
+ * What the composition root passes every module. No singletons. The platform, events, scheduler,
+ * chat, logins and commands are the module's own scope of the shared ones: whatever the module
+ * attaches through them (listeners, subscriptions, tasks, filters, gates, command checks) is
+ * taken off when it stops.
+ */
 export interface ModuleContext extends KernelServices {
   db: Db;
   dbKind: DbKind;
   events: EventBus;
   platform: GamePlatform;
   clock: Clock;
+  /** Tasks for later (expiries, warm-ups, sweeps); cancelled when the module stops. */
+  scheduler: Scheduler;
+  /** The chat filter chain: a filter may cancel a message (a mute). */
+  chat: ChatFilters;
+  /** The login gate chain: a gate may refuse a join (a ban). */
+  logins: LoginGates;
   log: Logger;
   /** The plugin's config folder (data/core): a module's config file lives here. */
   configDir: string;
@@ -49,7 +62,10 @@ export interface ModuleDefinition<S = unknown> {
   playerNodes?: readonly string[];
   createService(ctx: ModuleContext): S | Promise<S>;
   commands?(service: S, ctx: ModuleContext): CommandDefinition[];
-  /** Called once at shutdown, before the database closes. */
+  /**
+   * Called once at shutdown, before the database closes. What the module attached through its
+   * context is taken off afterwards in any case.
+   */
   stop?(service: S): void | Promise<void>;
 }
 

@@ -6,8 +6,9 @@ import { readFileSync } from 'node:fs';
 import type { TSchema } from '@sinclair/typebox';
 import { EVENT_CONTEXTS, EVENT_NAMES, eventDataSchema, type EventName } from '../core/events.ts';
 import { FAILURE_CODES } from '../core/result.ts';
-// Each module registers its events' payload schemas when loaded.
+// Each module, and the kernel's teleport service, registers its events' payload schemas when loaded.
 import '../modules/index.ts';
+import '../core/teleport.events.ts';
 import { DEFAULT_CONFIG } from './config.ts';
 import { DeclinedSchema, DEFAULT_MESSAGES, ErrorBodySchema, HTTP_ERRORS, type HttpErrorCode } from './errors.ts';
 import { CLOSE, CONNECTED_HINT, MAX_BUFFERED_BYTES, MAX_FRAME_BYTES } from './event-stream.ts';

@@ -266,7 +266,10 @@ export class FakePlatform implements GamePlatform {
 
   // Players acting in the world (fake-gameplay.ts): each returns whether a handler cancelled it.
 
-  /** The player walks to `to`; `move` fires when the block or world changes. */
+  /**
+   * The player walks to `to`. A `move` event fires when the block position or the world changes
+   * (a turn of the head alone moves silently); cancelled, the player stays where they were.
+   */
   move(uuid: string, to: Location): boolean {
     return this.gameplay.move(uuid, to);
   }
@@ -321,6 +324,7 @@ export class FakePlatform implements GamePlatform {
     const s = this.states.get(uuid);
     return s ? { ...s.location } : undefined;
   }
+  /** As the game's own teleport: the player is moved, and no `move` event follows. */
   async teleport(uuid: string, to: Location): Promise<boolean> {
     const s = this.states.get(uuid);
     if (!s || !this.worldStore.has(to.world)) return false;

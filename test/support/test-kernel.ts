@@ -10,6 +10,7 @@ import { openDatabase, type Database } from '../../src/core/db.ts';
 import { createEventBus, type EmittedEvent, type EventBus } from '../../src/core/events.ts';
 import { startKernel, type Kernel } from '../../src/core/kernel.ts';
 import { memoryLogger } from '../../src/core/log.ts';
+import { manualScheduler, type Scheduler } from '../../src/core/scheduler.ts';
 import type { ModuleDefinition } from '../../src/core/module.ts';
 import type { Players } from '../../src/core/players.ts';
 import type { EventName } from '../../src/core/events.ts';
@@ -20,7 +21,10 @@ export interface TestKernel {
   kernel: Kernel;
   platform: FakePlatform;
   database: Database;
+  /** Moving it runs the scheduler's tasks that fall due: `await t.clock.advance(seconds)`. */
   clock: ReturnType<typeof manualClock>;
+  /** The scheduler the kernel and its modules get, driven by `clock`. */
+  scheduler: Scheduler;
   log: ReturnType<typeof memoryLogger>;
   events: EventBus;
   /** Every event emitted so far. */
@@ -29,6 +33,11 @@ export interface TestKernel {
   emittedNamed(name: EventName): EmittedEvent[];
   /** A player joins; resolves once the kernel has recorded them and modules' join listeners ran. */
   join(name: string): Promise<OnlinePlayer>;
+  /**
+   * Lets pending work run (turns of the event loop, no timers) until the condition holds; fails the
+   * test naming `what` when it never does. For a command still running, e.g. one in a warm-up.
+   */
+  until(condition: () => boolean, what: string): Promise<void>;
   dir: string;
   configDir: string;
   /** How many times `stop` was run. */
@@ -53,6 +62,7 @@ export async function startTestKernel(
   const clock = manualClock();
   const log = memoryLogger();
   const events = createEventBus(clock, log);
+  const scheduler = manualScheduler(clock, log);
   const emitted: EmittedEvent[] = [];
   events.subscribe((e) => emitted.push(e));
   mkdirSync(configDir, { recursive: true });
@@ -66,6 +76,7 @@ export async function startTestKernel(
         platform,
         events,
         clock,
+        scheduler,
         log,
         configDir,
         version: '0.0.0-test',
@@ -87,6 +98,7 @@ export async function startTestKernel(
     ...first,
     platform,
     clock,
+    scheduler,
     log,
     events,
     emitted,
@@ -98,6 +110,10 @@ export async function startTestKernel(
       // Modules' join listeners start writes of their own: let them run.
       for (let i = 0; i < 20; i++) await new Promise((r) => setImmediate(r));
       return player;
+    },
+    async until(condition, what) {
+      for (let i = 0; i < 1000 && !condition(); i++) await new Promise((r) => setImmediate(r));
+      if (!condition()) throw new Error(`waited in vain for ${what}`);
     },
     dir,
     configDir,

@@ -268,6 +268,29 @@ describe('economy', () => {
       assert.equal(value(await eco.balance(alice)).amount, 7.5);
     });
 
+    it('/pay names a word that is no amount and a player who never joined, and moves nothing', async () => {
+      const before = value(await eco.balance(bob)).amount;
+      t.platform.clearMessages();
+      await t.platform.run(alice, 'pay Bob ten');
+      await t.platform.run(alice, 'pay Nobody 1');
+      await t.platform.run(alice, 'pay Bob');
+      assert.deepEqual(t.platform.messagesOf(alice), [
+        '"ten" is not an amount: write a number such as 5 or 2.50.',
+        'No player named Nobody has ever joined this server.',
+        'Usage: /pay <player> <amount> [currency]',
+      ]);
+      assert.equal(value(await eco.balance(bob)).amount, before);
+    });
+
+    it('/balance <currency> shows one\'s own balance in it; a player\'s needs core.economy.balance.others', async () => {
+      t.platform.clearMessages();
+      await t.platform.run(alice, 'balance gems');
+      await t.platform.run(alice, 'balance Bob');
+      const gems = eco.format(value(await eco.balance(alice, 'gems')));
+      assert.deepEqual(t.platform.messagesOf(alice), [`Your balance: ${gems}`, 'You do not have permission (core.economy.balance.others).']);
+      assert.deepEqual(t.platform.complete(alice, 'balance g'), ['gems']);
+    });
+
     it('/balance and /baltop show formatted amounts', async () => {
       t.platform.clearMessages();
       await t.platform.run(alice, 'balance');

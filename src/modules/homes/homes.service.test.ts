@@ -290,11 +290,41 @@ describe('homes', () => {
       assert.equal(t.platform.location(erin)?.x, 5);
     });
 
+    it("/home waits out core.conf's teleport warm-up: walking off the block cancels it, standing still ends at home", async () => {
+      writeFileSync(join(t.configDir, 'core.conf'), 'teleport-warmup-seconds = 3\n');
+      t.kernel.configs.reloadAll();
+      try {
+        await t.platform.teleport(erin, full(0));
+        t.platform.clearMessages();
+        const walked = t.platform.run(erin, 'home farm');
+        await t.until(() => t.kernel.api.teleport.warmingUp(erin), 'the warm-up to start');
+        assert.equal(said(), "Teleporting in 3 seconds, don't move.");
+        t.platform.move(erin, full(2));
+        await walked;
+        assert.match(said(), /\nTeleport cancelled: you moved\.$/);
+        await t.clock.advance(3);
+        assert.equal(t.platform.location(erin)?.x, 2);
+
+        t.platform.clearMessages();
+        const stood = t.platform.run(erin, 'home farm');
+        await t.until(() => t.kernel.api.teleport.warmingUp(erin), 'the warm-up to start');
+        await t.clock.advance(3);
+        await stood;
+        assert.equal(t.platform.location(erin)?.x, 9);
+        assert.match(said(), /^Teleporting in 3 seconds, don't move\.\nWelcome home: /);
+        assert.equal(value(await t.kernel.api.teleport.backLocation(erin)).location.x, 2);
+      } finally {
+        writeFileSync(join(t.configDir, 'core.conf'), 'teleport-warmup-seconds = 0\n');
+        t.kernel.configs.reloadAll();
+      }
+    });
+
     it('/home icon and /home public|private change the icon and visibility', async () => {
       await t.platform.run(erin, 'home icon farm hay_block');
       assert.equal(value(await homes.get(erin, 2)).icon, 'hay_block');
       await t.platform.run(erin, 'home icon 2 banana');
       assert.match(said(), /"banana" is not a game material name/);
+      assert.ok(t.platform.complete(erin, 'home icon farm hay').includes('hay_block'));
       await t.platform.run(erin, 'home public 2');
       assert.equal(value(await homes.get(erin, 2)).visibility, 'public');
     });

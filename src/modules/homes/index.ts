@@ -28,6 +28,7 @@ export const homesModule = defineModule<HomesService>({
       permissions: ctx.permissions,
       audit: ctx.audit,
       platform: ctx.platform,
+      teleport: ctx.teleport,
       config: ctx.configs.load(homesReloadable(ctx.configDir)),
     }),
   commands: (homes, ctx) => homesCommands(homes, ctx),

@@ -28,6 +28,7 @@ export const playerWarpsModule = defineModule<PlayerWarpsService>({
       permissions: ctx.permissions,
       audit: ctx.audit,
       platform: ctx.platform,
+      teleport: ctx.teleport,
       log: ctx.log,
       config: ctx.configs.load(playerWarpsReloadable(ctx.configDir)),
       economy: () => ctx.api.economy,

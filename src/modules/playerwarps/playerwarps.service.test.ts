@@ -263,6 +263,32 @@ describe('playerwarps', () => {
       assert.equal(code(await pw.visit('club', ada, REST)), 'ok', 'an admin may visit any active warp');
     });
 
+    it("charges the fee only once core.conf's teleport warm-up is over: a warm-up cancelled by walking costs nothing", async () => {
+      writeFileSync(join(t.configDir, 'core.conf'), 'teleport-warmup-seconds = 3\n');
+      t.kernel.configs.reloadAll();
+      try {
+        value(await eco.set(vic, 20, null, CONSOLE));
+        await t.platform.teleport(vic, { ...at(0), yaw: 0, pitch: 0 });
+        const walked = pw.visit('toll', vic, REST);
+        await t.until(() => t.kernel.api.teleport.warmingUp(vic), 'the warm-up to start');
+        t.platform.move(vic, { ...at(1.5), yaw: 0, pitch: 0 });
+        assert.equal(code(await walked), 'cancelled');
+        assert.equal(value(await eco.balance(vic)).amount, 20, 'nothing charged');
+
+        const stood = pw.visit('toll', vic, REST);
+        await t.until(() => t.kernel.api.teleport.warmingUp(vic), 'the warm-up to start');
+        assert.equal(value(await eco.balance(vic)).amount, 20, 'not charged during the warm-up');
+        await t.clock.advance(3);
+        assert.deepEqual(value(await stood).paid, { currency: 'coins', amount: 2.5 });
+        assert.equal(value(await eco.balance(vic)).amount, 17.5);
+        assert.equal(t.platform.location(vic)?.x, 40);
+        assert.equal(t.emittedNamed('teleport.player-teleport').at(-1)?.data.cause, 'playerwarp');
+      } finally {
+        writeFileSync(join(t.configDir, 'core.conf'), 'teleport-warmup-seconds = 0\n');
+        t.kernel.configs.reloadAll();
+      }
+    });
+
     it('answers player-offline for a player who is not online, and not-found for an unknown warp or player', async () => {
       const late = (await t.join('Lou')).uuid;
       t.platform.quit(late);
@@ -399,6 +425,30 @@ describe('playerwarps', () => {
       assert.ok(t.platform.messagesOf(sam).some((m) => /may not delete the player warp vicspot/.test(m)));
       await t.platform.run('console', '/pwarp delete vicspot');
       assert.equal(code(await pw.get('vicspot')), 'not-found');
+    });
+
+    it('lists the forms the sender may use: the console is not offered create or mine', async () => {
+      t.platform.clearMessages();
+      await t.platform.run('console', '/pwarp');
+      const lines = t.platform.consoleText();
+      assert.equal(lines[0], 'Player warps:');
+      assert.ok(lines.includes('pwarp fee <name> <amount>'), lines.join('\n'));
+      assert.ok(!lines.some((l) => /create|mine/.test(l)), lines.join('\n'));
+      await t.platform.run(sam, '/pwarp help');
+      assert.ok(t.platform.messagesOf(sam).includes('/pwarp create|visit <name>'), t.platform.messagesOf(sam).join('\n'));
+    });
+
+    it('completes subcommands, their subcommands and player names', () => {
+      assert.deepEqual(t.platform.complete(vic, '/pwarp man'), ['manager']);
+      assert.deepEqual(t.platform.complete(vic, '/pwarp manager '), ['add', 'remove']);
+      assert.ok(t.platform.complete(vic, '/pwarp ban vicspot ').includes('Sam'));
+      assert.deepEqual(t.platform.complete(vic, '/pwarp fee vicspot '), []);
+    });
+
+    it('names a fee that is no amount', async () => {
+      t.platform.clearMessages();
+      await t.platform.run(vic, '/pwarp fee vicspot free');
+      assert.deepEqual(t.platform.messagesOf(vic), ['"free" is not an amount: write a number such as 5 or 2.50.']);
     });
 
     it('lists public warps and shows one in detail', async () => {

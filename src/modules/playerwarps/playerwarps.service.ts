@@ -10,6 +10,7 @@
 
 import { actorName, type Actor } from '../../core/actor.ts';
 import type { AuditService, KnownPlayer, PermissionsService, PlayersService } from '../../core/api.ts';
+import type { TeleportService } from '../../core/teleport.ts';
 import type { Clock } from '../../core/clock.ts';
 import type { Db } from '../../core/db.ts';
 import type { EventBus, EventName } from '../../core/events.ts';
@@ -70,7 +71,10 @@ export interface PlayerWarpsService {
   setFee(name: string, actor: WarpActor, amount: number, by: Actor): Promise<Result<PlayerWarp>>;
   addMember(name: string, actor: WarpActor, role: MemberRole, player: string, by: Actor): Promise<Result<PlayerWarp>>;
   removeMember(name: string, actor: WarpActor, role: MemberRole, player: string, by: Actor): Promise<Result<PlayerWarp>>;
-  /** Teleports an online player to the warp, charging the fee to the owner's benefit. */
+  /**
+   * Teleports an online player to the warp after the server's teleport warm-up, charging the fee
+   * to the owner's benefit when the warm-up is over (a cancelled one charges nothing).
+   */
   visit(name: string, visitor: string, by: Actor): Promise<Result<Visit>>;
   /** The warp's history, newest first: for its owner, managers and admins. */
   history(name: string, actor: WarpActor, page: number, limit: number): Promise<Result<HistoryEntry[]>>;
@@ -84,6 +88,7 @@ export interface PlayerWarpsDeps {
   permissions: Pick<PermissionsService, 'playerHas' | 'numeric'>;
   audit: Pick<AuditService, 'record'>;
   platform: GamePlatform;
+  teleport: Pick<TeleportService, 'teleport'>;
   log: Logger;
   /** Read at each use: `core reload` may change it. */
   config: () => PlayerWarpsConfig;
@@ -101,7 +106,7 @@ interface Standing {
 }
 
 export function createPlayerWarpsService(deps: PlayerWarpsDeps): PlayerWarpsService {
-  const { db, events, clock, players, permissions, audit, platform, log, config, economy } = deps;
+  const { db, events, clock, players, permissions, audit, platform, teleport, log, config, economy } = deps;
   const store = createPlayerWarpsStore(db);
 
   function nameOf(name: string, field: string): string {
@@ -426,18 +431,23 @@ export function createPlayerWarpsService(deps: PlayerWarpsDeps): PlayerWarpsServ
         if (s.banned) return fail('refused', `You are banned from the player warp ${w.name}.`);
         if (!w.public && !s.whitelisted) return fail('refused', `The player warp ${w.name} is private and you are not on its whitelist.`);
       }
-      // Owners and managers visit free; everyone else pays the fee to the owner.
+      // Owners and managers visit free; everyone else pays the fee to the owner, once the warm-up
+      // is over (a cancelled warm-up costs nothing).
       const fee = insider ? 0 : w.fee;
-      if (fee > 0) {
-        const paid = await economy().transfer(p.uuid, w.owner, money(w.currency, fee).amount, w.currency, by);
-        if (!paid.ok) return paid;
-      }
-      if (!(await platform.teleport(p.uuid, w.location))) {
-        if (fee > 0) {
+      let paid = false;
+      const pay = async (): Promise<Result<unknown>> => {
+        if (fee === 0) return ok(null);
+        const r = await economy().transfer(p.uuid, w.owner, money(w.currency, fee).amount, w.currency, by);
+        paid = r.ok;
+        return r;
+      };
+      const moved = await teleport.teleport(p.uuid, w.location, { cause: 'playerwarp', beforeMove: pay });
+      if (!moved.ok) {
+        if (paid) {
           const back = await economy().transfer(w.owner, p.uuid, money(w.currency, fee).amount, w.currency, by);
           if (!back.ok) log.error(`could not refund the fee of ${w.name} to ${p.name}: ${back.message}`);
         }
-        return fail('failed', `${p.name} could not be moved to ${w.name} (is the world ${w.location.world} loaded?).`);
+        return moved;
       }
       const at = clock.now().toISOString();
       await db.transaction().execute(async (tx) => {

@@ -27,6 +27,7 @@ export const warpsModule = defineModule<WarpsService>({
       permissions: ctx.permissions,
       audit: ctx.audit,
       platform: ctx.platform,
+      teleport: ctx.teleport,
     }),
   commands: (warps, ctx) => warpsCommands(warps, ctx),
 });
