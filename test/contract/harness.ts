@@ -69,14 +69,28 @@ const Vec3 = (createRequire(createRequire(import.meta.url).resolve('mineflayer')
 /** mineflayer's placing without waiting for the block to appear. */
 type PlacingBot = Bot & { _genericPlace(on: unknown, face: unknown, options: { swingArm?: 'right'; forceLook?: boolean }): Promise<unknown> };
 
-/** Walks the bot forward until its block changes (or three seconds pass), then stops it. */
+/**
+ * Walks the bot forward (jumping, to climb a step) until it is in another block or the server
+ * moves it, turning a quarter when it is stuck; then stops it.
+ */
 async function walkOneBlock(bot: Bot): Promise<void> {
   const start = bot.entity.position.floored();
-  bot.setControlState('forward', true);
+  let forced = false;
+  const onForced = () => {
+    forced = true;
+  };
+  bot.on('forcedMove', onForced);
   try {
-    await waitFor(() => !bot.entity.position.floored().equals(start), `${bot.username} to walk into another block`, 3000).catch(() => {});
+    for (let turn = 0; turn < 4 && !forced && bot.entity.position.floored().equals(start); turn++) {
+      await bot.look(bot.entity.yaw + (turn * Math.PI) / 2, 0, true);
+      bot.setControlState('forward', true);
+      bot.setControlState('jump', true);
+      await waitFor(() => forced || !bot.entity.position.floored().equals(start), `${bot.username} to walk into another block`, 1500).catch(() => {});
+      bot.clearControlStates();
+    }
   } finally {
-    bot.setControlState('forward', false);
+    bot.off('forcedMove', onForced);
+    bot.clearControlStates();
   }
 }
 
@@ -168,9 +182,9 @@ export async function flyingSquidHarness(): Promise<PlatformHarness> {
         clientPosition: () => bot.entity.position,
         clientHealth: () => bot.health,
         attack: async (target) => {
-          const entity = Object.values(bot.entities).find((e) => e.username === target.player.name);
-          if (!entity) throw new Error(`${name} does not see ${target.player.name}`);
-          bot.attack(entity);
+          const seen = () => Object.values(bot.entities).find((e) => e.username === target.player.name);
+          await waitFor(() => seen() !== undefined, `${name} to see ${target.player.name}`);
+          bot.attack(seen()!);
         },
         dig: async (at) => {
           const block = await blockSeen(bot, at);
@@ -179,6 +193,7 @@ export async function flyingSquidHarness(): Promise<PlatformHarness> {
         },
         placeOn: async (on) => {
           const block = await blockSeen(bot, on);
+          await waitFor(() => bot.heldItem !== null, `${name} to hold something to place`);
           // Not bot.placeBlock, which fails when no block appears (as when a handler cancels).
           await (bot as PlacingBot)._genericPlace(block, new Vec3(0, 1, 0), { swingArm: 'right', forceLook: true });
         },
