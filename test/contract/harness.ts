@@ -135,16 +135,16 @@ export async function fakeHarness(): Promise<PlatformHarness> {
         clientPosition: () => platform.location(player.uuid)!,
         clientHealth: () => platform.vitals(player.uuid)!.health,
         attack: async (target) => {
-          platform.damage(target.player.uuid, 1, { attacker: player.uuid });
+          platform.gameplay.damage(target.player.uuid, 1, { attacker: player.uuid });
         },
         dig: async (at) => {
-          platform.breakBlock(player.uuid, at);
+          platform.gameplay.breakBlock(player.uuid, at);
         },
         placeOn: async (on) => {
-          platform.placeBlock(player.uuid, { x: on.x, y: on.y + 1, z: on.z });
+          platform.gameplay.placeBlock(player.uuid, { x: on.x, y: on.y + 1, z: on.z });
         },
         useItem: async () => {
-          platform.useItem(player.uuid);
+          platform.gameplay.useItem(player.uuid);
         },
         clientBlock: (at) => platform.gameplay.blockAt({ ...at, world: platform.location(player.uuid)?.world }),
         leave: async () => {

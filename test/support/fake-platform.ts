@@ -3,13 +3,9 @@
 // under test asked of the game: messages, kicks, teleports, game modes, vitals, abilities,
 // inventories and chest windows (whose contents a test changes as a player's clicks would).
 
-import { createHash } from 'node:crypto';
-import { createRequire } from 'node:module';
-import { placeItems, STORAGE_ORDER, type StackOps } from '../../src/platform/inventory.ts';
 import type {
   Abilities,
   ChatFilter,
-  ChestCloseReason,
   ChestHandle,
   ChestView,
   CommandHandler,
@@ -27,50 +23,15 @@ import type {
 } from '../../src/platform/platform.ts';
 import type { InventorySlot, PlayerInventory, PlayerInventoryWrite } from '../../src/platform/player-inventory.ts';
 import type { CreateWorldOptions, WorldInfo, WorldOutcome } from '../../src/platform/worlds.ts';
-import { FakeGameplay, type BlockPosition } from './fake-gameplay.ts';
-import { FakePlayerInventories } from './fake-player-inventory.ts';
-import { FakeWorlds } from './fake-worlds.ts';
+import { FakeGameplay } from './fake/gameplay.ts';
+import { FakeItems, type FakeChest } from './fake/items.ts';
+import { FakePlayerInventories } from './fake/player-inventory.ts';
+import { FakeWorlds } from './fake/worlds.ts';
+import { plain, offlineUuid } from './fake/values.ts';
 
-/** The plain text of a message (a component's text and its extras, in order). */
-export function plain(message: Text): string {
-  if (typeof message === 'string') return message;
-  return message.text + (message.extra ?? []).map((e) => plain(e)).join('');
-}
-
-/** The uuid an offline-mode server gives a name (version 3, from `OfflinePlayer:<name>`). */
-export function offlineUuid(name: string): string {
-  const b = createHash('md5').update(`OfflinePlayer:${name}`).digest();
-  b[6] = (b[6]! & 0x0f) | 0x30;
-  b[8] = (b[8]! & 0x3f) | 0x80;
-  const h = b.toString('hex');
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
-}
-
-const require = createRequire(import.meta.url);
-let stackSizes: Record<string, { stackSize: number } | undefined> | undefined;
-
-/** Stacks as the game merges them: the same material, name, enchantments and data. */
-export const ITEM_STACK_OPS: StackOps<ItemStack> = {
-  kind: (s) => JSON.stringify([s.material, s.name ?? null, s.enchantments ?? null, s.data ?? null]),
-  count: (s) => s.count,
-  max: (s) => {
-    stackSizes ??= (require('minecraft-data') as (v: string) => { itemsByName: Record<string, { stackSize: number }> })('1.21.4').itemsByName;
-    return stackSizes[s.material]?.stackSize ?? 64;
-  },
-  withCount: (s, count) => ({ ...s, count }),
-};
-
-/** A chest window the fake has shown a player. */
-export interface FakeChest {
-  uuid: string;
-  title: Text;
-  rows: number;
-  items: Array<ItemStack | null>;
-  view: ChestView;
-  open: boolean;
-  /** Why it closed, once it has. */
-  closedBecause?: ChestCloseReason;
-}
+// The fake's parts live in ./fake/ by concern; this module stays the one tests import.
+export { ITEM_STACK_OPS, offlineUuid, plain } from './fake/values.ts';
+export type { FakeChest } from './fake/items.ts';
 
 interface PlayerState {
   player: OnlinePlayer;
@@ -108,9 +69,9 @@ export class FakePlatform implements GamePlatform {
   /** Chat messages a chat filter cancelled. */
   readonly cancelledChat: Array<{ uuid: string; message: string }> = [];
   /** Every chest window shown, in order. */
-  readonly chests: FakeChest[] = [];
+  readonly chests: FakeChest[];
   /** The 36 storage slots of each player who has joined (kept after they leave, as the game does). */
-  readonly inventories = new Map<string, Array<ItemStack | null>>();
+  readonly inventories: Map<string, Array<ItemStack | null>>;
   handler: CommandHandler | undefined;
   chatFilter: ChatFilter | undefined;
   loginGate: ((uuid: string, name: string, address: string) => Text | undefined) | undefined;
@@ -118,28 +79,22 @@ export class FakePlatform implements GamePlatform {
 
   private readonly states = new Map<string, PlayerState>();
   private readonly handlers = new Map<PlatformEventName, Set<Handler>>();
+  private readonly items = new FakeItems((uuid) => this.states.has(uuid));
   private readonly worldStore: FakeWorlds;
-  private readonly wholeInventories = new FakePlayerInventories((uuid) => (this.states.has(uuid) ? this.inventories.get(uuid) : undefined));
+  /** Armour, off-hand and selected slot of each player (`select` a hotbar slot as the client would). */
+  readonly wholeInventories = new FakePlayerInventories((uuid) => (this.states.has(uuid) ? this.inventories.get(uuid) : undefined));
   /** The fake's world of blocks and what players do in it (see the test controls below). */
   readonly gameplay: FakeGameplay;
 
   constructor(options: { worlds?: string[] } = {}) {
+    this.chests = this.items.chests;
+    this.inventories = this.items.inventories;
     this.worldStore = new FakeWorlds(options.worlds ?? ['world'], (world) => {
       for (const s of this.states.values()) if (s.location.world === world) s.location = this.spawnLocation();
     });
     this.gameplay = new FakeGameplay({
-      online: (uuid) => this.mustBeOnline(uuid).player,
-      location: (uuid) => ({ ...this.mustBeOnline(uuid).location }),
-      setLocation: (uuid, to) => {
-        this.mustBeOnline(uuid).location = { ...to };
-      },
+      state: (uuid) => this.mustBeOnline(uuid),
       hasWorld: (name) => this.worldStore.has(name),
-      gameMode: (uuid) => this.mustBeOnline(uuid).gameMode,
-      health: (uuid) => this.mustBeOnline(uuid).vitals.health,
-      setHealth: (uuid, health) => {
-        this.mustBeOnline(uuid).vitals.health = health;
-      },
-      invulnerable: (uuid) => this.mustBeOnline(uuid).abilities.invulnerable,
       held: (uuid, hand) => this.wholeInventories.held(uuid, hand),
       useUpHeld: (uuid) => {
         const slot = this.wholeInventories.read(uuid)?.selectedSlot ?? 0;
@@ -172,7 +127,7 @@ export class FakePlatform implements GamePlatform {
       ping: options.ping ?? 0,
     });
     if (!this.messages.has(uuid)) this.messages.set(uuid, []);
-    if (!this.inventories.has(uuid)) this.inventories.set(uuid, Array<ItemStack | null>(36).fill(null));
+    this.items.joined(uuid);
     this.emit('join', { player });
     return player;
   }
@@ -186,7 +141,7 @@ export class FakePlatform implements GamePlatform {
   quit(uuid: string, reason = 'quit'): void {
     const s = this.states.get(uuid);
     if (!s) throw new Error(`fake platform: ${uuid} is not online`);
-    this.finishChest(uuid, 'quit');
+    this.items.finishChest(uuid, 'quit');
     this.states.delete(uuid);
     this.emit('quit', { player: s.player, reason });
   }
@@ -242,29 +197,25 @@ export class FakePlatform implements GamePlatform {
 
   /** The chest window open on a player's screen, if any. */
   chestOf(uuid: string): FakeChest | undefined {
-    return this.chests.find((c) => c.uuid === uuid && c.open);
+    return this.items.chestOf(uuid);
   }
 
   /** The player changes the open chest's contents, as their clicks would (onChange follows). */
   changeChest(uuid: string, items: Array<ItemStack | null>): void {
-    const chest = this.chestOf(uuid);
-    if (!chest) throw new Error(`fake platform: ${uuid} has no chest open`);
-    chest.items = Array.from({ length: chest.rows * 9 }, (_, i) => items[i] ?? null);
-    chest.view.onChange?.([...chest.items]);
+    this.items.changeChest(uuid, items);
   }
 
   /** The player closes the open chest (onClose follows). */
   closeChest(uuid: string): void {
-    if (!this.chestOf(uuid)) throw new Error(`fake platform: ${uuid} has no chest open`);
-    this.finishChest(uuid, 'closed');
+    this.items.closeChest(uuid);
   }
 
   /** Sets a player's 36 storage slots (missing ones empty). */
   setInventory(uuid: string, slots: Array<ItemStack | null>): void {
-    this.inventories.set(uuid, Array.from({ length: 36 }, (_, i) => slots[i] ?? null));
+    this.items.setInventory(uuid, slots);
   }
 
-  // Players acting in the world (fake-gameplay.ts): each returns whether a handler cancelled it.
+  // What players do in the world (hurt, use items, break and place blocks) is in `gameplay`.
 
   /**
    * The player walks to `to`. A `move` event fires when the block position or the world changes
@@ -272,31 +223,6 @@ export class FakePlatform implements GamePlatform {
    */
   move(uuid: string, to: Location): boolean {
     return this.gameplay.move(uuid, to);
-  }
-  /** The player is hurt by `amount` (by a player when `attacker` is given). */
-  damage(uuid: string, amount: number, options?: { attacker?: string }): boolean {
-    return this.gameplay.damage(uuid, amount, options);
-  }
-  useItem(uuid: string, hand?: 'main' | 'off'): boolean {
-    return this.gameplay.useItem(uuid, hand);
-  }
-  breakBlock(uuid: string, at: BlockPosition): boolean {
-    return this.gameplay.breakBlock(uuid, at);
-  }
-  placeBlock(uuid: string, at: BlockPosition): boolean {
-    return this.gameplay.placeBlock(uuid, at);
-  }
-  /** The player selects a hotbar slot (0-8). */
-  selectSlot(uuid: string, slot: number): void {
-    this.wholeInventories.select(uuid, slot);
-  }
-
-  private finishChest(uuid: string, reason: ChestCloseReason): void {
-    const chest = this.chestOf(uuid);
-    if (!chest) return;
-    chest.open = false;
-    chest.closedBecause = reason;
-    chest.view.onClose?.([...chest.items], reason);
   }
 
   emit<E extends PlatformEventName>(event: E, data: PlatformEvents[E]): void {
@@ -393,17 +319,16 @@ export class FakePlatform implements GamePlatform {
   }
 
   giveItems(uuid: string, items: readonly ItemStack[]): GiveOutcome {
-    if (!this.states.has(uuid)) return { given: false, reason: 'offline' };
-    const next = placeItems(this.inventories.get(uuid) ?? [], items, ITEM_STACK_OPS, STORAGE_ORDER);
-    if (!next) return { given: false, reason: 'no-room' };
-    this.inventories.set(uuid, next);
-    return { given: true };
+    return this.items.giveItems(uuid, items);
   }
   canHold(uuid: string, items: readonly ItemStack[]): boolean {
-    return this.states.has(uuid) && placeItems(this.inventories.get(uuid) ?? [], items, ITEM_STACK_OPS, STORAGE_ORDER) !== undefined;
+    return this.items.canHold(uuid, items);
   }
   inventory(uuid: string): Array<ItemStack | null> | undefined {
-    return this.states.has(uuid) ? [...(this.inventories.get(uuid) ?? [])] : undefined;
+    return this.items.inventory(uuid);
+  }
+  openChest(uuid: string, view: ChestView): ChestHandle | undefined {
+    return this.items.openChest(uuid, view);
   }
   playerInventory(uuid: string): PlayerInventory | undefined {
     return this.wholeInventories.read(uuid);
@@ -413,21 +338,6 @@ export class FakePlatform implements GamePlatform {
   }
   setInventorySlot(uuid: string, slot: InventorySlot, item: ItemStack | null): boolean {
     return this.wholeInventories.writeSlot(uuid, slot, item);
-  }
-  openChest(uuid: string, view: ChestView): ChestHandle | undefined {
-    if (!this.states.has(uuid)) return undefined;
-    this.finishChest(uuid, 'replaced');
-    const rows = Math.min(6, Math.max(1, Math.trunc(view.rows)));
-    const chest: FakeChest = { uuid, title: view.title, rows, items: Array.from({ length: rows * 9 }, (_, i) => view.items[i] ?? null), view, open: true };
-    this.chests.push(chest);
-    return {
-      close: () => {
-        if (chest.open) this.finishChest(uuid, 'server');
-      },
-      get open() {
-        return chest.open;
-      },
-    };
   }
 
   worlds(): string[] {

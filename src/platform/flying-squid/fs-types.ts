@@ -2,6 +2,7 @@
 // sources in node_modules/flying-squid/src; only what is read or replaced here is declared.
 
 import type { EventEmitter } from 'node:events';
+import type { TextComponent } from '../platform.ts';
 import type { GameItem } from './items.ts';
 
 export interface Vec3 {
@@ -84,9 +85,17 @@ export interface FsPlayer extends FsEntity {
   /** The selected hotbar slot, 0-8 (window slot 36 + it). */
   heldItemSlot: number;
   disconnected?: boolean;
+  /** The profile's textures and the like, as the login gave them. */
+  profileProperties?: unknown[];
+  /** flying-squid's saved player data, set while its login reads the player's file. */
+  _playerData?: { inventory?: unknown[] };
   spawnPoint: Vec3;
   loadedChunks: Record<string, number>;
   login(): Promise<void>;
+  /** Resolves when the client, after the login, first reports itself (flying-squid then sends the rest of the chunks). */
+  waitPlayerLogin(): Promise<void>;
+  /** Writes flying-squid's player data file. */
+  save(): Promise<void>;
   kick(reason?: string): void;
   handleCommand(line: string): Promise<void>;
   setGameMode(mode: number): void;
@@ -116,9 +125,29 @@ export interface FsCommands {
   use(line: string, ctx?: unknown, op?: boolean): Promise<string | undefined>;
 }
 
+/** The parts of minecraft-data's registry (prismarine-registry) that are read here and in items.ts. */
+export interface FsRegistry {
+  soundsByName: Record<string, { id: number } | undefined>;
+  entitiesByName: Record<string, { id: number } | undefined>;
+  blocksByName: Record<string, { id: number } | undefined>;
+  items: Record<number, { id: number; name: string; stackSize: number } | undefined>;
+  itemsByName: Record<string, { id: number; name: string; stackSize: number } | undefined>;
+  enchantments: Record<number, { id: number; name: string } | undefined>;
+  enchantmentsByName: Record<string, { id: number; name: string } | undefined>;
+}
+
+export interface FsBroadcastOptions {
+  whitelist?: FsPlayer | FsPlayer[];
+  blacklist?: FsPlayer[];
+}
+
 export interface FsServer extends EventEmitter {
   _server: EventEmitter & { socketServer: { address(): { port: number } | string | null }; close(): void };
-  registry: { soundsByName: Record<string, { id: number } | undefined> };
+  registry: FsRegistry;
+  /** Set once every plugin has loaded (the worlds come with them). */
+  pluginsReady?: boolean;
+  /** Set once the server listens; see log-plugin.ts. */
+  isReady?: boolean;
   players: FsPlayer[];
   entities: Record<string, FsEntity>;
   overworld: FsWorld;
@@ -131,6 +160,10 @@ export interface FsServer extends EventEmitter {
   info(message: string): void;
   warn(message: string): void;
   err(message: string): void;
+  /** Chat to everyone (or the whitelist); flying-squid's join and leave lines come this way. */
+  broadcast(message: string | TextComponent, options?: FsBroadcastOptions): void;
+  /** flying-squid's reading of a message with '&' colour codes as a text component. */
+  _createJsonChat(message: string): TextComponent;
   handleCommand(line: string): Promise<void>;
   quit(reason?: string): Promise<void>;
   stopTickInterval(): void;

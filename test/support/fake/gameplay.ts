@@ -3,20 +3,23 @@
 // the change unless a handler cancelled it, and returns whether one did. The fake's world is a map
 // of blocks: unset positions are stone below y 64 (the fake's spawn height) and air above.
 
-import { emitCancellable as emitThrough, type CancellableData, type CancellableEventName } from '../../src/platform/cancellable.ts';
-import type { BlockAt, DamageCause, GameMode, ItemStack, Location, OnlinePlayer, PlatformEventName, PlatformEvents } from '../../src/platform/platform.ts';
+import { emitCancellable as emitThrough, type CancellableData, type CancellableEventName } from '../../../src/platform/cancellable.ts';
+import type { BlockAt, DamageCause, GameMode, ItemStack, Location, OnlinePlayer, PlatformEventName, PlatformEvents } from '../../../src/platform/platform.ts';
+
+/** An online player's state in the fake, changed in place. */
+export interface FakePlayerState {
+  player: OnlinePlayer;
+  location: Location;
+  gameMode: GameMode;
+  vitals: { health: number };
+  abilities: { invulnerable: boolean };
+}
 
 /** What the fake platform lends its gameplay controls. */
 export interface GameplayHost {
-  /** The online player, or a thrown error naming the uuid. */
-  online(uuid: string): OnlinePlayer;
-  location(uuid: string): Location;
-  setLocation(uuid: string, to: Location): void;
+  /** The online player's state, or a thrown error naming the uuid. */
+  state(uuid: string): FakePlayerState;
   hasWorld(name: string): boolean;
-  gameMode(uuid: string): GameMode;
-  health(uuid: string): number;
-  setHealth(uuid: string, health: number): void;
-  invulnerable(uuid: string): boolean;
   held(uuid: string, hand: 'main' | 'off'): ItemStack | null;
   /** Takes one of the item the player holds in the main hand (a block placed in survival). */
   useUpHeld(uuid: string): void;
@@ -47,15 +50,15 @@ export class FakeGameplay {
    * (a turn of the head alone moves silently); cancelled, the player stays where they were.
    */
   move(uuid: string, to: Location): boolean {
-    const from = this.host.location(uuid);
+    const s = this.host.state(uuid);
     if (!this.host.hasWorld(to.world)) throw new Error(`fake platform: there is no world ${to.world}`);
-    const player = this.host.online(uuid);
+    const from = { ...s.location };
     if (sameBlock(from, to)) {
-      this.host.setLocation(uuid, { ...to });
+      s.location = { ...to };
       return false;
     }
-    const cancelled = emitCancellable(this.host, 'move', { player, from: { ...from }, to: { ...to } });
-    if (!cancelled) this.host.setLocation(uuid, { ...to });
+    const cancelled = emitCancellable(this.host, 'move', { player: s.player, from, to: { ...to } });
+    if (!cancelled) s.location = { ...to };
     return cancelled;
   }
 
@@ -65,22 +68,22 @@ export class FakeGameplay {
    * At 0 health the player dies (`death`).
    */
   damage(uuid: string, amount: number, options: { attacker?: string; cause?: DamageCause } = {}): boolean {
-    const player = this.host.online(uuid);
-    const mode = this.host.gameMode(uuid);
-    if (mode === 'creative' || mode === 'spectator' || this.host.invulnerable(uuid) || this.host.health(uuid) <= 0) return false;
-    const attacker = options.attacker === undefined ? undefined : this.host.online(options.attacker);
+    const s = this.host.state(uuid);
+    const player = s.player;
+    if (s.gameMode === 'creative' || s.gameMode === 'spectator' || s.abilities.invulnerable || s.vitals.health <= 0) return false;
+    const attacker = options.attacker === undefined ? undefined : this.host.state(options.attacker).player;
     const cause = options.cause ?? (attacker ? 'player' : 'other');
     const cancelled = emitCancellable(this.host, 'damage', { player, amount, cause, ...(attacker ? { attacker } : {}) });
     if (cancelled) return true;
-    const health = Math.max(0, this.host.health(uuid) - amount);
-    this.host.setHealth(uuid, health);
-    if (health === 0) this.host.emit('death', { player, location: this.host.location(uuid) });
+    const health = Math.max(0, s.vitals.health - amount);
+    s.vitals.health = health;
+    if (health === 0) this.host.emit('death', { player, location: { ...s.location } });
     return false;
   }
 
   /** The player uses what a hand holds (a right-click in the air). */
   useItem(uuid: string, hand: 'main' | 'off' = 'main'): boolean {
-    const player = this.host.online(uuid);
+    const player = this.host.state(uuid).player;
     return emitCancellable(this.host, 'itemUse', { player, hand, item: this.host.held(uuid, hand) });
   }
 
@@ -97,8 +100,8 @@ export class FakeGameplay {
 
   /** The player breaks the block at `at` (in their world); cancelled, it stays. */
   breakBlock(uuid: string, at: BlockPosition): boolean {
-    const player = this.host.online(uuid);
-    const world = at.world ?? this.host.location(uuid).world;
+    const player = this.host.state(uuid).player;
+    const world = at.world ?? this.host.state(uuid).location.world;
     const material = this.blockAt({ ...at, world });
     if (material === 'air') throw new Error(`fake platform: there is no block to break at ${world} ${at.x} ${at.y} ${at.z}`);
     const block: BlockAt = { world, x: at.x, y: at.y, z: at.z, material };
@@ -112,15 +115,15 @@ export class FakeGameplay {
    * stays as it was and the item stays in the hand.
    */
   placeBlock(uuid: string, at: BlockPosition): boolean {
-    const player = this.host.online(uuid);
+    const player = this.host.state(uuid).player;
     const held = this.host.held(uuid, 'main');
     if (!held) throw new Error('fake platform: the player holds nothing to place');
-    const world = at.world ?? this.host.location(uuid).world;
+    const world = at.world ?? this.host.state(uuid).location.world;
     const block: BlockAt = { world, x: at.x, y: at.y, z: at.z, material: held.material };
     const cancelled = emitCancellable(this.host, 'blockPlace', { player, block });
     if (cancelled) return true;
     this.setBlock(block, held.material);
-    if (this.host.gameMode(uuid) === 'survival' || this.host.gameMode(uuid) === 'adventure') this.host.useUpHeld(uuid);
+    if (this.host.state(uuid).gameMode === 'survival' || this.host.state(uuid).gameMode === 'adventure') this.host.useUpHeld(uuid);
     return false;
   }
 }

@@ -3,7 +3,7 @@
 // hotbar slot live here. Materials are checked against the game's item list, as the adapter does.
 
 import { createRequire } from 'node:module';
-import type { ItemStack } from '../../src/platform/platform.ts';
+import type { ItemStack } from '../../../src/platform/platform.ts';
 import {
   ARMOR_PIECES,
   checkInventorySlot,
@@ -12,7 +12,7 @@ import {
   type InventorySlot,
   type PlayerInventory,
   type PlayerInventoryWrite,
-} from '../../src/platform/player-inventory.ts';
+} from '../../../src/platform/player-inventory.ts';
 
 const require = createRequire(import.meta.url);
 let itemNames: Record<string, unknown> | undefined;

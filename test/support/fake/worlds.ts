@@ -11,7 +11,7 @@ import {
   type WorldInfo,
   type WorldOutcome,
   type WorldPort,
-} from '../../src/platform/worlds.ts';
+} from '../../../src/platform/worlds.ts';
 
 export class FakeWorlds implements WorldPort {
   private readonly loaded: WorldInfo[];
