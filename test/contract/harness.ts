@@ -14,7 +14,7 @@ import type { GamePlatform, OnlinePlayer, PlatformEventName, PlatformEvents } fr
 import { startFlyingSquid } from '../../src/platform/flying-squid/index.ts';
 import { memoryLogger } from '../../src/core/log.ts';
 import { FakePlatform, offlineUuid } from '../support/fake-platform.ts';
-import { joinBot, quit, waitFor, type Bot } from '../e2e/support/bots.ts';
+import { joinBot, nextEvent, quit, waitFor, type Bot } from '../e2e/support/bots.ts';
 
 /** A block position. */
 export interface BlockPos {
@@ -70,26 +70,20 @@ const Vec3 = (createRequire(createRequire(import.meta.url).resolve('mineflayer')
 type PlacingBot = Bot & { _genericPlace(on: unknown, face: unknown, options: { swingArm?: 'right'; forceLook?: boolean }): Promise<unknown> };
 
 /**
- * Walks the bot forward (jumping, to climb a step) until it is in another block or the server
- * moves it, turning a quarter when it is stuck; then stops it.
+ * Walks the bot forward (jumping, to climb a step) until it is in another block, turning a
+ * quarter when it is stuck; then stops it. A server that cancels the move sends it back after.
  */
 async function walkOneBlock(bot: Bot): Promise<void> {
   const start = bot.entity.position.floored();
-  let forced = false;
-  const onForced = () => {
-    forced = true;
-  };
-  bot.on('forcedMove', onForced);
   try {
-    for (let turn = 0; turn < 4 && !forced && bot.entity.position.floored().equals(start); turn++) {
+    for (let turn = 0; turn < 4 && bot.entity.position.floored().equals(start); turn++) {
       await bot.look(bot.entity.yaw + (turn * Math.PI) / 2, 0, true);
       bot.setControlState('forward', true);
       bot.setControlState('jump', true);
-      await waitFor(() => forced || !bot.entity.position.floored().equals(start), `${bot.username} to walk into another block`, 1500).catch(() => {});
+      await waitFor(() => !bot.entity.position.floored().equals(start), `${bot.username} to walk into another block`, 1500).catch(() => {});
       bot.clearControlStates();
     }
   } finally {
-    bot.off('forcedMove', onForced);
     bot.clearControlStates();
   }
 }
@@ -171,6 +165,9 @@ export async function flyingSquidHarness(): Promise<PlatformHarness> {
       const uuid = offlineUuid(name);
       const bot = await joinBot(platform.port, name);
       bots.add(bot);
+      // flying-squid sends the login position again once the client first moves: a walk before
+      // that would be undone.
+      await nextEvent(bot, 'forcedMove', 3000).catch(() => {});
       await until(() => platform.player(uuid) !== undefined, `${name} joined the platform`);
       const player = platform.player(uuid)!;
       return {
@@ -187,6 +184,8 @@ export async function flyingSquidHarness(): Promise<PlatformHarness> {
           bot.attack(seen()!);
         },
         dig: async (at) => {
+          const mode = platform.gameMode(uuid);
+          await waitFor(() => bot.game.gameMode === mode, `${name} to know its game mode`);
           const block = await blockSeen(bot, at);
           // The bot's dig waits for air, which a cancelled break never brings: the case waits instead.
           void bot.dig(block, true).catch(() => {});

@@ -5,6 +5,9 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { PlatformHarness } from './harness.ts';
+import { gameplayContract } from './gameplay.contract.ts';
+import { inventoryContract } from './inventory.contract.ts';
+import { runtimeWorldsContract } from './runtime-worlds.contract.ts';
 
 /** A group of cases; `h()` is the harness of the run (made once per platform). */
 export type Contract = (h: () => PlatformHarness) => void;
@@ -174,4 +177,4 @@ export const itemsContract: Contract = (h) => {
 };
 
 /** Every contract, in the order they run. A capability adds its contract here. */
-export const CONTRACTS: readonly Contract[] = [playersContract, worldsContract, stateContract, itemsContract];
+export const CONTRACTS: readonly Contract[] = [playersContract, worldsContract, stateContract, itemsContract, gameplayContract, inventoryContract, runtimeWorldsContract];

@@ -15,9 +15,12 @@ import {
   type PlayerInventory,
   type PlayerInventoryWrite,
 } from '../player-inventory.ts';
+import type { AdapterContext } from './context.ts';
+import type { InventorySync } from './inventory-sync.ts';
 import type { GameItem, ItemCodec } from './items.ts';
 import type { Packet } from './packets.ts';
 import { EQUIPMENT_SLOT, entityEquipment, selectHotbarSlot } from './packets-gameplay.ts';
+import type { Windows } from './windows.ts';
 
 /** Window-0 slots: crafting 0-4, armour 5-8 (head to feet), main 9-35, hotbar 36-44, off-hand 45. */
 export const ARMOR_WINDOW_SLOT: Record<ArmorPiece, number> = { head: 5, chest: 6, legs: 7, feet: 8 };
@@ -133,4 +136,31 @@ export class FullInventory {
     }
     h.saved();
   }
+}
+
+/** The whole inventory of the adapter's joined players. */
+export function fullInventoryOf(ctx: AdapterContext, inventory: InventorySync, windows: Windows): FullInventory {
+  return new FullInventory(ctx.items, (uuid) => {
+    const s = ctx.get(uuid);
+    if (!s) return undefined;
+    const player = s.fs;
+    return {
+      slots: player.inventory.slots,
+      get heldSlot() {
+        return player.heldItemSlot ?? 0;
+      },
+      selectHeldSlot: (slot) => {
+        player.heldItemSlot = slot;
+      },
+      send: (packet) => s.send(packet),
+      sendToViewers: (packet) => player._writeOthersNearby(packet.name, packet.params),
+      setEquipment: (slot, item) => player.setEquipment(slot, item),
+      entityId: player.id,
+      resync: () => {
+        inventory.sendInventory(s);
+        windows.resendChest(s);
+      },
+      saved: () => inventory.save(s),
+    };
+  });
 }

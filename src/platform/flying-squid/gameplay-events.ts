@@ -3,178 +3,143 @@
 // - move: flying-squid's `move` behaviour, on a change of block (a turn of the head is no move;
 //   teleports by the platform are not moves). Cancelled, flying-squid sends the player back.
 // - damage: before flying-squid's takeDamage; only PvP deals damage there. Cancelled, no health is
-//   lost and there is no knock-back. The attacker is known from its own `attack` behaviour.
+//   lost and there is no knock-back. The attacker is known from its own `attack` behaviour, whose
+//   data flying-squid hands on to takeDamage.
 // - itemUse: the use_item packet (a right-click in the air), which flying-squid does not handle.
-// - blockBreak: flying-squid's `dug` behaviour. Cancelled, the block is shown again (with its
-//   state, not flying-squid's block id) and the client's predicted break acknowledged.
+// - blockBreak: flying-squid's `dug` behaviour. Cancelled, the block is shown again (by its state;
+//   flying-squid's own cancel sends the block id as a state).
 // - blockPlace: flying-squid's block_place handler has no behaviour, so its placeItem (which picks
 //   the block to place) is wrapped: cancelled, nothing is placed and no item used, and the client
 //   is told the position and its held slot as they are.
 // A 1.19+ client guesses the outcome of a dig, place or use and ignores the server's block changes
 // there until the server acknowledges the packet's sequence: every cancel ends with that ack.
 
-import type { BlockAt, ItemStack, OnlinePlayer, PlatformEvents } from '../platform.ts';
+import type { BlockAt, OnlinePlayer } from '../platform.ts';
 import { emitCancellable, type CancellableData, type CancellableEventName } from '../cancellable.ts';
-import type { GameItem } from './items.ts';
-import type { Packet } from './packets.ts';
-import { acknowledgeBlockChanges, blockChange } from './packets-gameplay.ts';
-import type { FsWorld, Vec3 } from './fs-types.ts';
+import type { AdapterContext, PlayerSession } from './context.ts';
+import type { FsBlock, FsPlaceItem, Vec3 } from './fs-types.ts';
+import { acknowledgeBlockChanges, blockChange, inventorySlot } from './packets-gameplay.ts';
+import type { PlayerState } from './player-state.ts';
+import type { Worlds } from './worlds.ts';
 
-/** A prismarine-block as flying-squid's dig hands it over. */
-interface DugBlock {
-  name: string;
-  stateId: number;
-}
-
-/** The part of a flying-squid player these events listen on. */
-export interface ActingPlayer {
-  position: Vec3;
-  world: FsWorld & { getBlockStateId(pos: Vec3): Promise<number> };
-  heldItemSlot: number;
-  gameMode: number;
-  inventory: { slots: Array<GameItem | null> };
-  _client: { on(event: string, l: (data: never) => void): unknown; prependListener(event: string, l: (data: never) => void): unknown };
-  on(event: string, l: (...args: never[]) => void): unknown;
-  takeDamage(options: Record<string, unknown>): void;
-}
-
-/** One online player as the adapter lends it. */
-export interface GameplaySession {
-  fs: ActingPlayer;
-  online: OnlinePlayer;
-  /** Joined, alive, and not being moved between worlds. */
-  active(): boolean;
-  /** Takes damage now (active, and not invulnerable). */
-  vulnerable(): boolean;
-  /** The rotation as the client reports it, in degrees. */
-  yaw(): number;
-  pitch(): number;
-  send(packet: Packet): void;
-  /** Sends one slot of window 0 as the server has it, with the window's next state id. */
-  sendInventorySlot(slot: number): void;
-}
-
-export interface GameplayHost {
-  worldName(world: FsWorld): string;
-  emit<E extends keyof PlatformEvents>(event: E, data: PlatformEvents[E]): void;
-  toStack(item: GameItem): ItemStack;
-  /** The block's name in the block registry, by block id. */
-  blockName(blockId: number): string | undefined;
-  /** The session of a flying-squid player. */
-  session(player: unknown): GameplaySession | undefined;
-}
-
-/** The part of flying-squid's server whose block placing is wrapped. */
-export interface PlacingServer {
-  placeItem(data: PlaceItemData): Promise<{ id?: number; data?: number }> | { id?: number; data?: number };
-}
-interface PlaceItemData {
-  player: unknown;
-  placedPosition: Vec3;
-  item: GameItem;
-  [key: string]: unknown;
+/** What the last dig and place packets of a player said (their sequence is acknowledged on a cancel). */
+interface Actions {
+  digSequence?: number;
+  placeSequence?: number;
 }
 
 export class GameplayEvents {
-  private readonly host: GameplayHost;
-  /** Which player a dealt attack came from (flying-squid passes the attack's data to takeDamage). */
+  private readonly ctx: AdapterContext;
+  private readonly worlds: Worlds;
+  private readonly playerState: PlayerState;
+  /** Which player dealt an attack: flying-squid hands the attack's data on to takeDamage. */
   private readonly attackers = new WeakMap<object, OnlinePlayer>();
-  /** The sequence of each player's last dig and place packet, to acknowledge on a cancel. */
-  private readonly digSequence = new WeakMap<GameplaySession, number>();
-  private readonly placeSequence = new WeakMap<GameplaySession, number>();
+  private readonly actions = new WeakMap<PlayerSession, Actions>();
 
-  constructor(host: GameplayHost) {
-    this.host = host;
+  constructor(ctx: AdapterContext, worlds: Worlds, playerState: PlayerState) {
+    this.ctx = ctx;
+    this.worlds = worlds;
+    this.playerState = playerState;
+    ctx.onAttach((session) => this.attach(session));
+    // flying-squid's plugins have all made their parts of the server by then.
+    ctx.onReady(() => {
+      const place = ctx.serv.placeItem.bind(ctx.serv);
+      ctx.serv.placeItem = async (data) => {
+        const result = await place(data);
+        return (await this.placing(data, result)) ? result : {};
+      };
+    });
   }
 
   private emit<E extends CancellableEventName>(event: E, data: CancellableData<E>): boolean {
-    return emitCancellable((name, payload) => this.host.emit(name, payload), event, data);
+    return emitCancellable((name, payload) => this.ctx.emit(name, payload), event, data);
   }
 
-  /** Wraps the server's block placing (once, at start). */
-  takeOverPlacing(serv: PlacingServer): void {
-    const place = serv.placeItem.bind(serv);
-    serv.placeItem = async (data) => {
-      const result = await place(data);
-      const s = this.host.session(data.player);
-      const material = typeof result?.id === 'number' ? this.host.blockName(result.id) : undefined;
-      if (!s || material === undefined || material === 'air') return result;
-      const at = data.placedPosition;
-      const block: BlockAt = { world: this.host.worldName(s.fs.world), x: at.x, y: at.y, z: at.z, material };
-      if (!this.emit('blockPlace', { player: s.online, block })) return result;
-      await this.undoPlacing(s, at);
-      return {};
-    };
+  /** Joined, alive and not being moved between worlds. */
+  private active(s: PlayerSession): boolean {
+    return s.joined && !s.dead && !s.moving && !s.fs.disconnected;
   }
 
-  /** Sets up the events of one player, before their login. */
-  attach(s: GameplaySession): void {
+  private attach(s: PlayerSession): void {
     const player = s.fs;
     const client = player._client;
+    const actions: Actions = {};
+    this.actions.set(s, actions);
     client.prependListener('block_dig', (d: { sequence?: number }) => {
-      if (typeof d?.sequence === 'number') this.digSequence.set(s, d.sequence);
+      if (typeof d?.sequence === 'number') actions.digSequence = d.sequence;
     });
     client.prependListener('block_place', (d: { sequence?: number }) => {
-      if (typeof d?.sequence === 'number') this.placeSequence.set(s, d.sequence);
+      if (typeof d?.sequence === 'number') actions.placeSequence = d.sequence;
     });
     player.on('move_cancel', (data: { position: Vec3; teleport?: boolean }, cancel: () => void) => this.onMove(s, data, cancel));
     player.on('attack_cancel', (data: object) => this.attackers.set(data, s.online));
-    player.on('dug_cancel', (data: { position: Vec3; block: DugBlock }, cancel: (runDefault?: boolean) => void) => this.onDug(s, data, cancel));
+    player.on('dug_cancel', (data: { position: Vec3; block: FsBlock }, cancel: (runDefault?: boolean) => void) => this.onDug(s, data, cancel));
     client.on('use_item', (d: { hand?: number; sequence?: number }) => this.onUseItem(s, d));
 
     const takeDamage = player.takeDamage.bind(player);
     player.takeDamage = (o) => {
-      if (!s.vulnerable()) return;
+      if (!this.active(s) || this.playerState.abilities(s.online.uuid)?.invulnerable) return;
       const attacker = this.attackers.get(o);
       const amount = typeof o.damage === 'number' ? o.damage : 1;
-      const data = { player: s.online, amount, cause: attacker ? ('player' as const) : ('other' as const), ...(attacker ? { attacker } : {}) };
-      if (this.emit('damage', data)) return;
+      if (this.emit('damage', { player: s.online, amount, cause: attacker ? 'player' : 'other', ...(attacker ? { attacker } : {}) })) return;
       takeDamage(o);
     };
   }
 
-  /** Runs on every movement packet of every player: a cheap block comparison comes first. */
-  private onMove(s: GameplaySession, data: { position: Vec3; teleport?: boolean }, cancel: () => void): void {
-    if (data.teleport || !s.active()) return;
+  /** Runs on every movement packet of every player: the cheap block comparison comes first. */
+  private onMove(s: PlayerSession, data: { position: Vec3; teleport?: boolean }, cancel: () => void): void {
+    if (data.teleport || !this.active(s)) return;
     const from = s.fs.position;
     const to = data.position;
     if (Math.floor(from.x) === Math.floor(to.x) && Math.floor(from.y) === Math.floor(to.y) && Math.floor(from.z) === Math.floor(to.z)) return;
-    const world = this.host.worldName(s.fs.world);
-    const yaw = s.yaw();
-    const pitch = s.pitch();
-    const moved = { player: s.online, from: { world, x: from.x, y: from.y, z: from.z, yaw, pitch }, to: { world, x: to.x, y: to.y, z: to.z, yaw, pitch } };
+    const world = this.worlds.locationOf(s).world;
+    const { yaw, pitch } = s;
+    const move = { player: s.online, from: { world, x: from.x, y: from.y, z: from.z, yaw, pitch }, to: { world, x: to.x, y: to.y, z: to.z, yaw, pitch } };
     // flying-squid's own cancel puts the player back where the server has them (`from`).
-    if (this.emit('move', moved)) cancel();
+    if (this.emit('move', move)) cancel();
   }
 
-  private onDug(s: GameplaySession, data: { position: Vec3; block: DugBlock }, cancel: (runDefault?: boolean) => void): void {
+  private onDug(s: PlayerSession, data: { position: Vec3; block: FsBlock }, cancel: (runDefault?: boolean) => void): void {
+    const actions = this.actions.get(s);
     const at = data.position;
-    const block: BlockAt = { world: this.host.worldName(s.fs.world), x: at.x, y: at.y, z: at.z, material: data.block.name };
+    const block: BlockAt = { world: this.worlds.locationOf(s).world, x: at.x, y: at.y, z: at.z, material: data.block.name };
     if (!this.emit('blockBreak', { player: s.online, block })) return;
-    // flying-squid's cancel would send the block id as a state id: the adapter shows it itself.
     cancel(false);
     s.send(blockChange(at, data.block.stateId));
-    const sequence = this.digSequence.get(s);
-    if (sequence !== undefined) s.send(acknowledgeBlockChanges(sequence));
+    if (actions?.digSequence !== undefined) s.send(acknowledgeBlockChanges(actions.digSequence));
   }
 
-  private onUseItem(s: GameplaySession, d: { hand?: number; sequence?: number }): void {
+  private onUseItem(s: PlayerSession, d: { hand?: number; sequence?: number }): void {
     const hand = d?.hand === 1 ? 'off' : 'main';
     const slot = hand === 'off' ? 45 : 36 + (s.fs.heldItemSlot ?? 0);
-    if (s.active()) {
+    if (this.active(s)) {
       const held = s.fs.inventory.slots[slot] ?? null;
-      const item = held && held.count > 0 ? this.host.toStack(held) : null;
+      const item = held && held.count > 0 ? this.ctx.items.toStack(held) : null;
       // The client may already show the item used (a count taken, a cooldown): it gets the slot back.
-      if (this.emit('itemUse', { player: s.online, hand, item })) s.sendInventorySlot(slot);
+      if (this.emit('itemUse', { player: s.online, hand, item })) this.sendSlot(s, slot);
     }
     if (typeof d?.sequence === 'number') s.send(acknowledgeBlockChanges(d.sequence));
   }
 
-  private async undoPlacing(s: GameplaySession, at: Vec3): Promise<void> {
+  /** Whether the block flying-squid is about to place may be placed (false: a handler cancelled). */
+  private async placing(data: FsPlaceItem, result: { id?: number }): Promise<boolean> {
+    const s = this.ctx.sessionOf(data.player);
+    const material = typeof result?.id === 'number' ? this.ctx.serv.registry.blocks[result.id]?.name : undefined;
+    if (!s || material === undefined || material === 'air') return true;
+    const at = data.placedPosition;
+    const block: BlockAt = { world: this.worlds.locationOf(s).world, x: at.x, y: at.y, z: at.z, material };
+    if (!this.emit('blockPlace', { player: s.online, block })) return true;
     // The client placed the block and took the item in its own guess of the outcome.
     s.send(blockChange(at, await s.fs.world.getBlockStateId(at)));
-    s.sendInventorySlot(36 + (s.fs.heldItemSlot ?? 0));
-    const sequence = this.placeSequence.get(s);
+    this.sendSlot(s, 36 + (s.fs.heldItemSlot ?? 0));
+    const sequence = this.actions.get(s)?.placeSequence;
     if (sequence !== undefined) s.send(acknowledgeBlockChanges(sequence));
+    return false;
+  }
+
+  /** One slot of window 0 as the server has it, with the window's next state id. */
+  private sendSlot(s: PlayerSession, slot: number): void {
+    s.inventory.stateId = (s.inventory.stateId + 1) & 0x7fff;
+    s.send(inventorySlot(s.inventory.stateId, slot, this.ctx.items.notch(s.fs.inventory.slots[slot])));
   }
 }

@@ -20,9 +20,13 @@ import type {
   Text,
   Vitals,
 } from '../platform.ts';
+import type { InventorySlot, PlayerInventory, PlayerInventoryWrite } from '../player-inventory.ts';
+import type { CreateWorldOptions, WorldInfo, WorldOutcome } from '../worlds.ts';
 import { Chat } from './chat.ts';
 import { AdapterContext, type FlyingSquidOptions } from './context.ts';
 import { EventRegistry } from './events.ts';
+import { fullInventoryOf, type FullInventory } from './full-inventory.ts';
+import { GameplayEvents } from './gameplay-events.ts';
 import { createServer, Host } from './host.ts';
 import { InventorySync } from './inventory-sync.ts';
 import { ItemEntities } from './item-entities.ts';
@@ -57,6 +61,7 @@ class FlyingSquidAdapter implements FlyingSquidPlatform {
   private readonly playerState: PlayerState;
   private readonly worldsOf: Worlds;
   private readonly chat: Chat;
+  private readonly fullInventory: FullInventory;
   private stopping: Promise<void> | undefined;
 
   constructor(options: FlyingSquidOptions) {
@@ -71,6 +76,8 @@ class FlyingSquidAdapter implements FlyingSquidPlatform {
     this.windows = new Windows(ctx, this.inventorySync, itemEntities);
     this.playerState = new PlayerState(ctx);
     this.worldsOf = new Worlds(ctx, this.playerState, this.inventorySync, this.windows);
+    this.fullInventory = fullInventoryOf(ctx, this.inventorySync, this.windows);
+    new GameplayEvents(ctx, this.worldsOf, this.playerState);
     this.chat = new Chat(ctx);
     this.host = new Host(ctx);
   }
@@ -111,6 +118,21 @@ class FlyingSquidAdapter implements FlyingSquidPlatform {
   }
   spawnLocation(world?: string): Location {
     return this.worldsOf.spawnLocation(world);
+  }
+  worldInfo(name: string): WorldInfo | undefined {
+    return this.worldsOf.worldInfo(name);
+  }
+  storedWorlds(): Promise<string[]> {
+    return this.worldsOf.storedWorlds();
+  }
+  createWorld(name: string, options?: CreateWorldOptions): Promise<WorldOutcome> {
+    return this.worldsOf.createWorld(name, options);
+  }
+  loadWorld(name: string): Promise<WorldOutcome> {
+    return this.worldsOf.loadWorld(name);
+  }
+  unloadWorld(name: string): Promise<WorldOutcome> {
+    return this.worldsOf.unloadWorld(name);
   }
 
   // Game mode, vitals, abilities
@@ -171,6 +193,15 @@ class FlyingSquidAdapter implements FlyingSquidPlatform {
   }
   openChest(uuid: string, view: ChestView): ChestHandle | undefined {
     return this.windows.openChest(uuid, view);
+  }
+  playerInventory(uuid: string): PlayerInventory | undefined {
+    return this.fullInventory.read(uuid);
+  }
+  setPlayerInventory(uuid: string, inventory: PlayerInventoryWrite): boolean {
+    return this.fullInventory.write(uuid, inventory);
+  }
+  setInventorySlot(uuid: string, slot: InventorySlot, item: ItemStack | null): boolean {
+    return this.fullInventory.writeSlot(uuid, slot, item);
   }
 
   // Events

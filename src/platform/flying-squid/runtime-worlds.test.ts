@@ -31,7 +31,9 @@ function setup() {
     worldsDir: join(root, 'worlds'),
     factory,
     findSpawn: (w) => findSpawn(w, Vec3, water),
-    dimensionNames,
+    nameLevel: (dimension, name) => {
+      dimensionNames[dimension] = name;
+    },
     evacuate: async (w) => {
       evacuated.push(w);
     },

@@ -18,7 +18,7 @@ import {
   type WorldInfo,
   type WorldOutcome,
 } from '../worlds.ts';
-import type { FsWorld, Vec3, Vec3Class } from './fs-types.ts';
+import type { FsStorage, FsWorld, Vec3, Vec3Class } from './fs-types.ts';
 
 const require = createRequire(import.meta.url);
 const fsRequire = createRequire(require.resolve('flying-squid'));
@@ -47,8 +47,8 @@ export interface WorldsHost {
   worldsDir: string;
   factory: WorldFactory;
   findSpawn(world: FsWorld): Promise<Vec3>;
-  /** flying-squid's level names by dimension number (its respawn packet takes the name from it). */
-  dimensionNames: Record<string, string>;
+  /** Names the level of a dimension number (flying-squid's respawn packet takes the name from its table). */
+  nameLevel(dimension: number, levelName: string): void;
   /** Moves every player in the world to the default world's spawn. */
   evacuate(world: FsWorld): Promise<void>;
   /** Removes the entities (dropped items) left in the world. */
@@ -188,7 +188,7 @@ export class RuntimeWorlds {
       this.host.warn(`saving world ${entry.name}: ${String(e)}`);
     }
     entry.fs.stopSaving();
-    await entry.fs.storageProvider?.close?.();
+    await entry.fs.storageProvider?.close();
   }
 
   private async open(name: string, dir: string, generator: WorldGenerator, seed: number): Promise<WorldInfo> {
@@ -198,7 +198,7 @@ export class RuntimeWorlds {
       spawn = await this.host.findSpawn(fs);
     } catch (e) {
       fs.stopSaving();
-      await fs.storageProvider?.close?.();
+      await fs.storageProvider?.close();
       throw e;
     }
     let dimension = this.dimensions.get(name);
@@ -206,7 +206,7 @@ export class RuntimeWorlds {
       dimension = FIRST_DIMENSION + this.dimensions.size;
       this.dimensions.set(name, dimension);
     }
-    this.host.dimensionNames[dimension] = `core:${name}`;
+    this.host.nameLevel(dimension, `core:${name}`);
     const info: WorldInfo = { name, generator, seed, builtIn: false };
     this.entries.push({ name, fs, dimension, spawn, info });
     return { ...info };
@@ -232,6 +232,25 @@ export async function findSpawn(world: FsWorld, Vec3: Vec3Class, waterIds: Reado
   return new Vec3(p.x + 0.5, p.y, p.z + 0.5);
 }
 
+/**
+ * A storage that, once closed, answers reads with nothing (the world generates in memory) and
+ * drops writes, instead of failing: chunks a player was still being sent when their world was
+ * unloaded, or the server stopped, are read after the region files closed.
+ */
+export function closable(storage: FsStorage): FsStorage {
+  let closed = false;
+  const load = storage.load.bind(storage);
+  const save = storage.save.bind(storage);
+  const close = storage.close.bind(storage);
+  storage.load = (x, z) => (closed ? Promise.resolve(null) : load(x, z).catch((e: unknown) => (closed ? null : Promise.reject(e))));
+  storage.save = (x, z, chunk) => (closed ? Promise.resolve() : save(x, z, chunk).catch((e: unknown) => (closed ? undefined : Promise.reject(e))));
+  storage.close = () => {
+    closed = true;
+    return close();
+  };
+  return storage;
+}
+
 interface LevelModule {
   readLevel(path: string): Promise<{ RandomSeed?: number[] | number; generatorName?: string }>;
   writeLevel(path: string, value: { RandomSeed: [number, number]; Version: { Name: string }; generatorName: string }): Promise<void>;
@@ -241,13 +260,13 @@ interface LevelModule {
 export function flyingSquidWorlds(registry: unknown, version: string): WorldFactory {
   const World = (fsRequire('prismarine-world') as (r: unknown) => new (generator: unknown, storage: unknown) => FsWorld)(registry);
   const anvil = fsRequire('prismarine-provider-anvil') as { Anvil(r: unknown): new (dir: string) => unknown; level: LevelModule };
-  const Anvil = anvil.Anvil(registry);
+  const Anvil = anvil.Anvil(registry) as new (dir: string) => FsStorage;
   const generations = fsRequire('./src/lib/generations') as Record<'superflat' | 'diamond_square', (o: Record<string, unknown>) => unknown>;
   return {
     make(generator, seed, dir) {
       const options = { registry, seed, version, worldHeight: 80 };
       const generate = generator === 'flat' ? generations.superflat(options) : generations.diamond_square(options);
-      return new World(generate, new Anvil(join(dir, 'region')));
+      return new World(generate, closable(new Anvil(join(dir, 'region'))));
     },
     async writeLevel(dir, generator, seed) {
       await mkdir(join(dir, 'region'), { recursive: true });
