@@ -31,6 +31,7 @@ import { createServer, Host } from './host.ts';
 import { InventorySync } from './inventory-sync.ts';
 import { ItemEntities } from './item-entities.ts';
 import { PlayerState } from './player-state.ts';
+import { PositionSync } from './position-sync.ts';
 import { Sessions, type LoginGate } from './sessions.ts';
 import { TabList } from './tablist.ts';
 import { Windows } from './windows.ts';
@@ -70,6 +71,7 @@ class FlyingSquidAdapter implements FlyingSquidPlatform {
     const ctx = new AdapterContext(options, serv, Vec3, items, this.events);
     // Hooks run in this order (leave hooks in reverse): a concern comes after those it uses.
     this.sessions = new Sessions(ctx);
+    new PositionSync(ctx);
     new TabList(ctx);
     this.inventorySync = new InventorySync(ctx);
     const itemEntities = new ItemEntities(ctx, this.inventorySync);
