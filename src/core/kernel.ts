@@ -13,6 +13,7 @@ import { createCommandRegistry, helpCommand, stopCommand } from './command-regis
 import { permissionNodes } from './command-tree.ts';
 import type { CommandRegistry } from './commands.ts';
 import { migrate, type Database } from './db.ts';
+import { catalogueOf, type EventCatalogue } from './event-catalogue.ts';
 import type { EventBus } from './events.ts';
 import type { Logger } from './log.ts';
 import type { ModuleContext, ModuleDefinition } from './module.ts';
@@ -25,7 +26,6 @@ import { coreReloadable, startingCoreConfig } from './core-config.ts';
 import { createModuleScope, type ModuleScope } from './module-scope.ts';
 import type { Scheduler } from './scheduler.ts';
 import { createTeleports, type Teleports } from './teleport.ts';
-import './teleport.events.ts';
 import { TELEPORT_MIGRATIONS } from './teleport.store.ts';
 import type { GamePlatform } from '../platform/platform.ts';
 import { asClause, messageOf } from './sentence.ts';
@@ -54,6 +54,8 @@ export interface Kernel {
   commands: CommandRegistry;
   /** The config files `core reload` reads again; the add-on adds rest.conf. */
   configs: ConfigFiles;
+  /** The payload schema of every event: the kernel's own and every known module's (on or off). */
+  catalogue: EventCatalogue;
   /** Stops the modules in reverse boot order and records the online players as seen. */
   stop(): Promise<void>;
 }
@@ -179,6 +181,7 @@ export async function startKernel(options: KernelOptions): Promise<Kernel> {
 
   const switches = readModuleSwitches(configDir, options.modules, log);
   const order = bootOrder(options.modules, switches, modulesFile);
+  const catalogue = catalogueOf(options.modules);
 
   await migrate(database, 'core.players', PLAYERS_MIGRATIONS);
   await migrate(database, 'core.audit', AUDIT_MIGRATIONS);
@@ -299,7 +302,7 @@ export async function startKernel(options: KernelOptions): Promise<Kernel> {
 
     platform.setCommandHandler(commands);
     log.info(`core ${version} started; modules on: ${order.length ? order.map((m) => m.name).join(', ') : 'none'}`);
-    return { api, commands, configs, stop };
+    return { api, commands, configs, catalogue, stop };
   } catch (e) {
     await stop();
     throw e;

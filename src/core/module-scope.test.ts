@@ -58,9 +58,9 @@ describe('createModuleScope', () => {
     scope.events.subscribe((e) => heard.push(e));
     const unsubscribe = scope.events.subscribe((e) => heard.push(e));
     unsubscribe();
-    scope.events.emit('kit.claim', { kit: 'a' });
+    scope.events.emit('vote.receive', { kit: 'a' });
     scope.dispose();
-    events.emit('kit.claim', { kit: 'b' });
+    events.emit('vote.receive', { kit: 'b' });
     assert.deepEqual(
       heard.map((e) => e.data.kit),
       ['a'],

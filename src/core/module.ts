@@ -1,11 +1,12 @@
 // Modules are folders. Each declares its name, the modules it depends on, its migrations, a
-// factory for its service (its part of the published API) and its in-game commands. The kernel
-// boots the modules switched on in data/core/modules.conf, in dependency order; boot fails with a
-// clear message when a module needs one that is missing or switched off.
+// factory for its service (its part of the published API), its in-game commands and the schemas of
+// the events it emits. The kernel boots the modules switched on in data/core/modules.conf, in
+// dependency order; boot fails with a clear message when a module needs one that is missing or
+// switched off.
 
 import type { Clock } from './clock.ts';
 import type { Db, DbKind, Migration } from './db.ts';
-import type { EventBus } from './events.ts';
+import type { EventBus, EventSchemas } from './events.ts';
 import type { Logger } from './log.ts';
 import type { GamePlatform } from '../platform/platform.ts';
 import type { CoreApi, KernelServices } from './api.ts';
@@ -60,6 +61,11 @@ export interface ModuleDefinition<S = unknown> {
    * group of the permissions.conf written on first start; admin nodes never belong here.
    */
   playerNodes?: readonly string[];
+  /**
+   * The payload schemas of the events the module emits (its `<area>.events.ts`): the kernel
+   * gathers them into the event catalogue, which the AsyncAPI document and the tests read.
+   */
+  events?: EventSchemas;
   createService(ctx: ModuleContext): S | Promise<S>;
   commands?(service: S, ctx: ModuleContext): CommandDefinition[];
   /**

@@ -3,7 +3,7 @@
 // (the area that asked: home, warp, playerwarp, …).
 
 import { Type } from '@sinclair/typebox';
-import { defineEventSchema, PlayerFields } from './events.ts';
+import { defineEvents, eventPayload, PlayerFields, type PayloadsOf } from './events.ts';
 import { LocationAnswer } from './location.ts';
 
 const Cause = Type.String({ description: 'What moved the player: home, warp, playerwarp, back, …' });
@@ -11,36 +11,38 @@ const Cause = Type.String({ description: 'What moved the player: home, warp, pla
 export const WARMUP_CANCEL_REASONS = ['moved', 'quit', 'another-teleport', 'shutdown'] as const;
 export type WarmupCancelReason = (typeof WARMUP_CANCEL_REASONS)[number];
 
-export const TeleportPlayerTeleport = defineEventSchema(
-  'teleport.player-teleport',
-  { ...PlayerFields, cause: Cause, from: LocationAnswer, to: LocationAnswer },
-  'A player was teleported (after their warm-up, if they had one).',
-);
-export const TeleportBackLocationCapture = defineEventSchema(
-  'teleport.back-location-capture',
-  { ...PlayerFields, cause: Cause, location: LocationAnswer },
-  'The place a player was teleported from became their back location.',
-);
-export const TeleportWarmupStart = defineEventSchema(
-  'teleport.warmup-start',
-  {
-    ...PlayerFields,
-    cause: Cause,
-    seconds: Type.Number({ exclusiveMinimum: 0, description: 'How long the player must stand still.' }),
-    to: LocationAnswer,
-  },
-  'A teleport waits for the player to stand still for its warm-up.',
-);
-export const TeleportWarmupCancel = defineEventSchema(
-  'teleport.warmup-cancel',
-  {
-    ...PlayerFields,
-    cause: Cause,
-    reason: Type.Union(
-      WARMUP_CANCEL_REASONS.map((r) => Type.Literal(r)),
-      { description: 'moved: to another block; quit: left the game; another-teleport: a new teleport replaced it; shutdown: the server stopped.' },
-    ),
-    to: LocationAnswer,
-  },
-  'A teleport was cancelled during its warm-up; the player was not moved.',
-);
+export const TELEPORT_EVENTS = defineEvents({
+  'teleport.player-teleport': eventPayload(
+    { ...PlayerFields, cause: Cause, from: LocationAnswer, to: LocationAnswer },
+    'A player was teleported (after their warm-up, if they had one).',
+  ),
+  'teleport.back-location-capture': eventPayload(
+    { ...PlayerFields, cause: Cause, location: LocationAnswer },
+    'The place a player was teleported from became their back location.',
+  ),
+  'teleport.warmup-start': eventPayload(
+    {
+      ...PlayerFields,
+      cause: Cause,
+      seconds: Type.Number({ exclusiveMinimum: 0, description: 'How long the player must stand still.' }),
+      to: LocationAnswer,
+    },
+    'A teleport waits for the player to stand still for its warm-up.',
+  ),
+  'teleport.warmup-cancel': eventPayload(
+    {
+      ...PlayerFields,
+      cause: Cause,
+      reason: Type.Union(
+        WARMUP_CANCEL_REASONS.map((r) => Type.Literal(r)),
+        { description: 'moved: to another block; quit: left the game; another-teleport: a new teleport replaced it; shutdown: the server stopped.' },
+      ),
+      to: LocationAnswer,
+    },
+    'A teleport was cancelled during its warm-up; the player was not moved.',
+  ),
+});
+
+declare module './events.ts' {
+  interface EventPayloads extends PayloadsOf<typeof TELEPORT_EVENTS> {}
+}

@@ -1,8 +1,22 @@
-// How a platform emits a cancellable event (platform.ts `Cancellable`): the payload's cancel()
-// works only while the handlers run, so a handler that cancels later (after an await) changes
-// nothing, as the event's documentation says. Shared by the adapter and the fake.
+// The Cancellable part of a platform event (platform.ts `Cancellable`): handlers call cancel()
+// while the event is being emitted, and the emitter reads `cancelled` once they have all run.
+// Shared by the adapter and the fake.
 
-import type { PlatformEventName, PlatformEvents } from './platform.ts';
+import type { Cancellable, PlatformEventName, PlatformEvents } from './platform.ts';
+
+/** The event's data with a fresh cancel() and cancelled flag. */
+export function cancellable<T extends object>(data: T): T & Cancellable {
+  let cancelled = false;
+  return {
+    ...data,
+    cancel(): void {
+      cancelled = true;
+    },
+    get cancelled(): boolean {
+      return cancelled;
+    },
+  };
+}
 
 /** Cancellable events by name. */
 export type CancellableEventName = {
@@ -13,8 +27,9 @@ export type CancellableEventName = {
 export type CancellableData<E extends CancellableEventName> = Omit<PlatformEvents[E], 'cancel' | 'cancelled'>;
 
 /**
- * Runs `emit` with the event's payload and answers whether a handler cancelled it (handlers run
- * synchronously; cancel() after `emit` returns has no effect).
+ * Runs `emit` with the event's payload and answers whether a handler cancelled it. cancel() works
+ * only while the handlers run: one that cancels after an await changes nothing, as the events'
+ * documentation says.
  */
 export function emitCancellable<E extends CancellableEventName>(
   emit: (event: E, data: PlatformEvents[E]) => void,

@@ -2,6 +2,9 @@
 // may ask for. Modules never touch flying-squid or packets; only the adapter in ./flying-squid does.
 // A fake of this interface for unit tests lives in test/support/fake-platform.ts.
 
+import type { EntityPort } from './entities.ts';
+import type { DisplayPort } from './display.ts';
+import type { VisibilityPort } from './visibility.ts';
 import type { PlayerInventoryPort } from './player-inventory.ts';
 import type { WorldPort } from './worlds.ts';
 
@@ -182,7 +185,7 @@ export interface CommandHandler {
 /** Decides whether a chat message is shown. Returning false cancels it (e.g. muted players). */
 export type ChatFilter = (player: OnlinePlayer, message: string) => boolean;
 
-export interface GamePlatform extends PlayerInventoryPort, WorldPort {
+export interface GamePlatform extends EntityPort, DisplayPort, VisibilityPort, PlayerInventoryPort, WorldPort {
   /** Game version, e.g. "1.21.4". */
   readonly gameVersion: string;
   /** The port the game listens on (resolved when 0 was asked for). */

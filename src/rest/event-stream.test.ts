@@ -7,6 +7,8 @@ import { EVENT_NAMES } from '../core/events.ts';
 import { startHarness, type Harness } from './test-support.ts';
 import { isValidPattern } from './event-stream.ts';
 
+const SPAWN = { world: 'world', x: 0, y: 64, z: 0, yaw: 0, pitch: 0 };
+
 // biome-ignore lint: messages are read field by field.
 type Msg = any;
 
@@ -190,7 +192,7 @@ describe('the event stream', () => {
     assert.equal(hello.event, 'connected');
     assert.equal(hello.caller, 'watcher');
     assert.equal(typeof hello.message, 'string');
-    h.events.emit('warp.create', { name: 'spawn' });
+    h.events.emit('warp.create', { name: 'spawn', location: SPAWN, permission: null, actor: 'console' });
     await new Promise((r) => setTimeout(r, 50));
     assert.equal(c.messages.length, 0);
     c.ws.close();
@@ -266,9 +268,10 @@ describe('the event stream', () => {
       balance: { currency: 'coins', amount: 112.5 },
       'transaction-id': '42',
     };
-    h.events.emit('warp.create', { name: 'ignored' });
+    h.events.emit('warp.create', { name: 'ignored', location: SPAWN, permission: null, actor: 'console' });
     h.events.emit('economy.wallet-credit', credit);
-    const home = { 'player-id': credit['player-id'], 'player-name': 'Alex', location: { world: 'world', x: 1.5, y: 64, z: -3, yaw: 90, pitch: 0 } };
+    const location = { world: 'world', x: 1.5, y: 64, z: -3, yaw: 90, pitch: 0 };
+    const home = { 'player-id': credit['player-id'], 'player-name': 'Alex', slot: 1, label: null, location, icon: 'red_bed', visibility: 'private' as const };
     h.events.emit('home.create', home);
     const first = await c.next();
     assert.equal(first.event, 'economy.wallet-credit');

@@ -5,7 +5,8 @@ import { Type } from '@sinclair/typebox';
 import { createDispatcher } from '../core/dispatcher.ts';
 import { fail, ok } from '../core/result.ts';
 import { UPSTREAM_TIMEOUT_MS } from './addon.ts';
-import { defineRoute, Limit, PlayerUuid, UuidParams } from './route-table.ts';
+import { defineRoute } from '../core/routes.ts';
+import { Limit, PlayerUuid, UuidParams } from '../core/schemas.ts';
 import { basic, http, startHarness, type Harness } from './test-support.ts';
 import type { Dispatcher } from '../core/dispatcher.ts';
 

@@ -14,7 +14,22 @@ import type { GamePlatform, OnlinePlayer, PlatformEventName, PlatformEvents } fr
 import { startFlyingSquid } from '../../src/platform/flying-squid/index.ts';
 import { memoryLogger } from '../../src/core/log.ts';
 import { FakePlatform, offlineUuid } from '../support/fake-platform.ts';
-import { joinBot, nextEvent, quit, waitFor, type Bot } from '../e2e/support/bots.ts';
+import { joinBot, kickText, nextEvent, quit, waitFor, type Bot } from '../e2e/support/bots.ts';
+import { botScreen, fakeScreen, type Screen } from './screens.ts';
+import { skinTextureUrl } from '../../src/platform/entity-registry.ts';
+import type { InteractTarget } from '../../src/platform/platform.ts';
+
+/** Something a client shows: another player or an NPC (both 'player'), or a text display. */
+export interface SeenEntity {
+  kind: 'player' | 'text_display';
+  /** The name above a player's or NPC's head. */
+  name?: string;
+  /** A text display's text, its lines joined with line breaks. */
+  text?: string;
+  position: { x: number; y: number; z: number };
+  /** The harness's own handle, for clicking it. */
+  readonly ref: unknown;
+}
 
 /** A block position. */
 export interface BlockPos {
@@ -25,6 +40,8 @@ export interface BlockPos {
 
 export interface HarnessPlayer {
   readonly player: OnlinePlayer;
+  /** What the player's screen shows of sidebars, nametags, the tab list, titles, sounds and chat. */
+  readonly screen: Screen;
   /** The client sends a chat line. */
   say(message: string): Promise<void>;
   /** The client walks forward until it stands in another block (or gives up after a while), then stops. */
@@ -45,6 +62,12 @@ export interface HarnessPlayer {
   clientBlock(at: BlockPos): string;
   /** The client disconnects; resolves once the platform has emitted `quit`. */
   leave(): Promise<void>;
+  /** What the client shows now (itself excluded). */
+  seen(): SeenEntity[];
+  /** The client attacks (left-click) or uses (right-click) something it shows. */
+  click(entity: SeenEntity, action: 'attack' | 'use'): Promise<void>;
+  /** The skin texture URL the client shows on the player or NPC of that name (undefined: the default). */
+  skinSeen(name: string): string | undefined;
 }
 
 export interface PlatformHarness {
@@ -119,6 +142,7 @@ export async function fakeHarness(): Promise<PlatformHarness> {
       if (!player) throw new Error(`${name} was refused`);
       return {
         player,
+        screen: fakeScreen(platform, player),
         say: async (message) => {
           platform.chat(player.uuid, message);
         },
@@ -144,12 +168,36 @@ export async function fakeHarness(): Promise<PlatformHarness> {
         leave: async () => {
           if (platform.player(player.uuid)) platform.quit(player.uuid);
         },
+        seen: () =>
+          platform.entityFake.seenBy(player.uuid).map((s) => ({ kind: s.kind, name: s.name, text: s.text, position: s.location, ref: s.target })),
+        click: async (entity, action) => {
+          platform.entityFake.click(player.uuid, entity.ref as InteractTarget, action);
+        },
+        skinSeen: (name) => {
+          const skin = platform.entityFake.skinSeenBy(player.uuid, name);
+          return skin && skinTextureUrl(skin);
+        },
       };
     },
     async close() {
       await platform.shutdown('contract over');
     },
   };
+}
+
+/** The players, NPCs and text displays in a bot's world, as mineflayer keeps them. */
+function seenByBot(bot: Bot): SeenEntity[] {
+  const seen: SeenEntity[] = [];
+  for (const e of Object.values(bot.entities)) {
+    if (e === bot.entity) continue;
+    if (e.type === 'player') seen.push({ kind: 'player', name: e.username, position: e.position.clone(), ref: e });
+    else if (e.name === 'text_display') {
+      // The text is metadata entry 23, an NBT text component.
+      const text = (e.metadata as unknown as Record<number, unknown>)[23];
+      seen.push({ kind: 'text_display', text: text === undefined ? undefined : kickText(text), position: e.position.clone(), ref: e });
+    }
+  }
+  return seen;
 }
 
 export async function flyingSquidHarness(): Promise<PlatformHarness> {
@@ -164,6 +212,7 @@ export async function flyingSquidHarness(): Promise<PlatformHarness> {
     async join(name) {
       const uuid = offlineUuid(name);
       const bot = await joinBot(platform.port, name);
+      const screen = botScreen(bot);
       bots.add(bot);
       // flying-squid sends the login position again once the client first moves: a walk before
       // that would be undone.
@@ -172,6 +221,7 @@ export async function flyingSquidHarness(): Promise<PlatformHarness> {
       const player = platform.player(uuid)!;
       return {
         player,
+        screen,
         say: async (message) => {
           bot.chat(message);
         },
@@ -205,6 +255,13 @@ export async function flyingSquidHarness(): Promise<PlatformHarness> {
           await quit(bot);
           await until(() => platform.player(uuid) === undefined, `${name} left the platform`);
         },
+        seen: () => seenByBot(bot),
+        click: async (entity, action) => {
+          const target = entity.ref as Bot['entity'];
+          if (action === 'attack') bot.attack(target);
+          else await bot.activateEntity(target);
+        },
+        skinSeen: (name) => (bot.players[name] as { skinData?: { url?: string } } | undefined)?.skinData?.url,
       };
     },
     async close() {

@@ -46,9 +46,9 @@ async function start(folder: string, problems: Set<string>): Promise<FlyingSquid
   });
 }
 
-/** Whether a position is at a spawn (the same column, standing in the spawn block or the one under it). */
+/** Whether a position is a spawn (where a player put there stands, without falling). */
 function atSpawn(p: { x: number; y: number; z: number }, spawn: { x: number; y: number; z: number }): boolean {
-  return Math.abs(p.x - spawn.x) < 0.01 && Math.abs(p.z - spawn.z) < 0.01 && p.y <= spawn.y + 0.01 && p.y >= spawn.y - 1.01;
+  return Math.abs(p.x - spawn.x) < 0.01 && Math.abs(p.y - spawn.y) < 0.01 && Math.abs(p.z - spawn.z) < 0.01;
 }
 
 /** Handles an event only while `run` runs. */
@@ -215,7 +215,6 @@ describe('player events, whole inventories and run-time worlds with bots', () =>
     assert.deepEqual((await platform.unloadWorld('arena')).ok, true);
     assert.equal((await back).worldState.name, 'minecraft:overworld');
     const home = platform.spawnLocation();
-    // The spawn may be in tall grass, which a player sinks into.
     await waitFor(() => atSpawn(bot.entity.position, home), 'the bot at the default spawn');
     assert.equal(platform.location(uuid)?.world, 'world');
     await quit(bot);

@@ -21,12 +21,18 @@ import type {
   Text,
   Vitals,
 } from '../../src/platform/platform.ts';
-import type { InventorySlot, PlayerInventory, PlayerInventoryWrite } from '../../src/platform/player-inventory.ts';
-import type { CreateWorldOptions, WorldInfo, WorldOutcome } from '../../src/platform/worlds.ts';
+import type { EntityOutcome, NpcSpec, Skin, SpawnOutcome, SpawnedEntity, TextDisplaySpec } from '../../src/platform/entities.ts';
+import { FakeEntities } from './fake/entities.ts';
+import type { DisplayPort } from '../../src/platform/display.ts';
+import type { VisibilityPort } from '../../src/platform/visibility.ts';
+import { FakeDisplay, lendPortMethods } from './fake/display.ts';
+import type { PlayerInventoryPort } from '../../src/platform/player-inventory.ts';
+import type { WorldPort } from '../../src/platform/worlds.ts';
 import { FakeGameplay } from './fake/gameplay.ts';
 import { FakeItems, type FakeChest } from './fake/items.ts';
-import { FakePlayerInventories } from './fake/player-inventory.ts';
-import { FakeWorlds } from './fake/worlds.ts';
+import { lendMethods } from './fake/lend.ts';
+import { FakePlayerInventories, INVENTORY_PORT_METHODS } from './fake/player-inventory.ts';
+import { FakeWorlds, WORLD_PORT_METHODS } from './fake/worlds.ts';
 import { plain, offlineUuid } from './fake/values.ts';
 
 // The fake's parts live in ./fake/ by concern; this module stays the one tests import.
@@ -53,9 +59,14 @@ export interface JoinOptions {
   ping?: number;
 }
 
+// The display, visibility, whole-inventory and world methods are lent in the constructor by the
+// parts of the fake that implement them.
+export interface FakePlatform extends DisplayPort, VisibilityPort, PlayerInventoryPort, WorldPort {}
 export class FakePlatform implements GamePlatform {
   readonly gameVersion = '1.21.4';
   readonly port = 25565;
+  /** What each player is shown (sidebar, titles, sounds…) and who sees whom. */
+  readonly display: FakeDisplay = new FakeDisplay(this);
 
   /** Messages sent to each player, by uuid (broadcasts included), in order. */
   readonly messages = new Map<string, Text[]>();
@@ -85,6 +96,8 @@ export class FakePlatform implements GamePlatform {
   readonly wholeInventories = new FakePlayerInventories((uuid) => (this.states.has(uuid) ? this.inventories.get(uuid) : undefined));
   /** The fake's world of blocks and what players do in it (see the test controls below). */
   readonly gameplay: FakeGameplay;
+  /** Spawned entities and skins, with their test controls (what a player sees, clicks): fake/entities.ts. */
+  readonly entityFake = new FakeEntities(this);
 
   constructor(options: { worlds?: string[] } = {}) {
     this.chests = this.items.chests;
@@ -95,14 +108,12 @@ export class FakePlatform implements GamePlatform {
     this.gameplay = new FakeGameplay({
       state: (uuid) => this.mustBeOnline(uuid),
       hasWorld: (name) => this.worldStore.has(name),
-      held: (uuid, hand) => this.wholeInventories.held(uuid, hand),
-      useUpHeld: (uuid) => {
-        const slot = this.wholeInventories.read(uuid)?.selectedSlot ?? 0;
-        const held = this.wholeInventories.held(uuid, 'main');
-        if (held) this.wholeInventories.writeSlot(uuid, slot, held.count > 1 ? { ...held, count: held.count - 1 } : null);
-      },
+      inventories: this.wholeInventories,
       emit: (event, data) => this.emit(event, data),
     });
+    lendMethods(this, this.worldStore, WORLD_PORT_METHODS);
+    lendMethods(this, this.wholeInventories, INVENTORY_PORT_METHODS);
+    lendPortMethods(this, this.display);
   }
 
   // ---- test controls -------------------------------------------------------------------------
@@ -128,6 +139,7 @@ export class FakePlatform implements GamePlatform {
     });
     if (!this.messages.has(uuid)) this.messages.set(uuid, []);
     this.items.joined(uuid);
+    this.display.joined(player);
     this.emit('join', { player });
     return player;
   }
@@ -143,6 +155,7 @@ export class FakePlatform implements GamePlatform {
     if (!s) throw new Error(`fake platform: ${uuid} is not online`);
     this.items.finishChest(uuid, 'quit');
     this.states.delete(uuid);
+    this.display.left(uuid);
     this.emit('quit', { player: s.player, reason });
   }
 
@@ -153,6 +166,7 @@ export class FakePlatform implements GamePlatform {
       this.cancelledChat.push({ uuid, message });
       return false;
     }
+    this.display.chatted(s.player, message);
     this.emit('chat', { player: s.player, message });
     return true;
   }
@@ -330,34 +344,7 @@ export class FakePlatform implements GamePlatform {
   openChest(uuid: string, view: ChestView): ChestHandle | undefined {
     return this.items.openChest(uuid, view);
   }
-  playerInventory(uuid: string): PlayerInventory | undefined {
-    return this.wholeInventories.read(uuid);
-  }
-  setPlayerInventory(uuid: string, inventory: PlayerInventoryWrite): boolean {
-    return this.wholeInventories.write(uuid, inventory);
-  }
-  setInventorySlot(uuid: string, slot: InventorySlot, item: ItemStack | null): boolean {
-    return this.wholeInventories.writeSlot(uuid, slot, item);
-  }
 
-  worlds(): string[] {
-    return this.worldStore.worlds();
-  }
-  worldInfo(name: string): WorldInfo | undefined {
-    return this.worldStore.worldInfo(name);
-  }
-  storedWorlds(): Promise<string[]> {
-    return this.worldStore.storedWorlds();
-  }
-  createWorld(name: string, options?: CreateWorldOptions): Promise<WorldOutcome> {
-    return this.worldStore.createWorld(name, options);
-  }
-  loadWorld(name: string): Promise<WorldOutcome> {
-    return this.worldStore.loadWorld(name);
-  }
-  unloadWorld(name: string): Promise<WorldOutcome> {
-    return this.worldStore.unloadWorld(name);
-  }
   spawnLocation(world?: string): Location {
     const name = world !== undefined && this.worldStore.has(world) ? world : (this.worldStore.worlds()[0] ?? 'world');
     return { world: name, x: 0.5, y: 64, z: 0.5, yaw: 0, pitch: 0 };
@@ -380,6 +367,41 @@ export class FakePlatform implements GamePlatform {
   }
   setLoginGate(gate: ((uuid: string, name: string, address: string) => Text | undefined) | undefined): void {
     this.loginGate = gate;
+  }
+
+  // Entities and skins: see fake/entities.ts.
+  spawnNpc(spec: NpcSpec): SpawnOutcome {
+    return this.entityFake.spawnNpc(spec);
+  }
+  spawnTextDisplay(spec: TextDisplaySpec): SpawnOutcome {
+    return this.entityFake.spawnTextDisplay(spec);
+  }
+  setTextLines(id: string, lines: readonly Text[]): EntityOutcome {
+    return this.entityFake.setTextLines(id, lines);
+  }
+  setNpcSkin(id: string, skin: Skin | undefined): EntityOutcome {
+    return this.entityFake.setNpcSkin(id, skin);
+  }
+  moveEntity(id: string, to: Location): EntityOutcome {
+    return this.entityFake.moveEntity(id, to);
+  }
+  setEntityVisible(id: string, viewer: string, visible: boolean): EntityOutcome {
+    return this.entityFake.setEntityVisible(id, viewer, visible);
+  }
+  removeEntity(id: string): boolean {
+    return this.entityFake.removeEntity(id);
+  }
+  spawnedEntity(id: string): SpawnedEntity | undefined {
+    return this.entityFake.spawnedEntity(id);
+  }
+  spawnedEntities(): SpawnedEntity[] {
+    return this.entityFake.spawnedEntities();
+  }
+  setSkin(uuid: string, skin: Skin | undefined): EntityOutcome {
+    return this.entityFake.setSkin(uuid, skin);
+  }
+  skin(uuid: string): Skin | undefined {
+    return this.entityFake.skin(uuid);
   }
 
   async shutdown(reason: string): Promise<void> {

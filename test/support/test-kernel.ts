@@ -1,13 +1,17 @@
 // A kernel on a fake platform and a fresh SQLite file in a temporary folder, for unit tests of the
 // kernel and of modules. `restart()` stops it and boots again on the same files; `close()` stops
-// it, closes the database and removes the folder.
+// it, closes the database and removes the folder. Every event emitted is checked against its schema
+// in the catalogue of the kernel and the modules given: a mismatch throws from `emit` (failing the
+// operation that emitted it) and again from `close()`.
 
+import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { manualClock } from '../../src/core/clock.ts';
 import { openDatabase, type Database } from '../../src/core/db.ts';
-import { createEventBus, type EmittedEvent, type EventBus } from '../../src/core/events.ts';
+import { catalogueOf } from '../../src/core/event-catalogue.ts';
+import { createEventBus, type EmittedEvent } from '../../src/core/events.ts';
 import { startKernel, type Kernel } from '../../src/core/kernel.ts';
 import { memoryLogger } from '../../src/core/log.ts';
 import { manualScheduler, type Scheduler } from '../../src/core/scheduler.ts';
@@ -16,6 +20,7 @@ import type { Players } from '../../src/core/players.ts';
 import type { EventName } from '../../src/core/events.ts';
 import type { OnlinePlayer } from '../../src/platform/platform.ts';
 import { FakePlatform } from './fake-platform.ts';
+import { checkedEventBus, type CheckedEventBus } from './schema-checks.ts';
 
 export interface TestKernel {
   kernel: Kernel;
@@ -26,7 +31,8 @@ export interface TestKernel {
   /** The scheduler the kernel and its modules get, driven by `clock`. */
   scheduler: Scheduler;
   log: ReturnType<typeof memoryLogger>;
-  events: EventBus;
+  /** The bus the kernel and modules emit on; `events.problems` lists events their schema does not allow. */
+  events: CheckedEventBus;
   /** Every event emitted so far. */
   emitted: EmittedEvent[];
   /** The events of one name emitted so far, in order. */
@@ -61,7 +67,7 @@ export async function startTestKernel(
   const configDir = join(dir, 'core');
   const clock = manualClock();
   const log = memoryLogger();
-  const events = createEventBus(clock, log);
+  const events = checkedEventBus(createEventBus(clock, log), catalogueOf(options.modules ?? []));
   const scheduler = manualScheduler(clock, log);
   const emitted: EmittedEvent[] = [];
   events.subscribe((e) => emitted.push(e));
@@ -130,6 +136,7 @@ export async function startTestKernel(
       await t.kernel.stop();
       await t.database.close();
       if (!options.dir) rmSync(dir, { recursive: true, force: true });
+      assert.deepEqual(events.problems, [], 'every event emitted fits its schema');
     },
   };
   return t;

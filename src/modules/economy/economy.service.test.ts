@@ -40,6 +40,25 @@ describe('economy', () => {
     });
   });
 
+  describe('economy.toMinor and economy.toMoney (money other areas keep)', () => {
+    it('converts exactly in the currency named, or the default one', () => {
+      assert.deepEqual(eco.toMinor(19.99, 'coins'), { ok: true, currency: 'coins', minor: 1999 });
+      assert.deepEqual(eco.toMinor(7), { ok: true, currency: 'coins', minor: 700 });
+      assert.deepEqual(eco.toMinor(3, 'gems'), { ok: true, currency: 'gems', minor: 3 });
+      assert.deepEqual(eco.toMoney(1999, 'coins'), { currency: 'coins', amount: 19.99 });
+    });
+
+    it('says what is wrong with an amount the currency cannot hold, and leaves the sign to the caller', () => {
+      assert.deepEqual(eco.toMinor(0.5, 'gems'), { ok: false, problem: 'has more than 0 decimal places (gems has 0 decimal places)' });
+      assert.deepEqual(eco.toMinor(-2.5, 'coins'), { ok: true, currency: 'coins', minor: -250 });
+    });
+
+    it('counts a currency no longer in economy.conf in whole units, both ways', () => {
+      assert.deepEqual(eco.toMoney(12, 'shells'), { currency: 'shells', amount: 12 });
+      assert.deepEqual(eco.toMinor(12, 'shells'), { ok: true, currency: 'shells', minor: 12 });
+    });
+  });
+
   describe('economy.balance', () => {
     it('gives a new player the starting balance of each currency', async () => {
       const carol = (await t.join('Carol')).uuid;

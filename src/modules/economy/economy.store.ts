@@ -4,7 +4,7 @@
 // ledger row whose id is the transaction id.
 
 import { sql, type Db, type Migration } from '../../core/db.ts';
-import { MAX_MINOR } from './money.ts';
+import { MAX_MINOR } from '../../core/money.ts';
 
 export type Account = 'wallet' | 'bank' | 'loan';
 const TABLE: Record<Account, string> = { wallet: 'economy_wallets', bank: 'economy_banks', loan: 'economy_loans' };

@@ -4,7 +4,6 @@
 import type { CommandContext, CommandDefinition } from '../../core/commands.ts';
 import type { ModuleContext } from '../../core/module.ts';
 import type { Result } from '../../core/result.ts';
-import type { EconomyService } from '../economy/economy.service.ts';
 import type { MemberRole, PlayerWarp } from './playerwarps.schemas.ts';
 import type { PlayerWarpsService, WarpActor } from './playerwarps.service.ts';
 import { argsFor } from '../../core/command-args.ts';
@@ -24,7 +23,7 @@ const PAGE_SIZE = 10;
 
 export function playerWarpsCommands(warps: PlayerWarpsService, ctx: ModuleContext): CommandDefinition[] {
   const arg = argsFor(ctx);
-  const economy = (): EconomyService => ctx.api.economy;
+  const economy = () => ctx.api.economy;
   const warpName = arg.word('name');
   const page = arg.integer('page', { min: 1, max: 999_999 }).optional();
 

@@ -90,7 +90,7 @@ export class Chat {
     }
     this.ctx.log.info(`<${session.online.name}> ${message}`);
     const line = P.systemChat(textToNbt(`<${session.online.name}> ${message}`));
-    for (const s of this.ctx.joined.values()) s.send(line);
+    for (const s of this.ctx.joined.values()) if (this.ctx.canSee(s.online.uuid, session.online.uuid)) s.send(line);
     this.ctx.emit('chat', { player: session.online, message });
   }
 

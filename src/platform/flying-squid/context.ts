@@ -19,7 +19,7 @@ import type { DragState } from './container.ts';
 import type { EventRegistry } from './events.ts';
 import type { FsPlayer, FsServer, Vec3Class } from './fs-types.ts';
 import type { GameItem, ItemCodec } from './items.ts';
-import type { Packet } from './packets.ts';
+import type { Packet, Params } from './packets.ts';
 
 export interface FlyingSquidOptions {
   /** 0 picks a free port; `platform.port` tells which. */
@@ -84,6 +84,8 @@ export interface PlayerSession {
 type SessionHook = (session: PlayerSession) => void;
 type LoginStep = (session: PlayerSession) => Promise<boolean>;
 type ServerHook = () => void | Promise<void>;
+/** The packet to write in place of one (the same, changed, or undefined to write nothing). */
+type OutgoingFilter = (session: PlayerSession, name: string, params: Params) => Params | undefined;
 
 export class AdapterContext {
   readonly log: Logger;
@@ -100,6 +102,8 @@ export class AdapterContext {
   private readonly readyHooks: ServerHook[] = [];
   private readonly shutdownHooks: ServerHook[] = [];
   private readonly closedHooks: ServerHook[] = [];
+  private readonly outgoingFilters: OutgoingFilter[] = [];
+  private seeing: (viewer: string, target: string) => boolean = () => true;
 
   readonly options: FlyingSquidOptions;
   readonly serv: FsServer;
@@ -178,7 +182,28 @@ export class AdapterContext {
     this.closedHooks.push(hook);
   }
 
+  /** Sees every packet written to a player (flying-squid's after the shim, and the adapter's own) and may drop or change it. */
+  onOutgoing(filter: OutgoingFilter): void {
+    this.outgoingFilters.push(filter);
+  }
+
+  /** The visibility concern answers `canSee` (until then everyone sees everyone). */
+  answerCanSee(answer: (viewer: string, target: string) => boolean): void {
+    this.seeing = answer;
+  }
+
+  /** Whether `viewer` sees `target` (uuids): a line about a hidden player is not shown to the viewer. */
+  canSee(viewer: string, target: string): boolean {
+    return this.seeing(viewer, target);
+  }
+
   // Run by sessions.ts and host.ts.
+
+  filterOutgoing(session: PlayerSession, name: string, params: Params): Params | undefined {
+    let kept: Params | undefined = params;
+    for (const filter of this.outgoingFilters) if (kept) kept = filter(session, name, kept);
+    return kept;
+  }
 
   runAttach(session: PlayerSession): void {
     for (const hook of this.attachHooks) hook(session);

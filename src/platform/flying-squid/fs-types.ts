@@ -20,6 +20,8 @@ export type Vec3Class = new (x: number, y: number, z: number) => Vec3;
 export interface FsWorld {
   getBlockType(pos: Vec3): Promise<number>;
   getBlockStateId(pos: Vec3): Promise<number>;
+  /** The prismarine-block at a position; `boundingBox` 'empty' lets a player through (air, grass, water). */
+  getBlock(pos: Vec3): Promise<{ type: number; name: string; boundingBox: string }>;
   saveNow(): Promise<void>;
   waitSaving(): Promise<void>;
   stopSaving(): void;
@@ -163,6 +165,8 @@ export interface FsServer extends EventEmitter {
   isReady?: boolean;
   players: FsPlayer[];
   entities: Record<string, FsEntity>;
+  /** The last entity id given out; ids of entities the adapter spawns itself come from it too. */
+  entityMaxId: number;
   overworld: FsWorld;
   netherworld: FsWorld;
   dimensionNames: Record<string, string>;

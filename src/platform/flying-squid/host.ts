@@ -12,6 +12,7 @@ import { replaceFlyingSquidLogPlugin } from './log-plugin.ts';
 import { loadFlyingSquidLoginPlugin } from './login-plugin.ts';
 import * as P from './packets.ts';
 import { kickSession } from './sessions.ts';
+import { announcedName } from './visibility.ts';
 import { textToNbt } from './text.ts';
 
 const require = createRequire(import.meta.url);
@@ -172,7 +173,13 @@ export class Host {
       if (ctx.options.announceJoins === false) return;
       const text: TextComponent = typeof message === 'string' ? serv._createJsonChat(message) : message;
       const targets = ([] as FsPlayer[]).concat(o.whitelist ?? serv.players).filter((p) => !(o.blacklist ?? []).includes(p));
-      for (const player of targets) ctx.sessionOf(player)?.send(P.systemChat(textToNbt(text)));
+      // Its only broadcasts the platform lets through announce a join or a leave: not to those who cannot see that player.
+      const name = typeof message === 'string' ? announcedName(message) : undefined;
+      const about = name === undefined ? undefined : [...ctx.sessions.values()].find((s) => s.online.name === name);
+      for (const player of targets) {
+        const session = ctx.sessionOf(player);
+        if (session && (!about || ctx.canSee(session.online.uuid, about.online.uuid))) session.send(P.systemChat(textToNbt(text)));
+      }
     };
   }
 }

@@ -22,11 +22,16 @@ import type {
 } from '../platform.ts';
 import type { InventorySlot, PlayerInventory, PlayerInventoryWrite } from '../player-inventory.ts';
 import type { CreateWorldOptions, WorldInfo, WorldOutcome } from '../worlds.ts';
+import type { EntityOutcome, NpcSpec, Skin, SpawnOutcome, SpawnedEntity, TextDisplaySpec } from '../entities.ts';
+import type { Nametag, Sidebar, SoundOptions, TabListText, Title } from '../display.ts';
+import type { VisibilityRule } from '../visibility.ts';
 import { Chat } from './chat.ts';
+import { Entities } from './entities-wiring.ts';
 import { AdapterContext, type FlyingSquidOptions } from './context.ts';
 import { EventRegistry } from './events.ts';
 import { fullInventoryOf, type FullInventory } from './full-inventory.ts';
 import { GameplayEvents } from './gameplay-events.ts';
+import { displayConcern, type FlyingSquidDisplay } from './display.ts';
 import { createServer, Host } from './host.ts';
 import { InventorySync } from './inventory-sync.ts';
 import { ItemEntities } from './item-entities.ts';
@@ -34,6 +39,7 @@ import { PlayerState } from './player-state.ts';
 import { PositionSync } from './position-sync.ts';
 import { Sessions, type LoginGate } from './sessions.ts';
 import { TabList } from './tablist.ts';
+import { visibilityConcern, type FlyingSquidVisibility } from './visibility.ts';
 import { Windows } from './windows.ts';
 import { Worlds } from './worlds.ts';
 
@@ -63,6 +69,9 @@ class FlyingSquidAdapter implements FlyingSquidPlatform {
   private readonly worldsOf: Worlds;
   private readonly chat: Chat;
   private readonly fullInventory: FullInventory;
+  private readonly entities: Entities;
+  private readonly display: FlyingSquidDisplay;
+  private readonly visibility: FlyingSquidVisibility;
   private stopping: Promise<void> | undefined;
 
   constructor(options: FlyingSquidOptions) {
@@ -80,7 +89,10 @@ class FlyingSquidAdapter implements FlyingSquidPlatform {
     this.worldsOf = new Worlds(ctx, this.playerState, this.inventorySync, this.windows);
     this.fullInventory = fullInventoryOf(ctx, this.inventorySync, this.windows);
     new GameplayEvents(ctx, this.worldsOf, this.playerState);
+    this.display = displayConcern(ctx, this.worldsOf);
+    this.visibility = visibilityConcern(ctx, this.display);
     this.chat = new Chat(ctx);
+    this.entities = new Entities(ctx, this.worldsOf);
     this.host = new Host(ctx);
   }
 
@@ -204,6 +216,105 @@ class FlyingSquidAdapter implements FlyingSquidPlatform {
   }
   setInventorySlot(uuid: string, slot: InventorySlot, item: ItemStack | null): boolean {
     return this.fullInventory.writeSlot(uuid, slot, item);
+  }
+
+  // Entities and skins
+  spawnNpc(spec: NpcSpec): SpawnOutcome {
+    return this.entities.spawnNpc(spec);
+  }
+  spawnTextDisplay(spec: TextDisplaySpec): SpawnOutcome {
+    return this.entities.spawnTextDisplay(spec);
+  }
+  setTextLines(id: string, lines: readonly Text[]): EntityOutcome {
+    return this.entities.setTextLines(id, lines);
+  }
+  setNpcSkin(id: string, skin: Skin | undefined): EntityOutcome {
+    return this.entities.setNpcSkin(id, skin);
+  }
+  moveEntity(id: string, to: Location): EntityOutcome {
+    return this.entities.moveEntity(id, to);
+  }
+  setEntityVisible(id: string, viewer: string, visible: boolean): EntityOutcome {
+    return this.entities.setEntityVisible(id, viewer, visible);
+  }
+  removeEntity(id: string): boolean {
+    return this.entities.removeEntity(id);
+  }
+  spawnedEntity(id: string): SpawnedEntity | undefined {
+    return this.entities.spawnedEntity(id);
+  }
+  spawnedEntities(): SpawnedEntity[] {
+    return this.entities.spawnedEntities();
+  }
+  setSkin(uuid: string, skin: Skin | undefined): EntityOutcome {
+    return this.entities.setSkin(uuid, skin);
+  }
+  skin(uuid: string): Skin | undefined {
+    return this.entities.skin(uuid);
+  }
+
+  // Sidebar, nametags, tab list, titles, sounds
+  setSidebar(viewer: string, sidebar: Sidebar): boolean {
+    return this.display.setSidebar(viewer, sidebar);
+  }
+  removeSidebar(viewer: string): boolean {
+    return this.display.removeSidebar(viewer);
+  }
+  sidebar(viewer: string): Sidebar | undefined {
+    return this.display.sidebar(viewer);
+  }
+  setNametag(target: string, nametag: Nametag | undefined, viewer?: string): boolean {
+    return this.display.setNametag(target, nametag, viewer);
+  }
+  nametag(target: string, viewer?: string): Nametag | undefined {
+    return this.display.nametag(target, viewer);
+  }
+  setTabListText(text: TabListText | undefined, viewer?: string): boolean {
+    return this.display.setTabListText(text, viewer);
+  }
+  tabListText(viewer?: string): TabListText | undefined {
+    return this.display.tabListText(viewer);
+  }
+  setTabName(target: string, name: Text | undefined): boolean {
+    return this.display.setTabName(target, name);
+  }
+  tabName(target: string): Text | undefined {
+    return this.display.tabName(target);
+  }
+  showTitle(viewer: string, title: Title): boolean {
+    return this.display.showTitle(viewer, title);
+  }
+  clearTitle(viewer: string): boolean {
+    return this.display.clearTitle(viewer);
+  }
+  showActionBar(viewer: string, text: Text): boolean {
+    return this.display.showActionBar(viewer, text);
+  }
+  isSound(sound: string): boolean {
+    return this.display.isSound(sound);
+  }
+  playSound(sound: string, at: Location, options?: SoundOptions): number {
+    return this.display.playSound(sound, at, options);
+  }
+  playSoundTo(viewer: string, sound: string, options?: SoundOptions & { at?: Location }): boolean {
+    return this.display.playSoundTo(viewer, sound, options);
+  }
+
+  // Who sees whom
+  hidePlayer(viewer: string, target: string): void {
+    this.visibility.hidePlayer(viewer, target);
+  }
+  showPlayer(viewer: string, target: string): void {
+    this.visibility.showPlayer(viewer, target);
+  }
+  addVisibilityRule(rule: VisibilityRule): () => void {
+    return this.visibility.addVisibilityRule(rule);
+  }
+  refreshVisibility(): void {
+    this.visibility.refreshVisibility();
+  }
+  canSee(viewer: string, target: string): boolean {
+    return this.visibility.canSee(viewer, target);
   }
 
   // Events

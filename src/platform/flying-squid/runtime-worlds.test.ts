@@ -45,6 +45,32 @@ function setup() {
   return { root, worlds, evacuated, dimensionNames, close: () => Promise.all(worlds.all().map((w: WorldEntry) => worlds.close(w))) };
 }
 
+/** A world of columns: below `ground` stone, then `cover` (e.g. tall grass) or water up to `water`. */
+function columns(at: (x: number, z: number) => { ground: number; water?: number; cover?: string }): FsWorld {
+  const block = (name: string) => ({ type: registry.blocksByName[name].id, name, boundingBox: name === 'stone' ? 'block' : 'empty' });
+  return {
+    getBlock: async (p: { x: number; y: number; z: number }) => {
+      const c = at(p.x, p.z);
+      if (p.y < c.ground) return block('stone');
+      if (c.water !== undefined && p.y < c.water) return block('water');
+      if (c.cover && p.y === c.ground) return block(c.cover);
+      return block('air');
+    },
+  } as unknown as FsWorld;
+}
+
+describe('the spawn of a world', () => {
+  it('stands on the ground of (8, 8), in tall grass rather than on top of it', async () => {
+    const spawn = await findSpawn(columns(() => ({ ground: 30, cover: 'short_grass' })), Vec3, water);
+    assert.deepEqual([spawn.x, spawn.y, spawn.z], [8.5, 30, 8.5]);
+  });
+
+  it('moves east out of water, onto dry ground even when it lies lower than the water', async () => {
+    const spawn = await findSpawn(columns((x) => (x < 12 ? { ground: 10, water: 20 } : { ground: 15 })), Vec3, water);
+    assert.deepEqual([spawn.x, spawn.y, spawn.z], [12.5, 15, 8.5]);
+  });
+});
+
 describe('worlds at run time', () => {
   it('creates a flat world with a spawn on its grass, saved under the worlds folder with its level name', async () => {
     const { root, worlds, dimensionNames, close } = setup();

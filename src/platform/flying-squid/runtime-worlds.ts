@@ -223,12 +223,26 @@ export class RuntimeWorlds {
   }
 }
 
-/** The spawn of a world: the first free block above the ground at (8, 8), out of the water. */
+/**
+ * The spawn of a world: standing on the highest solid block of the column (8, 8), in whatever
+ * lets a player through above it (air, tall grass), so that a player put there does not fall;
+ * when that column's top is water, the first column east of it that is dry.
+ */
 export async function findSpawn(world: FsWorld, Vec3: Vec3Class, waterIds: ReadonlySet<number>): Promise<Vec3> {
-  let p = new Vec3(8, 81, 8);
-  while (p.y > -64 && (await world.getBlockType(p)) === 0) p = p.offset(0, -1, 0);
-  for (let i = 0; i < 64 && waterIds.has(await world.getBlockType(p)); i++) p = p.offset(1, 0, 0);
-  while (p.y < 320 && (await world.getBlockType(p)) !== 0) p = p.offset(0, 1, 0);
+  /** The highest block of a column a player stands on or swims in (passable blocks skipped). */
+  const top = async (x: number, z: number): Promise<{ at: Vec3; water: boolean }> => {
+    let p = new Vec3(x, 81, z);
+    for (; p.y > -64; p = p.offset(0, -1, 0)) {
+      const block = await world.getBlock(p);
+      if (waterIds.has(block.type)) return { at: p, water: true };
+      if (block.boundingBox !== 'empty') break;
+    }
+    return { at: p, water: false };
+  };
+  let ground = await top(8, 8);
+  for (let i = 0; i < 64 && ground.water; i++) ground = await top(ground.at.x + 1, 8);
+  let p = ground.at.offset(0, 1, 0);
+  while (p.y < 320 && (await world.getBlock(p)).boundingBox !== 'empty') p = p.offset(0, 1, 0);
   return new Vec3(p.x + 0.5, p.y, p.z + 0.5);
 }
 

@@ -74,12 +74,12 @@ export class Sessions {
     const client = player._client;
     const write = client.write.bind(client);
     const observe = ctx.options.packetObserver;
-    const rawWrite: typeof write = observe
-      ? (name, params) => {
-          observe(client.username, name, params);
-          write(name, params);
-        }
-      : write;
+    const rawWrite: typeof write = (name, original) => {
+      const params = ctx.filterOutgoing(session, name, original);
+      if (!params) return;
+      observe?.(client.username, name, params);
+      write(name, params);
+    };
     const session: PlayerSession = {
       fs: player,
       online: { uuid: dashed(client.uuid), name: client.username, address: plainAddress(client.socket?.remoteAddress) },

@@ -37,16 +37,20 @@ export class TabList {
     claimLoginInterval((timer) => (session ? session.timers.push(timer) : clearInterval(timer)));
     if (!session) return;
     const serv = this.ctx.serv;
-    const entry = (p: FsPlayer): P.TabEntry => ({
-      uuid: p.uuid,
-      name: p.username,
-      properties: p.profileProperties ?? [],
-      gameMode: p.gameMode ?? 0,
-      latency: p._client.latency,
-    });
-    session.send(P.tabListAdd(serv.players.filter((p) => p.uuid).map(entry)));
+    session.send(P.tabListAdd(serv.players.filter((p) => p.uuid).map(tabEntry)));
     for (const other of serv.players) {
-      if (other !== to) this.ctx.sessionOf(other)?.send(P.tabListAdd([entry(to)]));
+      if (other !== to) this.ctx.sessionOf(other)?.send(P.tabListAdd([tabEntry(to)]));
     }
   }
+}
+
+/** A player's line in the tab list as it is now. */
+export function tabEntry(p: FsPlayer): P.TabEntry {
+  return {
+    uuid: p.uuid,
+    name: p.username,
+    properties: p.profileProperties ?? [],
+    gameMode: p.gameMode ?? 0,
+    latency: p._client.latency,
+  };
 }

@@ -19,6 +19,7 @@ export class Worlds {
   private readonly registry: RuntimeWorlds;
   /** The default world's seed, as flying-squid announces it while it loads the world. */
   private seed = 0;
+  private readonly enteredHooks: Array<(session: PlayerSession) => void> = [];
 
   private readonly ctx: AdapterContext;
   private readonly playerState: PlayerState;
@@ -49,6 +50,14 @@ export class Worlds {
         updateHealth(health);
         if (health <= 0 && session.joined && !session.dead) this.onDeath(session);
       };
+      // flying-squid starts sending the chunks around a player without waiting for the end (after
+      // the login, on moves) and goes on loading them after the player left: at shutdown, with the
+      // world files closed, each load would fail as an unhandled rejection.
+      const sendRestOfChunks = player.worldSendRestOfChunks.bind(player);
+      player.worldSendRestOfChunks = () =>
+        sendRestOfChunks().catch((e: unknown) => {
+          if (!player.disconnected) ctx.log.warn(`chunks for ${session.online.name}: ${String(e)}`);
+        });
     });
     serv.on('seed', (seed: number) => {
       this.seed = seed;
@@ -97,6 +106,18 @@ export class Worlds {
     ctx.onClosed(async () => {
       for (const w of this.registry.all()) await this.registry.close(w);
     });
+  }
+
+  /** After the player was put into a world afresh (a respawn or world change), once they stand in it. */
+  onEntered(hook: (session: PlayerSession) => void): void {
+    this.enteredHooks.push(hook);
+  }
+
+  /** Puts the player afresh where they stand, as a respawn does (what they hold and their state stay). */
+  async respawnInPlace(session: PlayerSession): Promise<void> {
+    if (session.moving || session.dead || session.fs.disconnected) return;
+    const { yaw, pitch } = session;
+    await this.moveToWorld(session, this.worldOf(session.fs.world), session.fs.position.clone(), { yaw, pitch });
   }
 
   worlds(): string[] {
@@ -238,7 +259,8 @@ export class Worlds {
       session.sendPosition(P.position(session.teleportId++, at.x, at.y, at.z, { yaw: session.yaw, pitch: session.pitch }));
       player.nearbyEntities = [];
       player.updateAndSpawn();
-      void player.worldSendRestOfChunks().catch((e: unknown) => this.ctx.log.warn(`chunks for ${session.online.name}: ${String(e)}`));
+      for (const hook of this.enteredHooks) hook(session);
+      void player.worldSendRestOfChunks();
     } finally {
       session.moving = false;
     }

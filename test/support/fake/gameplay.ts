@@ -4,7 +4,8 @@
 // of blocks: unset positions are stone below y 64 (the fake's spawn height) and air above.
 
 import { emitCancellable as emitThrough, type CancellableData, type CancellableEventName } from '../../../src/platform/cancellable.ts';
-import type { BlockAt, DamageCause, GameMode, ItemStack, Location, OnlinePlayer, PlatformEventName, PlatformEvents } from '../../../src/platform/platform.ts';
+import type { FakePlayerInventories } from './player-inventory.ts';
+import type { BlockAt, DamageCause, GameMode, Location, OnlinePlayer, PlatformEventName, PlatformEvents } from '../../../src/platform/platform.ts';
 
 /** An online player's state in the fake, changed in place. */
 export interface FakePlayerState {
@@ -20,9 +21,8 @@ export interface GameplayHost {
   /** The online player's state, or a thrown error naming the uuid. */
   state(uuid: string): FakePlayerState;
   hasWorld(name: string): boolean;
-  held(uuid: string, hand: 'main' | 'off'): ItemStack | null;
-  /** Takes one of the item the player holds in the main hand (a block placed in survival). */
-  useUpHeld(uuid: string): void;
+  /** Whole inventories: what the player holds. */
+  inventories: FakePlayerInventories;
   emit<E extends PlatformEventName>(event: E, data: PlatformEvents[E]): void;
 }
 
@@ -84,7 +84,7 @@ export class FakeGameplay {
   /** The player uses what a hand holds (a right-click in the air). */
   useItem(uuid: string, hand: 'main' | 'off' = 'main'): boolean {
     const player = this.host.state(uuid).player;
-    return emitCancellable(this.host, 'itemUse', { player, hand, item: this.host.held(uuid, hand) });
+    return emitCancellable(this.host, 'itemUse', { player, hand, item: this.host.inventories.held(uuid, hand) });
   }
 
   /** The material at a position of the fake's world. */
@@ -116,14 +116,18 @@ export class FakeGameplay {
    */
   placeBlock(uuid: string, at: BlockPosition): boolean {
     const player = this.host.state(uuid).player;
-    const held = this.host.held(uuid, 'main');
+    const held = this.host.inventories.held(uuid, 'main');
     if (!held) throw new Error('fake platform: the player holds nothing to place');
     const world = at.world ?? this.host.state(uuid).location.world;
     const block: BlockAt = { world, x: at.x, y: at.y, z: at.z, material: held.material };
     const cancelled = emitCancellable(this.host, 'blockPlace', { player, block });
     if (cancelled) return true;
     this.setBlock(block, held.material);
-    if (this.host.state(uuid).gameMode === 'survival' || this.host.state(uuid).gameMode === 'adventure') this.host.useUpHeld(uuid);
+    const mode = this.host.state(uuid).gameMode;
+    if (mode === 'survival' || mode === 'adventure') {
+      const slot = this.host.inventories.playerInventory(uuid)?.selectedSlot ?? 0;
+      this.host.inventories.setInventorySlot(uuid, slot, held.count > 1 ? { ...held, count: held.count - 1 } : null);
+    }
     return false;
   }
 }

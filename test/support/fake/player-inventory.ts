@@ -11,8 +11,13 @@ import {
   type ArmorPiece,
   type InventorySlot,
   type PlayerInventory,
+  type PlayerInventoryPort,
   type PlayerInventoryWrite,
 } from '../../../src/platform/player-inventory.ts';
+import type { PortMethods } from './lend.ts';
+
+/** The port's methods, which the FakePlatform lends from here. */
+export const INVENTORY_PORT_METHODS: PortMethods<PlayerInventoryPort> = { playerInventory: true, setPlayerInventory: true, setInventorySlot: true };
 
 const require = createRequire(import.meta.url);
 let itemNames: Record<string, unknown> | undefined;
@@ -31,7 +36,7 @@ interface Worn {
   selectedSlot: number;
 }
 
-export class FakePlayerInventories {
+export class FakePlayerInventories implements PlayerInventoryPort {
   private readonly worn = new Map<string, Worn>();
   private readonly storage: (uuid: string) => Array<ItemStack | null> | undefined;
 
@@ -46,14 +51,14 @@ export class FakePlayerInventories {
     return w;
   }
 
-  read(uuid: string): PlayerInventory | undefined {
+  playerInventory(uuid: string): PlayerInventory | undefined {
     const storage = this.storage(uuid);
     if (!storage) return undefined;
     const w = this.wornBy(uuid);
     return { storage: storage.map((s) => (s ? { ...s } : null)), armor: { ...w.armor }, offHand: w.offHand, selectedSlot: w.selectedSlot };
   }
 
-  write(uuid: string, inventory: PlayerInventoryWrite): boolean {
+  setPlayerInventory(uuid: string, inventory: PlayerInventoryWrite): boolean {
     const storage = this.storage(uuid);
     if (!storage) return false;
     const next = Array.from({ length: 36 }, (_, i) => checkItem(inventory.storage[i] ?? null, `storage slot ${i}`));
@@ -68,7 +73,7 @@ export class FakePlayerInventories {
     return true;
   }
 
-  writeSlot(uuid: string, slot: InventorySlot, item: ItemStack | null): boolean {
+  setInventorySlot(uuid: string, slot: InventorySlot, item: ItemStack | null): boolean {
     const checked = checkInventorySlot(slot);
     if (!checked.ok) throw new RangeError(checked.message);
     const stack = checkItem(item, `slot ${String(slot)}`);

@@ -12,6 +12,10 @@ import {
   type WorldOutcome,
   type WorldPort,
 } from '../../../src/platform/worlds.ts';
+import type { PortMethods } from './lend.ts';
+
+/** The port's methods, which the FakePlatform lends from here. */
+export const WORLD_PORT_METHODS: PortMethods<WorldPort> = { worlds: true, worldInfo: true, storedWorlds: true, createWorld: true, loadWorld: true, unloadWorld: true };
 
 export class FakeWorlds implements WorldPort {
   private readonly loaded: WorldInfo[];
