@@ -6,17 +6,29 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { BlockPos, HarnessPlayer, PlatformHarness } from './harness.ts';
 import { playerName, type Contract } from './platform.contract.ts';
-import type { PlatformEventName, PlatformEvents } from '../../src/platform/platform.ts';
+import type { PlatformEvents } from '../../src/platform/platform.ts';
 
 function sameBlock(a: BlockPos, b: BlockPos): boolean {
   return Math.floor(a.x) === Math.floor(b.x) && Math.floor(a.y) === Math.floor(b.y) && Math.floor(a.z) === Math.floor(b.z);
 }
 
-/** Handles an event only while `run` runs (the harness's platform outlives every case). */
-async function whileHandling<E extends PlatformEventName>(h: PlatformHarness, event: E, handler: (data: PlatformEvents[E]) => void, run: () => Promise<void>): Promise<void> {
+type PlayerEvent = 'move' | 'damage' | 'itemUse' | 'blockBreak' | 'blockPlace';
+
+/**
+ * Cancels every `event` of the player while `act` runs and until one has come (the harness's
+ * platform outlives every case, so the handler goes after).
+ */
+async function cancelling<E extends PlayerEvent>(h: PlatformHarness, event: E, uuid: string, act: () => Promise<void>): Promise<void> {
+  let cancelled = 0;
+  const handler = (e: PlatformEvents[E]) => {
+    if (e.player.uuid !== uuid) return;
+    cancelled += 1;
+    e.cancel();
+  };
   h.platform.on(event, handler);
   try {
-    await run();
+    await act();
+    await h.until(() => cancelled > 0, `a ${event} event to cancel`);
   } finally {
     h.platform.off(event, handler);
   }
@@ -65,21 +77,10 @@ export const gameplayContract: Contract = (h) => {
     it('sends a player whose move is cancelled back to where they were', async () => {
       const p = await h().join(playerName('Held'));
       const start = h().platform.location(p.player.uuid)!;
-      let cancelled = 0;
-      await whileHandling(
-        h(),
-        'move',
-        (m) => {
-          if (m.player.uuid !== p.player.uuid) return;
-          cancelled += 1;
-          m.cancel();
-        },
-        async () => {
-          await p.walk();
-          await h().until(() => cancelled > 0, 'a move to cancel');
-          await h().until(() => sameBlock(p.clientPosition(), start), 'the client to be back where it started');
-        },
-      );
+      await cancelling(h(), 'move', p.player.uuid, async () => {
+        await p.walk();
+      });
+      await h().until(() => sameBlock(p.clientPosition(), start), 'the client to be back where it started');
       assert.ok(sameBlock(h().platform.location(p.player.uuid)!, start), 'the platform has them where they started');
       await p.leave();
     });
@@ -105,20 +106,7 @@ export const gameplayContract: Contract = (h) => {
       const victim = await h().join(playerName('Shielded'));
       const hitter = await h().join(playerName('Striker'));
       const before = h().platform.vitals(victim.player.uuid)!.health;
-      let prevented = 0;
-      await whileHandling(
-        h(),
-        'damage',
-        (d) => {
-          if (d.player.uuid !== victim.player.uuid) return;
-          prevented += 1;
-          d.cancel();
-        },
-        async () => {
-          await hitter.attack(victim);
-          await h().until(() => prevented > 0, 'the damage event');
-        },
-      );
+      await cancelling(h(), 'damage', victim.player.uuid, () => hitter.attack(victim));
       assert.equal(h().platform.vitals(victim.player.uuid)!.health, before);
       assert.equal(victim.clientHealth(), before);
       await hitter.leave();
@@ -144,22 +132,8 @@ export const gameplayContract: Contract = (h) => {
       h().platform.setGameMode(p.player.uuid, 'creative');
       const at = await groundNear(h(), p, 2, 2);
       const material = p.clientBlock(at);
-      let kept = 0;
-      await whileHandling(
-        h(),
-        'blockBreak',
-        (b) => {
-          if (b.player.uuid !== p.player.uuid) return;
-          kept += 1;
-          b.cancel();
-        },
-        async () => {
-          await p.dig(at);
-          await h().until(() => kept > 0, 'the blockBreak event');
-          await h().until(() => p.clientBlock(at) === material, 'the client to see the block again');
-        },
-      );
-      assert.equal(p.clientBlock(at), material);
+      await cancelling(h(), 'blockBreak', p.player.uuid, () => p.dig(at));
+      await h().until(() => p.clientBlock(at) === material, 'the client to see the block again');
       await p.leave();
     });
 
@@ -183,20 +157,7 @@ export const gameplayContract: Contract = (h) => {
       const on = await groundNear(h(), p, -3, 2);
       const above = { ...on, y: on.y + 1 };
       const before = p.clientBlock(above);
-      let refused = 0;
-      await whileHandling(
-        h(),
-        'blockPlace',
-        (e) => {
-          if (e.player.uuid !== p.player.uuid) return;
-          refused += 1;
-          e.cancel();
-        },
-        async () => {
-          await p.placeOn(on);
-          await h().until(() => refused > 0, 'the blockPlace event');
-        },
-      );
+      await cancelling(h(), 'blockPlace', p.player.uuid, () => p.placeOn(on));
       await h().until(() => p.clientBlock(above) === before, 'the client to see the place as it was');
       assert.equal(h().platform.playerInventory(p.player.uuid)!.storage[0]?.count, 4);
       await p.leave();

@@ -12,7 +12,7 @@ import type { EventEmitter } from 'node:events';
 import { startFlyingSquid, type FlyingSquidPlatform } from '../../src/platform/flying-squid/index.ts';
 import { packetProblems } from '../../src/platform/flying-squid/packet-check.ts';
 import { memoryLogger } from '../../src/core/log.ts';
-import type { PlatformEventName, PlatformEvents } from '../../src/platform/platform.ts';
+import type { PlatformEvents } from '../../src/platform/platform.ts';
 import { offlineUuid } from '../support/fake-platform.ts';
 import { joinBot, nextEvent, quit, quitAll, waitFor, type Bot } from './support/bots.ts';
 
@@ -51,14 +51,20 @@ function atSpawn(p: { x: number; y: number; z: number }, spawn: { x: number; y: 
   return Math.abs(p.x - spawn.x) < 0.01 && Math.abs(p.y - spawn.y) < 0.01 && Math.abs(p.z - spawn.z) < 0.01;
 }
 
-/** Handles an event only while `run` runs. */
-async function handling<E extends PlatformEventName>(platform: FlyingSquidPlatform, event: E, handler: (data: PlatformEvents[E]) => void, run: () => Promise<void>): Promise<void> {
+/** Cancels every `event` while `run` runs, and returns those cancelled. */
+async function cancellingAll<E extends 'move' | 'blockBreak'>(platform: FlyingSquidPlatform, event: E, run: (seen: Array<PlatformEvents[E]>) => Promise<void>): Promise<Array<PlatformEvents[E]>> {
+  const seen: Array<PlatformEvents[E]> = [];
+  const handler = (e: PlatformEvents[E]) => {
+    seen.push(e);
+    e.cancel();
+  };
   platform.on(event, handler);
   try {
-    await run();
+    await run(seen);
   } finally {
     platform.off(event, handler);
   }
+  return seen;
 }
 
 /** A full solid block with air above near the bot (in the columns around its feet). */
@@ -150,20 +156,11 @@ describe('player events, whole inventories and run-time worlds with bots', () =>
     const before = bot.blockAt(at)!;
     platform.setGameMode(uuid, 'creative');
     await waitFor(() => bot.game.gameMode === 'creative', 'creative mode');
-    const breaks: Array<PlatformEvents['blockBreak']> = [];
-    await handling(
-      platform,
-      'blockBreak',
-      (e) => {
-        breaks.push(e);
-        e.cancel();
-      },
-      async () => {
-        void bot.dig(before, true).catch(() => {});
-        await waitFor(() => breaks.length > 0, 'the blockBreak event');
-        await waitFor(() => bot.blockAt(at)?.stateId === before.stateId, 'the block back in its state');
-      },
-    );
+    const breaks = await cancellingAll(platform, 'blockBreak', async (seen) => {
+      void bot.dig(before, true).catch(() => {});
+      await waitFor(() => seen.length > 0, 'the blockBreak event');
+      await waitFor(() => bot.blockAt(at)?.stateId === before.stateId, 'the block back in its state');
+    });
     assert.deepEqual(breaks[0]!.block, { world: 'world', x: at.x, y: at.y, z: at.z, material: before.name });
     await quit(bot);
   });
@@ -172,22 +169,13 @@ describe('player events, whole inventories and run-time worlds with bots', () =>
     const bot = await player(platform, 'Leashed');
     const uuid = offlineUuid('Leashed');
     const start = bot.entity.position.floored();
-    const moves: Array<PlatformEvents['move']> = [];
-    await handling(
-      platform,
-      'move',
-      (m) => {
-        moves.push(m);
-        m.cancel();
-      },
-      async () => {
-        bot.setControlState('forward', true);
-        bot.setControlState('jump', true);
-        await waitFor(() => moves.length > 0, 'a move to cancel');
-        bot.clearControlStates();
-        await waitFor(() => bot.entity.position.floored().equals(start), 'the bot back where it started', 5000);
-      },
-    );
+    const moves = await cancellingAll(platform, 'move', async (seen) => {
+      bot.setControlState('forward', true);
+      bot.setControlState('jump', true);
+      await waitFor(() => seen.length > 0, 'a move to cancel');
+      bot.clearControlStates();
+      await waitFor(() => bot.entity.position.floored().equals(start), 'the bot back where it started', 5000);
+    });
     const at = platform.location(uuid)!;
     assert.deepEqual([Math.floor(at.x), Math.floor(at.y), Math.floor(at.z)], [start.x, start.y, start.z]);
     assert.deepEqual([Math.floor(moves[0]!.from.x), Math.floor(moves[0]!.from.y), Math.floor(moves[0]!.from.z)], [start.x, start.y, start.z]);
