@@ -5,6 +5,8 @@
 import type { EntityPort } from './entities.ts';
 import type { DisplayPort } from './display.ts';
 import type { VisibilityPort } from './visibility.ts';
+import type { PlayerInventoryPort } from './player-inventory.ts';
+import type { WorldPort } from './worlds.ts';
 
 export const GAME_MODES = ['survival', 'creative', 'adventure', 'spectator'] as const;
 export type GameMode = (typeof GAME_MODES)[number];
@@ -183,7 +185,7 @@ export interface CommandHandler {
 /** Decides whether a chat message is shown. Returning false cancels it (e.g. muted players). */
 export type ChatFilter = (player: OnlinePlayer, message: string) => boolean;
 
-export interface GamePlatform extends EntityPort, DisplayPort, VisibilityPort {
+export interface GamePlatform extends EntityPort, DisplayPort, VisibilityPort, PlayerInventoryPort, WorldPort {
   /** Game version, e.g. "1.21.4". */
   readonly gameVersion: string;
   /** The port the game listens on (resolved when 0 was asked for). */
@@ -240,8 +242,6 @@ export interface GamePlatform extends EntityPort, DisplayPort, VisibilityPort {
    */
   openChest(uuid: string, view: ChestView): ChestHandle | undefined;
 
-  /** Names of the loaded worlds; the first is the default world. */
-  worlds(): string[];
   spawnLocation(world?: string): Location;
 
   on<E extends PlatformEventName>(event: E, handler: (data: PlatformEvents[E]) => void): void;

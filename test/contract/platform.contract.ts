@@ -7,6 +7,9 @@ import assert from 'node:assert/strict';
 import type { PlatformHarness } from './harness.ts';
 import { entitiesContract } from './entities.contract.ts';
 import { displayContract, visibilityContract } from './display.contract.ts';
+import { gameplayContract } from './gameplay.contract.ts';
+import { inventoryContract } from './inventory.contract.ts';
+import { runtimeWorldsContract } from './runtime-worlds.contract.ts';
 
 /** A group of cases; `h()` is the harness of the run (made once per platform). */
 export type Contract = (h: () => PlatformHarness) => void;
@@ -176,4 +179,15 @@ export const itemsContract: Contract = (h) => {
 };
 
 /** Every contract, in the order they run. A capability adds its contract here. */
-export const CONTRACTS: readonly Contract[] = [playersContract, worldsContract, stateContract, itemsContract, entitiesContract, displayContract, visibilityContract];
+export const CONTRACTS: readonly Contract[] = [
+  playersContract,
+  worldsContract,
+  stateContract,
+  itemsContract,
+  entitiesContract,
+  displayContract,
+  visibilityContract,
+  gameplayContract,
+  inventoryContract,
+  runtimeWorldsContract,
+];

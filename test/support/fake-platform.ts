@@ -26,7 +26,13 @@ import { FakeEntities } from './fake/entities.ts';
 import type { DisplayPort } from '../../src/platform/display.ts';
 import type { VisibilityPort } from '../../src/platform/visibility.ts';
 import { FakeDisplay, lendPortMethods } from './fake/display.ts';
+import type { PlayerInventoryPort } from '../../src/platform/player-inventory.ts';
+import type { WorldPort } from '../../src/platform/worlds.ts';
+import { FakeGameplay } from './fake/gameplay.ts';
 import { FakeItems, type FakeChest } from './fake/items.ts';
+import { lendMethods } from './fake/lend.ts';
+import { FakePlayerInventories, INVENTORY_PORT_METHODS } from './fake/player-inventory.ts';
+import { FakeWorlds, WORLD_PORT_METHODS } from './fake/worlds.ts';
 import { plain, offlineUuid } from './fake/values.ts';
 
 // The fake's parts live in ./fake/ by concern; this module stays the one tests import.
@@ -53,8 +59,9 @@ export interface JoinOptions {
   ping?: number;
 }
 
-// The display and visibility methods are FakeDisplay's, lent in the constructor.
-export interface FakePlatform extends DisplayPort, VisibilityPort {}
+// The display, visibility, whole-inventory and world methods are lent in the constructor by the
+// parts of the fake that implement them.
+export interface FakePlatform extends DisplayPort, VisibilityPort, PlayerInventoryPort, WorldPort {}
 export class FakePlatform implements GamePlatform {
   readonly gameVersion = '1.21.4';
   readonly port = 25565;
@@ -83,15 +90,29 @@ export class FakePlatform implements GamePlatform {
 
   private readonly states = new Map<string, PlayerState>();
   private readonly handlers = new Map<PlatformEventName, Set<Handler>>();
-  private readonly worldNames: string[];
   private readonly items = new FakeItems((uuid) => this.states.has(uuid));
+  private readonly worldStore: FakeWorlds;
+  /** Armour, off-hand and selected slot of each player (`select` a hotbar slot as the client would). */
+  readonly wholeInventories = new FakePlayerInventories((uuid) => (this.states.has(uuid) ? this.inventories.get(uuid) : undefined));
+  /** The fake's world of blocks and what players do in it (see the test controls below). */
+  readonly gameplay: FakeGameplay;
   /** Spawned entities and skins, with their test controls (what a player sees, clicks): fake/entities.ts. */
   readonly entityFake = new FakeEntities(this);
 
   constructor(options: { worlds?: string[] } = {}) {
-    this.worldNames = options.worlds ?? ['world'];
     this.chests = this.items.chests;
     this.inventories = this.items.inventories;
+    this.worldStore = new FakeWorlds(options.worlds ?? ['world'], (world) => {
+      for (const s of this.states.values()) if (s.location.world === world) s.location = this.spawnLocation();
+    });
+    this.gameplay = new FakeGameplay({
+      state: (uuid) => this.mustBeOnline(uuid),
+      hasWorld: (name) => this.worldStore.has(name),
+      inventories: this.wholeInventories,
+      emit: (event, data) => this.emit(event, data),
+    });
+    lendMethods(this, this.worldStore, WORLD_PORT_METHODS);
+    lendMethods(this, this.wholeInventories, INVENTORY_PORT_METHODS);
     lendPortMethods(this, this.display);
   }
 
@@ -136,34 +157,6 @@ export class FakePlatform implements GamePlatform {
     this.states.delete(uuid);
     this.display.left(uuid);
     this.emit('quit', { player: s.player, reason });
-  }
-
-  /**
-   * The player walks to `to`. A `move` event fires when the block position or the world changes
-   * (a turn of the head alone moves silently); cancelled, the player stays where they were.
-   * Returns whether a handler cancelled it.
-   */
-  move(uuid: string, to: Location): boolean {
-    const s = this.mustBeOnline(uuid);
-    if (!this.worldNames.includes(to.world)) throw new Error(`fake platform: there is no world ${to.world}`);
-    const from = { ...s.location };
-    const block = (l: Location) => `${l.world}/${Math.floor(l.x)}/${Math.floor(l.y)}/${Math.floor(l.z)}`;
-    if (block(from) === block(to)) {
-      s.location = { ...to };
-      return false;
-    }
-    let cancelled = false;
-    this.emit('move', {
-      player: s.player,
-      from,
-      to: { ...to },
-      cancel: () => void (cancelled = true),
-      get cancelled() {
-        return cancelled;
-      },
-    });
-    if (!cancelled) s.location = { ...to };
-    return cancelled;
   }
 
   /** A player says something in chat; false when the chat filter cancelled it. */
@@ -236,6 +229,16 @@ export class FakePlatform implements GamePlatform {
     this.items.setInventory(uuid, slots);
   }
 
+  // What players do in the world (hurt, use items, break and place blocks) is in `gameplay`.
+
+  /**
+   * The player walks to `to`. A `move` event fires when the block position or the world changes
+   * (a turn of the head alone moves silently); cancelled, the player stays where they were.
+   */
+  move(uuid: string, to: Location): boolean {
+    return this.gameplay.move(uuid, to);
+  }
+
   emit<E extends PlatformEventName>(event: E, data: PlatformEvents[E]): void {
     for (const h of [...(this.handlers.get(event) ?? [])]) (h as (d: PlatformEvents[E]) => void)(data);
   }
@@ -264,7 +267,7 @@ export class FakePlatform implements GamePlatform {
   /** As the game's own teleport: the player is moved, and no `move` event follows. */
   async teleport(uuid: string, to: Location): Promise<boolean> {
     const s = this.states.get(uuid);
-    if (!s || !this.worldNames.includes(to.world)) return false;
+    if (!s || !this.worldStore.has(to.world)) return false;
     s.location = { ...to };
     this.teleports.push({ uuid, to: { ...to } });
     return true;
@@ -342,11 +345,9 @@ export class FakePlatform implements GamePlatform {
     return this.items.openChest(uuid, view);
   }
 
-  worlds(): string[] {
-    return [...this.worldNames];
-  }
   spawnLocation(world?: string): Location {
-    return { world: world ?? this.worldNames[0] ?? 'world', x: 0.5, y: 64, z: 0.5, yaw: 0, pitch: 0 };
+    const name = world !== undefined && this.worldStore.has(world) ? world : (this.worldStore.worlds()[0] ?? 'world');
+    return { world: name, x: 0.5, y: 64, z: 0.5, yaw: 0, pitch: 0 };
   }
 
   on<E extends PlatformEventName>(event: E, handler: (data: PlatformEvents[E]) => void): void {

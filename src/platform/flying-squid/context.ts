@@ -28,6 +28,8 @@ export interface FlyingSquidOptions {
   onlineMode: boolean;
   /** The world folder; a second start with the same folder finds the same world. */
   worldDir: string;
+  /** Where worlds created at run time are kept, one folder each (default: `worlds` beside worldDir). */
+  worldsDir?: string;
   motd?: string;
   maxPlayers?: number;
   viewDistance?: number;

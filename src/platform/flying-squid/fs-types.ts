@@ -19,10 +19,20 @@ export type Vec3Class = new (x: number, y: number, z: number) => Vec3;
 /** A prismarine-world World. */
 export interface FsWorld {
   getBlockType(pos: Vec3): Promise<number>;
+  getBlockStateId(pos: Vec3): Promise<number>;
+  /** The prismarine-block at a position; `boundingBox` 'empty' lets a player through (air, grass, water). */
+  getBlock(pos: Vec3): Promise<{ type: number; name: string; boundingBox: string }>;
   saveNow(): Promise<void>;
   waitSaving(): Promise<void>;
   stopSaving(): void;
-  storageProvider: { close?(): Promise<unknown> } | null;
+  storageProvider: FsStorage | null;
+}
+
+/** prismarine-provider-anvil's storage of a world's chunks (region files). */
+export interface FsStorage {
+  load(x: number, z: number): Promise<unknown>;
+  save(x: number, z: number, chunk: unknown): Promise<unknown>;
+  close(): Promise<unknown>;
 }
 
 /** minecraft-protocol's server-side client. */
@@ -50,6 +60,8 @@ export interface FsEntity extends EventEmitter {
   getNearby(): FsEntity[];
   _writeOthersNearby(name: string, params: Record<string, unknown>): void;
   updateAndSpawn(): void;
+  /** Removes the entity from the server and from its viewers' screens. */
+  destroy(): void;
 }
 
 /** An entity flying-squid's spawnObject made; an item entity keeps only an item id and a count. */
@@ -110,6 +122,8 @@ export interface FsPlayer extends FsEntity {
   setXp(xp: number): void;
   despawnEntities(entities: FsEntity[]): void;
   spawnEntity(entity: FsEntity): void;
+  /** Remembers what the entity wears or holds in an equipment slot, for viewers who come later. */
+  setEquipment(slot: number, item: GameItem | null): void;
   /** Called by flying-squid's entity tick for an item entity the player stands by. */
   collect(entity: FsObject): void;
   _unloadAllChunks(becausePlayerLeft?: boolean): void;
@@ -130,6 +144,7 @@ export interface FsRegistry {
   soundsByName: Record<string, { id: number } | undefined>;
   entitiesByName: Record<string, { id: number } | undefined>;
   blocksByName: Record<string, { id: number } | undefined>;
+  blocks: Record<number, { id: number; name: string } | undefined>;
   items: Record<number, { id: number; name: string; stackSize: number } | undefined>;
   itemsByName: Record<string, { id: number; name: string; stackSize: number } | undefined>;
   enchantments: Record<number, { id: number; name: string } | undefined>;
@@ -180,10 +195,26 @@ export interface FsServer extends EventEmitter {
     position: Vec3,
     o: { velocity?: Vec3; itemId?: number; itemCount?: number; pickupTime?: number; deathTime?: number },
   ): FsObject;
+  /** Which block a placing player's held item makes (an id of the block registry), or {} for none. */
+  placeItem(data: FsPlaceItem): Promise<{ id?: number; data?: number }>;
   _sendPlayerList(toPlayer: FsPlayer): void;
   _sendPlayerEventNewJoin(player: FsPlayer): void;
   _sendPlayerEventLeave(player: FsPlayer): void;
   _sendPlayerEventUpdateGameMode(player: FsPlayer): void;
+}
+
+/** What flying-squid's block_place handler asks placeItem about. */
+export interface FsPlaceItem {
+  item: GameItem;
+  player: FsPlayer;
+  placedPosition: Vec3;
+  [more: string]: unknown;
+}
+
+/** A prismarine-block, as flying-squid's digging hands it to its `dug` behaviour. */
+export interface FsBlock {
+  name: string;
+  stateId: number;
 }
 
 export interface FlyingSquidModule {

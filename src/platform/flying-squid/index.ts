@@ -20,6 +20,8 @@ import type {
   Text,
   Vitals,
 } from '../platform.ts';
+import type { InventorySlot, PlayerInventory, PlayerInventoryWrite } from '../player-inventory.ts';
+import type { CreateWorldOptions, WorldInfo, WorldOutcome } from '../worlds.ts';
 import type { EntityOutcome, NpcSpec, Skin, SpawnOutcome, SpawnedEntity, TextDisplaySpec } from '../entities.ts';
 import type { Nametag, Sidebar, SoundOptions, TabListText, Title } from '../display.ts';
 import type { VisibilityRule } from '../visibility.ts';
@@ -27,11 +29,14 @@ import { Chat } from './chat.ts';
 import { Entities } from './entities-wiring.ts';
 import { AdapterContext, type FlyingSquidOptions } from './context.ts';
 import { EventRegistry } from './events.ts';
+import { fullInventoryOf, type FullInventory } from './full-inventory.ts';
+import { GameplayEvents } from './gameplay-events.ts';
 import { displayConcern, type FlyingSquidDisplay } from './display.ts';
 import { createServer, Host } from './host.ts';
 import { InventorySync } from './inventory-sync.ts';
 import { ItemEntities } from './item-entities.ts';
 import { PlayerState } from './player-state.ts';
+import { PositionSync } from './position-sync.ts';
 import { Sessions, type LoginGate } from './sessions.ts';
 import { TabList } from './tablist.ts';
 import { visibilityConcern, type FlyingSquidVisibility } from './visibility.ts';
@@ -63,6 +68,7 @@ class FlyingSquidAdapter implements FlyingSquidPlatform {
   private readonly playerState: PlayerState;
   private readonly worldsOf: Worlds;
   private readonly chat: Chat;
+  private readonly fullInventory: FullInventory;
   private readonly entities: Entities;
   private readonly display: FlyingSquidDisplay;
   private readonly visibility: FlyingSquidVisibility;
@@ -74,12 +80,15 @@ class FlyingSquidAdapter implements FlyingSquidPlatform {
     const ctx = new AdapterContext(options, serv, Vec3, items, this.events);
     // Hooks run in this order (leave hooks in reverse): a concern comes after those it uses.
     this.sessions = new Sessions(ctx);
+    new PositionSync(ctx);
     new TabList(ctx);
     this.inventorySync = new InventorySync(ctx);
     const itemEntities = new ItemEntities(ctx, this.inventorySync);
     this.windows = new Windows(ctx, this.inventorySync, itemEntities);
     this.playerState = new PlayerState(ctx);
     this.worldsOf = new Worlds(ctx, this.playerState, this.inventorySync, this.windows);
+    this.fullInventory = fullInventoryOf(ctx, this.inventorySync, this.windows);
+    new GameplayEvents(ctx, this.worldsOf, this.playerState);
     this.display = displayConcern(ctx, this.worldsOf);
     this.visibility = visibilityConcern(ctx, this.display);
     this.chat = new Chat(ctx);
@@ -123,6 +132,21 @@ class FlyingSquidAdapter implements FlyingSquidPlatform {
   }
   spawnLocation(world?: string): Location {
     return this.worldsOf.spawnLocation(world);
+  }
+  worldInfo(name: string): WorldInfo | undefined {
+    return this.worldsOf.worldInfo(name);
+  }
+  storedWorlds(): Promise<string[]> {
+    return this.worldsOf.storedWorlds();
+  }
+  createWorld(name: string, options?: CreateWorldOptions): Promise<WorldOutcome> {
+    return this.worldsOf.createWorld(name, options);
+  }
+  loadWorld(name: string): Promise<WorldOutcome> {
+    return this.worldsOf.loadWorld(name);
+  }
+  unloadWorld(name: string): Promise<WorldOutcome> {
+    return this.worldsOf.unloadWorld(name);
   }
 
   // Game mode, vitals, abilities
@@ -183,6 +207,15 @@ class FlyingSquidAdapter implements FlyingSquidPlatform {
   }
   openChest(uuid: string, view: ChestView): ChestHandle | undefined {
     return this.windows.openChest(uuid, view);
+  }
+  playerInventory(uuid: string): PlayerInventory | undefined {
+    return this.fullInventory.read(uuid);
+  }
+  setPlayerInventory(uuid: string, inventory: PlayerInventoryWrite): boolean {
+    return this.fullInventory.write(uuid, inventory);
+  }
+  setInventorySlot(uuid: string, slot: InventorySlot, item: ItemStack | null): boolean {
+    return this.fullInventory.writeSlot(uuid, slot, item);
   }
 
   // Entities and skins

@@ -123,9 +123,11 @@ export class ItemEntities {
    * Digging packets: Q (status 4, one item) and Ctrl+Q (status 3, the stack) outside any screen
    * drop from the held slot, done here like a Q in the inventory (flying-squid's spawned an entity
    * of the id alone, so a named stack came back plain and only one of a stack came back). Every
-   * other status is flying-squid's.
+   * other status is flying-squid's, but a finish (2) from a creative player: the block broke on the
+   * start packet, as in vanilla, and flying-squid would dig whatever is there now again.
    */
   private onBlockDig(session: PlayerSession, data: { status: number }): void {
+    if (data.status === 2 && session.fs.gameMode === 1) return;
     if (data.status !== 3 && data.status !== 4) {
       for (const l of session.fsListeners.get('block_dig') ?? []) l(data);
       return;

@@ -127,7 +127,7 @@ export function fixOutgoing(name: string, params: Params, ctx: ShimContext): Pac
           name,
           params: {
             worldState: {
-              dimension: /nether/.test(worldName) ? DIMENSION_TYPE.the_nether : DIMENSION_TYPE.overworld,
+              dimension: /^minecraft:(the_)?nether$/.test(worldName) ? DIMENSION_TYPE.the_nether : DIMENSION_TYPE.overworld,
               name: worldName,
               hashedSeed: ctx.hashedSeed(),
               gamemode: gameModeName(num(params.gamemode ?? ctx.gameMode())),

@@ -341,6 +341,9 @@ describe('the shim over what flying-squid writes', () => {
     const overworld = clientReads(fixOutgoing('respawn', { ...fromFs, worldName: 'minecraft:overworld', previousGameMode: 255 }, ctx)[0]!) as { worldState: { dimension: number; previousGamemode: number } };
     assert.equal(overworld.worldState.dimension, P.DIMENSION_TYPE.overworld);
     assert.equal(overworld.worldState.previousGamemode, 255);
+    // A world created at run time is its own level of the overworld type, whatever its name.
+    const created = clientReads(fixOutgoing('respawn', { ...fromFs, worldName: 'core:my_nether' }, ctx)[0]!) as { worldState: { dimension: number; name: string } };
+    assert.deepEqual([created.worldState.dimension, created.worldState.name], [P.DIMENSION_TYPE.overworld, 'core:my_nether']);
   });
 
   it('defect 7: a sound by name is sent by id, or not at all when the name is unknown', () => {

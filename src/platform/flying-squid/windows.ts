@@ -176,6 +176,12 @@ export class Windows {
     return [...session.chest, ...WINDOW_INVENTORY_SLOTS.map((slot) => s.fs.inventory.slots[slot] ?? null)];
   }
 
+  /** Sends the player's open chest window again, if any (after the server changed their slots). */
+  resendChest(s: PlayerSession): void {
+    const session = this.chests.get(s);
+    if (session?.open) this.sendChest(s, session);
+  }
+
   private sendChest(s: PlayerSession, session: ChestSession): void {
     session.stateId = (session.stateId + 1) & 0x7fff;
     const items = this.windowSlots(s, session).map((item) => this.ctx.items.notch(item));

@@ -1,26 +1,24 @@
-// Worlds and where players are in them: the world list with a fixed spawn per world, locations,
-// teleports (across worlds too), death and respawn. flying-squid's respawn and world change need
+// Worlds and where players are in them: the world list with a fixed spawn per world (worlds made at
+// run time included, see runtime-worlds.ts), locations, teleports (across worlds too), death and
+// respawn. flying-squid's respawn and world change need
 // the 1.21.4 respawn fix (PLATFORM-NOTES defect 6) and have no death event: the adapter moves the
 // player itself, as a respawn does.
 
+import { dirname, join } from 'node:path';
 import type { Location } from '../platform.ts';
+import type { CreateWorldOptions, WorldInfo, WorldOutcome } from '../worlds.ts';
 import type { AdapterContext, PlayerSession } from './context.ts';
 import type { FsWorld, Vec3 } from './fs-types.ts';
 import type { InventorySync } from './inventory-sync.ts';
 import * as P from './packets.ts';
 import type { PlayerState } from './player-state.ts';
+import { closable, findSpawn, flyingSquidWorlds, RuntimeWorlds, type WorldEntry } from './runtime-worlds.ts';
 import type { Windows } from './windows.ts';
 
-interface WorldEntry {
-  name: string;
-  fs: FsWorld;
-  /** flying-squid's dimension number (0 overworld, -1 nether). */
-  dimension: number;
-  spawn: Vec3;
-}
-
 export class Worlds {
-  private worldList: WorldEntry[] = [];
+  private readonly registry: RuntimeWorlds;
+  /** The default world's seed, as flying-squid announces it while it loads the world. */
+  private seed = 0;
   private readonly enteredHooks: Array<(session: PlayerSession) => void> = [];
 
   private readonly ctx: AdapterContext;
@@ -61,24 +59,52 @@ export class Worlds {
           if (!player.disconnected) ctx.log.warn(`chunks for ${session.online.name}: ${String(e)}`);
         });
     });
+    serv.on('seed', (seed: number) => {
+      this.seed = seed;
+    });
+    const water = new Set(['water', 'flowing_water'].map((n) => serv.registry.blocksByName[n]?.id ?? -1));
+    const spawnOf = (world: FsWorld) => findSpawn(world, ctx.Vec3, water);
+    this.registry = new RuntimeWorlds({
+      worldsDir: ctx.options.worldsDir ?? join(dirname(ctx.options.worldDir), 'worlds'),
+      factory: flyingSquidWorlds(serv.registry, '1.21.4'),
+      findSpawn: spawnOf,
+      nameLevel: (dimension, name) => {
+        serv.dimensionNames[dimension] = name;
+      },
+      evacuate: (world) => this.evacuate(world),
+      clearEntities: (world) => {
+        for (const e of Object.values(serv.entities)) if (e.world === world && e.type !== 'player') e.destroy();
+      },
+      warn: (m) => ctx.log.warn(m),
+    });
+    ctx.onAttach((session) => {
+      // The world a player leaves may not be loaded when they return: they come back at the spawn.
+      const player = session.fs;
+      const save = player.save.bind(player);
+      player.save = async () => {
+        const home = this.registry.default;
+        if (player.world === home.fs) return save();
+        const where = player.position;
+        player.position = home.spawn.clone();
+        try {
+          await save();
+        } finally {
+          player.position = where;
+        }
+      };
+    });
     ctx.onReady(async () => {
-      this.worldList = [{ name: 'world', fs: serv.overworld, dimension: 0, spawn: await this.findSpawn(serv.overworld) }];
+      // Chunks a player is still being sent are read after the stop closed the region files.
+      if (serv.overworld.storageProvider) closable(serv.overworld.storageProvider);
+      this.registry.addBuiltIn({ name: 'world', fs: serv.overworld, dimension: 0, spawn: await spawnOf(serv.overworld), generator: 'default', seed: this.seed });
       if (serv.netherworld) {
-        this.worldList.push({ name: 'world_nether', fs: serv.netherworld, dimension: -1, spawn: await this.findSpawn(serv.netherworld) });
+        this.registry.addBuiltIn({ name: 'world_nether', fs: serv.netherworld, dimension: -1, spawn: await spawnOf(serv.netherworld), generator: 'nether', seed: this.seed });
       }
       // flying-squid picks a random spawn for every join; a fixed one per world is what players expect.
-      serv.getSpawnPoint = async (world) => this.worldOf(world).spawn.clone();
+      serv.getSpawnPoint = async (world) => this.registry.byFs(world).spawn.clone();
     });
     ctx.onClosed(async () => {
-      for (const w of this.worldList) {
-        try {
-          await w.fs.waitSaving();
-        } catch (e) {
-          ctx.log.warn(`saving world ${w.name}: ${String(e)}`);
-        }
-        w.fs.stopSaving();
-        await w.fs.storageProvider?.close?.();
-      }
+      for (const w of this.registry.all()) await this.registry.close(w);
     });
   }
 
@@ -95,11 +121,31 @@ export class Worlds {
   }
 
   worlds(): string[] {
-    return this.worldList.map((w) => w.name);
+    return this.registry.names();
+  }
+
+  worldInfo(name: string): WorldInfo | undefined {
+    return this.registry.info(name);
+  }
+
+  storedWorlds(): Promise<string[]> {
+    return this.registry.stored();
+  }
+
+  createWorld(name: string, options?: CreateWorldOptions): Promise<WorldOutcome> {
+    return this.registry.create(name, options);
+  }
+
+  loadWorld(name: string): Promise<WorldOutcome> {
+    return this.registry.load(name);
+  }
+
+  unloadWorld(name: string): Promise<WorldOutcome> {
+    return this.registry.unload(name);
   }
 
   spawnLocation(world?: string): Location {
-    const w = this.worldList.find((e) => e.name === world) ?? this.worldList[0]!;
+    const w = (world === undefined ? undefined : this.registry.byName(world)) ?? this.registry.default;
     return { world: w.name, x: w.spawn.x, y: w.spawn.y, z: w.spawn.z, yaw: 0, pitch: 0 };
   }
 
@@ -110,7 +156,7 @@ export class Worlds {
 
   async teleport(uuid: string, to: Location): Promise<boolean> {
     const s = this.ctx.get(uuid);
-    const world = this.worldList.find((w) => w.name === to.world);
+    const world = this.registry.byName(to.world);
     if (!s || !world || s.moving) return false;
     const player = s.fs;
     const at = new this.ctx.Vec3(to.x, to.y, to.z);
@@ -136,18 +182,17 @@ export class Worlds {
   }
 
   private worldOf(fs: FsWorld): WorldEntry {
-    return this.worldList.find((w) => w.fs === fs) ?? this.worldList[0]!;
+    return this.registry.byFs(fs);
   }
 
-  /** The spawn: the first free block above the ground at (8, 8), as flying-squid finds one. */
-  private async findSpawn(world: FsWorld): Promise<Vec3> {
-    const { Vec3, serv } = this.ctx;
-    const water = new Set(['water', 'flowing_water'].map((n) => serv.registry.blocksByName[n]?.id));
-    let p = new Vec3(8, 81, 8);
-    while (p.y > -64 && (await world.getBlockType(p)) === 0) p = p.offset(0, -1, 0);
-    for (let i = 0; i < 64 && water.has(await world.getBlockType(p)); i++) p = p.offset(1, 0, 0);
-    while (p.y < 320 && (await world.getBlockType(p)) !== 0) p = p.offset(0, 1, 0);
-    return new Vec3(p.x + 0.5, p.y, p.z + 0.5);
+  /** Before a world is unloaded: its players go to the default world's spawn (the dead respawn there). */
+  private async evacuate(world: FsWorld): Promise<void> {
+    const home = this.registry.default;
+    for (const s of [...this.ctx.joined.values()]) {
+      if (s.fs.world !== world) continue;
+      if (s.dead) await this.respawn(s);
+      else await this.moveToWorld(s, home, home.spawn.clone());
+    }
   }
 
   private onDeath(session: PlayerSession): void {
@@ -169,7 +214,7 @@ export class Worlds {
     player.health = 20;
     player.food = 20;
     player.foodSaturation = 5;
-    const world = this.worldList[0]!;
+    const world = this.registry.default;
     await this.moveToWorld(session, world, world.spawn.clone());
     if (player.disconnected) return;
     this.ctx.emit('respawn', { player: session.online, location: this.locationOf(session) });
