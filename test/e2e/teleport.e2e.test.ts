@@ -6,7 +6,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { joinBot, quit, recordMessages, waitFor, type Bot } from './support/bots.ts';
+import { joinBot, never, quit, recordMessages, waitFor, type Bot } from './support/bots.ts';
 import { startRestServer, type RestServer, type Subscription } from './support/rest-server.ts';
 import { newDataDir } from './support/server-process.ts';
 
@@ -68,5 +68,21 @@ describe('teleport warm-up', () => {
     const left = back.data.location as { x: number; z: number };
     assert.ok(Math.abs(left.x - start.x) < 1 && Math.abs(left.z - start.z) < 1, `captured ${JSON.stringify(left)}, stood at ${JSON.stringify(start)}`);
     await waitFor(() => lines.includes('Welcome home: 1.'), 'Ann to be welcomed home');
+  });
+
+  it('cancels the teleport when the bot walks off its block, and does not move it afterwards', async () => {
+    const home = await homeNearby(2, -5, 4);
+    const lines = recordMessages(ann);
+    ann.chat('/home 2');
+    await waitFor(() => lines.includes("Teleporting in 2 seconds, don't move."), 'Ann to be told to stand still');
+    ann.setControlState('forward', true);
+    try {
+      await waitFor(() => lines.includes('Teleport cancelled: you moved.'), 'the teleport to be cancelled', 15000);
+    } finally {
+      ann.setControlState('forward', false);
+    }
+    const cancel = await events.next('teleport.warmup-cancel', (d) => d['player-id'] === annId);
+    assert.deepEqual([cancel.data.cause, cancel.data.reason], ['home', 'moved']);
+    await never(() => standsAt(ann, home), 'Ann to reach home 2 after all', (WARMUP + 1) * 1000);
   });
 });
