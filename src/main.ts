@@ -10,6 +10,7 @@ import { systemClock } from './core/clock.ts';
 import { openDatabase } from './core/db.ts';
 import { createEventBus } from './core/events.ts';
 import { startKernel } from './core/kernel.ts';
+import { timerScheduler } from './core/scheduler.ts';
 import { lockDataFolder } from './data-folder.ts';
 import { startupFailure } from './startup-failure.ts';
 import type { Logger } from './core/log.ts';
@@ -99,6 +100,7 @@ async function run(options: ServerOptions, log: Logger, serverLog: ServerLog): P
     platform,
     events,
     clock,
+    scheduler: timerScheduler(clock, log.child('scheduler')),
     log: log.child('core'),
     configDir: coreDir,
     version: VERSION,

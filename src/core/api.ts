@@ -5,9 +5,10 @@
 // A module that is switched off is absent at run time; the add-on checks `isModuleOn` first.
 
 import type { Actor } from './actor.ts';
-import type { CommandRegistry } from './commands.ts';
+import type { CommandChecks, CommandRegistry } from './commands.ts';
 import type { KnownPlayerAnswer, OnlinePlayerList } from './players.schemas.ts';
 import type { Result } from './result.ts';
+import type { TeleportService } from './teleport.ts';
 
 export interface KnownPlayer {
   uuid: string;
@@ -73,7 +74,10 @@ export interface KernelServices {
   players: PlayersService;
   permissions: PermissionsService;
   audit: AuditService;
-  commands: CommandRegistry;
+  /** Where commands are registered, and the checks asked before any command runs. */
+  commands: CommandRegistry & CommandChecks;
+  /** Moves players, with warm-ups and back locations: every area teleports through it. */
+  teleport: TeleportService;
 }
 
 // biome-ignore lint: augmented by each module.
@@ -84,6 +88,7 @@ export interface CoreApi extends ModuleServices {
   readonly players: PlayersService;
   readonly permissions: PermissionsService;
   readonly audit: AuditService;
+  readonly teleport: TeleportService;
   modulesOn(): string[];
   isModuleOn(name: string): boolean;
 }

@@ -4,12 +4,6 @@ import type { OnlinePlayer } from '../platform/platform.ts';
 import type { CommandContext } from './commands.ts';
 import type { Result } from './result.ts';
 
-/** The options that start with what was typed so far, case-insensitive (tab completion). */
-export function completeFrom(options: readonly string[], typed: string): string[] {
-  const t = typed.toLowerCase();
-  return options.filter((o) => o.toLowerCase().startsWith(t));
-}
-
 /** Tells the sender a declined result in red; true (and the value narrowed) when it succeeded. */
 export function succeeded<T>(c: CommandContext, r: Result<T>): r is { ok: true; value: T } {
   if (!r.ok) c.reply({ text: r.message, color: 'red' });

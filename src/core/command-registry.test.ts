@@ -63,6 +63,9 @@ describe('tokenize', () => {
   it('keeps the text after the command name as typed', () => {
     assert.equal(tokenize('msg  bob   hello   "there" ').rest, 'bob   hello   "there"');
   });
+  it('tells where each word starts, at its opening quote', () => {
+    assert.deepEqual(tokenize('pw  "a b" c').starts, [0, 4, 10]);
+  });
   it('reads an empty quoted word', () => {
     assert.deepEqual(tokenize('x "" y').words, ['x', '', 'y']);
   });
@@ -151,6 +154,77 @@ describe('commands.execute', () => {
     const s = setup();
     await s.platform.run(s.alice, '   ');
     assert.deepEqual(s.platform.messagesOf(s.alice), []);
+  });
+});
+
+describe('checks before a command runs', () => {
+  it('refuses a command with the text of the first check that refuses, before its permission check, and asks no later check', async () => {
+    const s = setup();
+    const asked: string[] = [];
+    s.registry.addCheck((_sender, command) => void asked.push(`gate ${command}`));
+    s.registry.addCheck((sender, command) => {
+      asked.push(`freeze ${command}`);
+      return sender.kind === 'player' ? 'You are frozen: verify yourself first.' : undefined;
+    });
+    s.registry.addCheck(() => {
+      asked.push('never');
+      return 'never';
+    });
+    await s.platform.run(s.alice, 'secret');
+    assert.deepEqual(s.platform.messagesOf(s.alice), ['You are frozen: verify yourself first.'], 'not the permission refusal');
+    assert.deepEqual(asked, ['gate secret', 'freeze secret']);
+  });
+
+  it('passes the command by its own name whatever alias was typed, with the words after it', async () => {
+    const s = setup();
+    const seen: Array<[string, readonly string[]]> = [];
+    s.registry.addCheck((_sender, command, args) => void seen.push([command, args]));
+    await s.platform.run(s.alice, 'SAY2 one "two three"');
+    assert.deepEqual(seen, [['echo', ['one', 'two three']]]);
+    assert.deepEqual(s.platform.messagesOf(s.alice), ['one|two three']);
+  });
+
+  it('asks for console commands too, and a check may let the console through', async () => {
+    const s = setup();
+    const senders: string[] = [];
+    s.registry.addCheck((sender, command) => {
+      senders.push(sender.kind);
+      return command === 'stop' && sender.kind === 'player' ? 'Not now.' : undefined;
+    });
+    await s.platform.run('console', 'stop');
+    assert.equal(s.stops(), 1);
+    s.registry.addCheck((sender) => (sender.kind === 'console' ? { text: 'The console is locked.', color: 'gold' } : undefined));
+    await s.platform.run('console', 'echo hi');
+    assert.deepEqual(s.platform.consoleText(), ['Stopping the server.', 'The console is locked.']);
+    assert.deepEqual(senders, ['console', 'console']);
+    assert.equal(s.calls.length, 0);
+  });
+
+  it('runs the command again once the refusing check is removed', async () => {
+    const s = setup();
+    const remove = s.registry.addCheck(() => 'Blocked.');
+    await s.platform.run(s.alice, 'echo a');
+    remove();
+    await s.platform.run(s.alice, 'echo b');
+    assert.deepEqual(s.platform.messagesOf(s.alice), ['Blocked.', 'b']);
+  });
+
+  it('refuses the command when a check throws, logging the error', async () => {
+    const s = setup();
+    s.registry.addCheck(() => {
+      throw new Error('rules unreadable');
+    });
+    await s.platform.run(s.alice, 'echo a');
+    assert.equal(s.calls.length, 0);
+    assert.deepEqual(s.platform.messagesOf(s.alice), ['This command could not be checked, so it was not run.']);
+    assert.match(s.log.lines.join('\n'), /a check before the command "echo" failed[\s\S]*rules unreadable/);
+  });
+
+  it('is not asked about an unknown command', async () => {
+    const s = setup();
+    s.registry.addCheck(() => 'Blocked.');
+    await s.platform.run(s.alice, 'nosuch');
+    assert.deepEqual(s.platform.messagesOf(s.alice), ['Unknown command "nosuch". Type "help" for the commands you may use.']);
   });
 });
 

@@ -5,13 +5,16 @@
 
 import type { Actor } from './actor.ts';
 import type { PermissionsService } from './api.ts';
-import type { CommandContext, CommandDefinition, CommandRegistry } from './commands.ts';
+import { createChain } from './chains.ts';
+import type { CommandCheck, CommandChecks, CommandContext, CommandDefinition, CommandRegistry } from './commands.ts';
 import type { Logger } from './log.ts';
 import type { CommandHandler, CommandSender, GamePlatform, Text } from '../platform/platform.ts';
 
 export interface Tokens {
   /** The words of the line; a quoted word may hold spaces. */
   words: string[];
+  /** Where each word starts in the line (at its opening quote, if quoted). */
+  starts: number[];
   /** The text after the first word as typed (quotes kept), for commands that take free text. */
   rest: string;
   /** Whether the line ends outside a word (the word being completed is then ''). */
@@ -25,6 +28,7 @@ export interface Tokens {
  */
 export function tokenize(line: string): Tokens {
   const words: string[] = [];
+  const starts: number[] = [];
   let rest = '';
   let i = 0;
   const n = line.length;
@@ -33,6 +37,7 @@ export function tokenize(line: string): Tokens {
     while (i < n && isSpace(line[i])) i++;
     if (i >= n) break;
     if (words.length === 1) rest = line.slice(i).replace(/\s+$/, '');
+    starts.push(i);
     const q = line[i];
     let word = '';
     if (q === '"' || q === "'") {
@@ -55,14 +60,14 @@ export function tokenize(line: string): Tokens {
       }
       if (!closed) {
         words.push(word);
-        return { words, rest, endsWithSpace: false };
+        return { words, starts, rest, endsWithSpace: false };
       }
     } else {
       while (i < n && !isSpace(line[i])) word += line[i++];
     }
     words.push(word);
   }
-  return { words, rest, endsWithSpace: n > 0 && isSpace(line[n - 1]) };
+  return { words, starts, rest, endsWithSpace: n > 0 && isSpace(line[n - 1]) };
 }
 
 export function actorOf(sender: CommandSender): Actor {
@@ -75,7 +80,7 @@ function isInvalidInput(e: unknown): e is Error & { field: string } {
   return e instanceof Error && e.name === 'InvalidInput' && typeof (e as { field?: unknown }).field === 'string';
 }
 
-export interface CommandFramework extends CommandRegistry, CommandHandler {
+export interface CommandFramework extends CommandRegistry, CommandChecks, CommandHandler {
   /** A registered command by name or alias (case-insensitive). */
   get(name: string): CommandDefinition | undefined;
   /** Whether the sender may run the command (permission, and player-only commands for players). */
@@ -90,6 +95,22 @@ export function createCommandRegistry(options: {
   const { platform, permissions, log } = options;
   const commands: CommandDefinition[] = [];
   const byName = new Map<string, CommandDefinition>();
+  const checks = createChain<CommandCheck>();
+
+  /** The refusal of the first check that refuses; a check that throws refuses (and is logged). */
+  function checked(sender: CommandSender, command: CommandDefinition, args: readonly string[]): Text | undefined {
+    const name = command.name.toLowerCase();
+    for (const check of checks.links()) {
+      try {
+        const refused = check(sender, name, args);
+        if (refused !== undefined) return typeof refused === 'string' ? refusal(refused) : refused;
+      } catch (e) {
+        log.error(`a check before the command "${name}" failed; the command was not run`, e);
+        return refusal('This command could not be checked, so it was not run.');
+      }
+    }
+    return undefined;
+  }
 
   function context(sender: CommandSender, rest: string): CommandContext {
     const actor = actorOf(sender);
@@ -117,6 +138,7 @@ export function createCommandRegistry(options: {
       commands.push(command);
     },
     list: () => commands,
+    addCheck: (check) => checks.add(check),
     get: (name) => byName.get(name.toLowerCase()),
     mayUse(sender, command) {
       if (command.playerOnly && sender.kind !== 'player') return false;
@@ -131,6 +153,11 @@ export function createCommandRegistry(options: {
       const command = framework.get(first);
       if (!command) {
         ctx.reply(refusal(`Unknown command "${first}". Type "help" for the commands you may use.`));
+        return;
+      }
+      const refused = checked(sender, command, args);
+      if (refused !== undefined) {
+        ctx.reply(refused);
         return;
       }
       if (command.playerOnly && sender.kind !== 'player') {
@@ -200,7 +227,9 @@ export function helpCommand(framework: CommandFramework): CommandDefinition {
           ctx.reply(refusal(`Unknown command "${wanted}". Type "help" for the commands you may use.`));
           return;
         }
-        ctx.reply({ text: `Usage: ${c.usage}`, color: 'gold' });
+        const usage = c.usageFor?.(ctx) ?? [c.usage];
+        ctx.reply({ text: `Usage: ${usage[0] ?? ''}`, color: 'gold' });
+        for (const line of usage.slice(1)) ctx.reply({ text: `       ${line}`, color: 'gold' });
         ctx.reply(c.description);
         if (c.aliases?.length) ctx.reply(`Aliases: ${c.aliases.join(', ')}`);
         if (c.permission) ctx.reply(`Permission: ${c.permission}`);

@@ -1,5 +1,8 @@
 // The command framework's contract: in-game and console commands, permission-checked, with tab
 // completion. The platform hands every command line to the registry (see CommandHandler).
+// Commands are declared with `command()` (command-tree.ts), which makes this definition from their
+// arguments and subcommands; writing `run` and `complete` by hand is for the rare command that
+// cannot be declared.
 
 import type { Actor } from './actor.ts';
 import type { CommandSender, Text } from '../platform/platform.ts';
@@ -31,9 +34,25 @@ export interface CommandDefinition {
   run(ctx: CommandContext, args: string[]): void | Promise<void>;
   /** Completions for the last of `args` (which may be ''). */
   complete?(ctx: CommandContext, args: string[]): string[];
+  /** The usage lines this sender may use, one per form (declared commands make them; see command-tree.ts). */
+  usageFor?(ctx: CommandContext): string[];
 }
+
+/**
+ * Asked before a command runs, ahead of its permission and usage (the command gate, the security
+ * freeze): undefined lets it go on, a text refuses it and is told to the sender. The console's
+ * commands are asked too; a check lets the console through when it should. `command` is the
+ * command's own name (lower case) whatever alias was typed; `args` are the words after it.
+ */
+export type CommandCheck = (sender: CommandSender, command: string, args: readonly string[]) => Text | undefined;
 
 export interface CommandRegistry {
   register(command: CommandDefinition): void;
   list(): readonly CommandDefinition[];
+}
+
+/** The chain of checks asked before every command. */
+export interface CommandChecks {
+  /** Adds a check at the end of the chain; returns the function that removes it. */
+  addCheck(check: CommandCheck): () => void;
 }

@@ -23,6 +23,7 @@ max-loan = 1000
 const KITS = `[kits.starter]
 items = [ { material = "bread", count = 16 } ]
 `;
+const CORE = 'teleport-warmup-seconds = 0\n';
 const PERMISSIONS = `[groups.default]
 nodes = []
 [groups.admin]
@@ -37,7 +38,7 @@ describe('core reload', () => {
   let t: TestKernel;
   let alice: string;
   let modulesConf: string;
-  const FILES = [['homes.conf', HOMES], ['vaults.conf', VAULTS], ['economy.conf', ECONOMY], ['kits.conf', KITS], ['permissions.conf', PERMISSIONS]] as const;
+  const FILES = [['homes.conf', HOMES], ['vaults.conf', VAULTS], ['economy.conf', ECONOMY], ['kits.conf', KITS], ['permissions.conf', PERMISSIONS], ['core.conf', CORE]] as const;
   const write = (file: string, text: string) => writeFileSync(join(t.configDir, file), text);
   const reload = () => byFile(t.kernel.configs.reloadAll());
 
@@ -58,7 +59,7 @@ describe('core reload', () => {
     const results = t.kernel.configs.reloadAll();
     assert.deepEqual(
       results.map((r) => `${r.file} ${r.outcome}`),
-      ['permissions.conf unchanged', 'modules.conf unchanged', 'economy.conf unchanged', 'homes.conf unchanged', 'kits.conf unchanged', 'vaults.conf unchanged'],
+      ['permissions.conf unchanged', 'modules.conf unchanged', 'core.conf unchanged', 'economy.conf unchanged', 'homes.conf unchanged', 'kits.conf unchanged', 'vaults.conf unchanged'],
     );
   });
 
@@ -67,6 +68,19 @@ describe('core reload', () => {
     write('homes.conf', HOMES.replace('default-limit = 3', 'default-limit = 5'));
     assert.deepEqual(reload().get('homes.conf'), { file: 'homes.conf', outcome: 'changed', applied: ['default-limit'], restart: [] });
     assert.equal(t.kernel.api.homes.limit(alice), 5);
+  });
+
+  it('applies a new teleport warm-up of core.conf at once, to the next teleport', async () => {
+    write('core.conf', 'teleport-warmup-seconds = 2.5\n');
+    assert.deepEqual(reload().get('core.conf'), { file: 'core.conf', outcome: 'changed', applied: ['teleport-warmup-seconds'], restart: [] });
+    const going = t.kernel.api.teleport.teleport(alice, { world: 'world', x: 5, y: 64, z: 5, yaw: 0, pitch: 0 }, { cause: 'home' });
+    assert.deepEqual(t.platform.messagesOf(alice), ["Teleporting in 2.5 seconds, don't move."]);
+    await t.clock.advance(2.5);
+    assert.equal((await going).ok, true);
+    write('core.conf', 'teleport-warmup-seconds = -1\n');
+    const bad = reload().get('core.conf');
+    assert.ok(bad?.outcome === 'invalid');
+    assert.equal(bad.problem, `${join(t.configDir, 'core.conf')} line 1, key "teleport-warmup-seconds": must be a number of seconds from 0 to 300`);
   });
 
   it('keeps the old settings of an invalid file, with the start-up message naming file, line and key', () => {
@@ -169,10 +183,10 @@ describe('core reload', () => {
       write('homes.conf', HOMES.replace('default-limit = 3', 'default-limit = 6'));
       await t.platform.run('console', 'core reload');
       const lines = t.platform.consoleText();
-      assert.equal(lines[0], 'Reloaded 6 config files: 1 changed, 5 unchanged.');
+      assert.equal(lines[0], 'Reloaded 7 config files: 1 changed, 6 unchanged.');
       assert.ok(lines.includes('homes.conf: changed; applied now: default-limit.'), lines.join('\n'));
       assert.ok(lines.includes('vaults.conf: unchanged.'));
-      assert.ok(t.log.lines.some((l) => /console ran core reload\. Reloaded 6 config files/.test(l)), t.log.lines.join('\n'));
+      assert.ok(t.log.lines.some((l) => /console ran core reload\. Reloaded 7 config files/.test(l)), t.log.lines.join('\n'));
       const row = await t.database.db.selectFrom('core_audit').selectAll().where('action', '=', 'core.reload').orderBy('id', 'desc').executeTakeFirst();
       assert.equal(row?.actor, 'console');
       assert.deepEqual(JSON.parse(String(row?.details))['homes.conf'], { outcome: 'changed', applied: ['default-limit'], restart: [] });
@@ -184,7 +198,7 @@ describe('core reload', () => {
       assert.deepEqual(t.platform.messagesOf(alice), ['You do not have permission (core.reload).']);
       await t.platform.run('console', 'perm grant Alice core.reload');
       await t.platform.run(alice, 'core reload');
-      assert.match(t.platform.messagesOf(alice).join('\n'), /Reloaded 6 config files/);
+      assert.match(t.platform.messagesOf(alice).join('\n'), /Reloaded 7 config files/);
       await t.platform.run('console', 'perm revoke Alice core.reload');
     });
 
@@ -192,7 +206,7 @@ describe('core reload', () => {
       write('vaults.conf', 'default-limit = 2\nrows = 1\n');
       write('homes.conf', 'default-limit = 9\n');
       await t.platform.run('console', 'core reload');
-      assert.equal(t.platform.consoleText()[0], 'Reloaded 6 config files: 2 changed (1 of them needs a restart), 4 unchanged.');
+      assert.equal(t.platform.consoleText()[0], 'Reloaded 7 config files: 2 changed (1 of them needs a restart), 5 unchanged.');
     });
 
     it('answers its usage for anything but reload', async () => {

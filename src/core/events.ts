@@ -1,11 +1,14 @@
-// The typed event bus and the catalogue of every event the Remote Access Service carries.
-// Names are `<context>.<name>` exactly as the spec's table. Each has a TypeBox payload schema;
-// the AsyncAPI document is generated from this catalogue. Payloads are already in the rendering the
+// The typed event bus and the names of every event the Remote Access Service carries.
+// Names are `<context>.<name>` exactly as the spec's table. Payloads are already in the rendering the
 // HTTP reads use (kebab-case keys, money and location objects, ISO instants): the event stream sends
 // them as they are. The bus stamps `occurred-at`.
 //
-// The issue that makes a module emit an event replaces that event's schema with its full one, in
-// `<area>.events.ts`, through `defineEventSchema`.
+// Payload schemas are declared where the events are emitted: a module lists its own in its
+// definition (`defineModule({ events })`, from its `<area>.events.ts`), the kernel lists its own in
+// ./event-catalogue.ts; the kernel gathers them into one catalogue at boot, and the AsyncAPI document
+// is generated from the same catalogue. Each events file also adds its payload types to
+// `EventPayloads`, so that `emit` only compiles with the payload of the event it names. An event of
+// an area not built yet has no schema: it carries `occurred-at` and whatever its emitter sends.
 
 import { Type, type Static, type TObject, type TProperties } from '@sinclair/typebox';
 import type { Clock } from './clock.ts';
@@ -92,45 +95,53 @@ export const PlayerFields = {
   'player-name': Type.String(),
 };
 
-/** The schema of a payload as emitted (without `occurred-at`, which the bus adds). */
-const schemas = new Map<EventName, TObject>();
+/** Payload schemas (without `occurred-at`, which the bus adds) of some events, by name. */
+export type EventSchemas = { readonly [N in EventName]?: TObject };
+
+/** One event's payload schema: exactly these fields (`occurred-at` is added by the bus). */
+export function eventPayload<P extends TProperties>(properties: P, description: string): TObject<P> {
+  return Type.Object(properties, { additionalProperties: false, description });
+}
+
+/** Declares the payload schemas of an area's events; a name outside the catalogue does not compile. */
+export function defineEvents<S extends EventSchemas>(schemas: S & { [K in Exclude<keyof S, EventName>]: never }): S {
+  return schemas;
+}
 
 /**
- * Registers an event's payload schema (without `occurred-at`). An event without a registered
- * schema is documented as carrying `occurred-at` and whatever its emitter sends.
+ * The payload type of each event whose schema is declared, by name. Each events file adds its own:
+ *   declare module '../../core/events.ts' { interface EventPayloads extends PayloadsOf<typeof HOME_EVENTS> {} }
  */
-export function defineEventSchema<P extends TProperties>(name: EventName, properties: P, description?: string): TObject<P> {
-  const schema = Type.Object(properties, { additionalProperties: false, ...(description ? { description } : {}) });
-  schemas.set(name, schema as unknown as TObject);
-  return schema;
-}
+// biome-ignore lint: augmented by each events file.
+export interface EventPayloads {}
 
-/** The full schema of an event's `data`, `occurred-at` included: for the AsyncAPI document. */
-export function eventDataSchema(name: EventName): TObject {
-  const own = schemas.get(name);
-  if (!own) return Type.Object({ 'occurred-at': OccurredAt }, { additionalProperties: true });
-  return Type.Object({ ...own.properties, 'occurred-at': OccurredAt }, { additionalProperties: false, description: own.description });
-}
+export type PayloadsOf<S extends EventSchemas> = { -readonly [N in keyof S]-?: S[N] extends TObject ? Static<S[N]> : never };
 
-/** Payload type of an event, as its emitter passes it. Modules narrow it through their own types. */
-export type EventPayload = Record<string, unknown>;
-export type EmittedEvent = { name: EventName; data: EventPayload & { 'occurred-at': string } };
+/** What an emitter passes for an event: its declared payload, or any fields for an event not built yet. */
+export type PayloadOf<N extends EventName> = N extends keyof EventPayloads ? EventPayloads[N] : Record<string, unknown>;
+
+/**
+ * For a name typed as a union (`'economy.wallet-credit' | 'economy.wallet-debit'`), a payload that
+ * fits every one of them: so a name typed loosely (`EventName`) never lets any payload through.
+ */
+type EveryPayloadOf<N extends EventName> = (N extends unknown ? (p: PayloadOf<N>) => void : never) extends (p: infer I) => void ? I : never;
+
+export type EventData = Record<string, unknown> & { 'occurred-at': string };
+export type EmittedEvent = { name: EventName; data: EventData };
 export type EventListener = (event: EmittedEvent) => void;
 
 export interface EventBus {
   /** Emit after the state change is committed, never before. */
-  emit(name: EventName, data: EventPayload): void;
+  emit<N extends EventName>(name: N, data: EveryPayloadOf<N>): void;
   /** Every event; returns the unsubscribe function. */
   subscribe(listener: EventListener): () => void;
 }
-
-export type PayloadOf<S extends TObject> = Static<S>;
 
 export function createEventBus(clock: Clock, log: Logger): EventBus {
   const listeners = new Set<EventListener>();
   return {
     emit(name, data) {
-      const event: EmittedEvent = { name, data: { ...data, 'occurred-at': clock.now().toISOString() } };
+      const event: EmittedEvent = { name, data: { ...(data as Record<string, unknown>), 'occurred-at': clock.now().toISOString() } };
       for (const l of [...listeners]) {
         // A failing listener must not stop the others, nor the operation that emitted.
         try {

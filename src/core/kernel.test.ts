@@ -6,6 +6,7 @@ import { CONSOLE } from './actor.ts';
 import { sql } from './db.ts';
 import { defineModule, type ModuleDefinition } from './module.ts';
 import { startTestKernel } from '../../test/support/test-kernel.ts';
+import type { FakePlatform } from '../../test/support/fake-platform.ts';
 import { withPostgres } from '../../test/support/postgres.ts';
 
 /** Modules that note what the kernel did with them. */
@@ -106,6 +107,37 @@ describe('kernel.start', () => {
       );
       await t.platform.run('console', 'stop');
       assert.equal(t.stops, 1);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it("asks the checks modules add before every command, the kernel's and the modules' own included", async () => {
+    const f = fixtures();
+    const frozen = new Set<string>();
+    const security = defineModule({
+      name: 'security',
+      dependsOn: [],
+      migrations: [],
+      createService: (ctx) => {
+        ctx.commands.addCheck((sender, command) =>
+          sender.kind === 'player' && frozen.has(sender.player.uuid) && command !== 'help' ? 'You are frozen until you verify.' : undefined,
+        );
+        return {};
+      },
+    });
+    const t = await startTestKernel({ modules: [f.economy, security] });
+    try {
+      const alice = t.platform.join('Alice')!.uuid;
+      frozen.add(alice);
+      await t.platform.run(alice, 'balance');
+      await t.platform.run(alice, 'perm list');
+      assert.deepEqual(t.platform.messagesOf(alice), ['You are frozen until you verify.', 'You are frozen until you verify.']);
+      await t.platform.run('console', 'balance');
+      assert.deepEqual(t.platform.consoleText(), ['You have 42.']);
+      frozen.delete(alice);
+      await t.platform.run(alice, 'balance');
+      assert.equal(t.platform.messagesOf(alice).at(-1), 'You have 42.');
     } finally {
       await t.close();
     }
@@ -219,6 +251,72 @@ describe('kernel.stop', () => {
     await t.kernel.stop();
     assert.deepEqual(f.trail, ['create economy', 'create homes', 'stop homes', 'stop economy']);
     await t.close();
+  });
+
+  it('takes off everything a module attached through its context, even what its own stop leaves', async () => {
+    const heard: string[] = [];
+    const votes = defineModule({
+      name: 'votes',
+      dependsOn: [],
+      migrations: [],
+      createService: (ctx) => {
+        ctx.platform.on('join', ({ player }) => heard.push(`join ${player.name}`));
+        ctx.platform.on('move', () => heard.push('move'));
+        ctx.events.subscribe((e) => heard.push(e.name));
+        ctx.scheduler.every(1000, () => void heard.push('tick'));
+        ctx.chat.addFilter(() => ({ cancel: true, reply: 'Chat is off.' }));
+        ctx.logins.addGate((_uuid, name) => (name === 'Mallory' ? 'Banned.' : undefined));
+        ctx.commands.addCheck(() => 'Frozen.');
+        return {};
+      },
+      stop: () => void heard.push('stop'),
+    });
+    const t = await startTestKernel({ modules: [votes] });
+    try {
+      const kernelJoins = t.platform.listenerCount('join') - 1;
+      assert.equal(t.platform.join('Mallory'), undefined);
+      await t.clock.advance(1);
+      assert.deepEqual(heard, ['tick']);
+      await t.kernel.stop();
+      assert.deepEqual(heard, ['tick', 'stop']);
+      for (const event of ['join', 'quit', 'move', 'chat'] as const) assert.equal(t.platform.listenerCount(event), 0, event);
+      assert.ok(kernelJoins >= 1, "the kernel's own join listener is gone too");
+      assert.equal(t.platform.chatFilter, undefined);
+      assert.equal(t.platform.loginGate, undefined);
+      await t.clock.advance(5);
+      t.events.emit('vote.receive', {});
+      const mallory = t.platform.join('Mallory')!.uuid;
+      t.platform.move(mallory, { world: 'world', x: 40, y: 64, z: 0, yaw: 0, pitch: 0 });
+      assert.equal(t.platform.chat(mallory, 'hi'), true);
+      await t.platform.run(mallory, 'help');
+      assert.notEqual(t.platform.messagesOf(mallory)[0], 'Frozen.');
+      assert.deepEqual(heard, ['tick', 'stop']);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('takes off what a module attached before its start failed', async () => {
+    // A module started earlier counts the chat listeners when the kernel stops it, after the failure.
+    let chatListeners: number | undefined;
+    const counter = defineModule({
+      name: 'counter',
+      dependsOn: [],
+      migrations: [],
+      createService: (ctx) => ctx.platform as unknown as FakePlatform,
+      stop: (platform) => void (chatListeners = platform.listenerCount('chat')),
+    });
+    const broken = defineModule({
+      name: 'broken',
+      dependsOn: [],
+      migrations: [],
+      createService: (ctx) => {
+        ctx.platform.on('chat', () => {});
+        throw new Error('cannot start');
+      },
+    });
+    await assert.rejects(startTestKernel({ modules: [counter, broken] }), /cannot start/);
+    assert.equal(chatListeners, 0);
   });
 
   it('stops the modules already started when a later one fails to start', async () => {

@@ -1,7 +1,8 @@
 // The kernel boots the essentials plugin: its own tables and services (players, audit,
-// permissions, commands), then the modules switched on in data/core/modules.conf in dependency
-// order, and finally hands the command framework to the platform. What it builds is the CoreApi,
-// the one object the Remote Access Service receives.
+// permissions, commands, teleport, the chat and login chains), then the modules switched on in
+// data/core/modules.conf in dependency order, each with its own scope of the shared services (see
+// module-scope.ts), and finally hands the command framework to the platform. What it builds is
+// the CoreApi, the one object the Remote Access Service receives.
 
 import { join } from 'node:path';
 import { lineOfKey, readConfigFile } from './config-file.ts';
@@ -9,8 +10,10 @@ import type { CoreApi, KernelServices, ModuleServices } from './api.ts';
 import { createAudit, AUDIT_MIGRATIONS } from './audit.ts';
 import type { Clock } from './clock.ts';
 import { createCommandRegistry, helpCommand, stopCommand } from './command-registry.ts';
+import { permissionNodes } from './command-tree.ts';
 import type { CommandRegistry } from './commands.ts';
 import { migrate, type Database } from './db.ts';
+import { catalogueOf, type EventCatalogue } from './event-catalogue.ts';
 import type { EventBus } from './events.ts';
 import type { Logger } from './log.ts';
 import type { ModuleContext, ModuleDefinition } from './module.ts';
@@ -18,6 +21,12 @@ import { createConfigFiles, type ConfigFiles, type FileReload, type ReloadEntry 
 import { createPermissions, permCommand, PERMISSIONS_MIGRATIONS } from './permissions.ts';
 import { coreCommand } from './reload-command.ts';
 import { createPlayers, PLAYERS_MIGRATIONS } from './players.ts';
+import { installChains } from './chains.ts';
+import { coreReloadable, startingCoreConfig } from './core-config.ts';
+import { createModuleScope, type ModuleScope } from './module-scope.ts';
+import type { Scheduler } from './scheduler.ts';
+import { createTeleports, type Teleports } from './teleport.ts';
+import { TELEPORT_MIGRATIONS } from './teleport.store.ts';
 import type { GamePlatform } from '../platform/platform.ts';
 import { asClause, messageOf } from './sentence.ts';
 
@@ -28,6 +37,8 @@ export interface KernelOptions {
   platform: GamePlatform;
   events: EventBus;
   clock: Clock;
+  /** Timers in the server; the test clock's in unit tests. */
+  scheduler: Scheduler;
   log: Logger;
   /** The plugin's config folder (data/core). */
   configDir: string;
@@ -43,12 +54,14 @@ export interface Kernel {
   commands: CommandRegistry;
   /** The config files `core reload` reads again; the add-on adds rest.conf. */
   configs: ConfigFiles;
+  /** The payload schema of every event: the kernel's own and every known module's (on or off). */
+  catalogue: EventCatalogue;
   /** Stops the modules in reverse boot order and records the online players as seen. */
   stop(): Promise<void>;
 }
 
 /** Names a module may not take: they are the kernel's own members of CoreApi. */
-const RESERVED = new Set(['version', 'players', 'permissions', 'audit', 'commands', 'modulesOn', 'isModuleOn']);
+const RESERVED = new Set(['version', 'players', 'permissions', 'audit', 'commands', 'teleport', 'modulesOn', 'isModuleOn']);
 
 // biome-ignore lint: any module's service.
 type AnyModule = ModuleDefinition<any>;
@@ -163,33 +176,42 @@ export function bootOrder(modules: readonly ModuleDefinition[], switches: Readon
 }
 
 export async function startKernel(options: KernelOptions): Promise<Kernel> {
-  const { database, platform, events, clock, log, configDir, version } = options;
+  const { database, platform, events, clock, scheduler, log, configDir, version } = options;
   const modulesFile = join(configDir, MODULES_FILE);
 
   const switches = readModuleSwitches(configDir, options.modules, log);
   const order = bootOrder(options.modules, switches, modulesFile);
+  const catalogue = catalogueOf(options.modules);
 
   await migrate(database, 'core.players', PLAYERS_MIGRATIONS);
   await migrate(database, 'core.audit', AUDIT_MIGRATIONS);
   await migrate(database, 'core.permissions', PERMISSIONS_MIGRATIONS);
+  await migrate(database, 'core.teleport', TELEPORT_MIGRATIONS);
 
   const players = createPlayers({ db: database.db, platform, clock, log: log.child('players') });
   const audit = createAudit({ db: database.db, clock });
-  const started: Array<{ module: AnyModule; service: unknown }> = [];
+  const chains = installChains(platform, log.child('chains'));
+  const started: Array<{ module: AnyModule; service: unknown; scope: ModuleScope }> = [];
   const configs = createConfigFiles();
   const on = new Set<string>();
+  let kernelScope: ModuleScope | undefined;
+  let teleports: Teleports | undefined;
 
   let stopped = false;
   async function stop(): Promise<void> {
     if (stopped) return;
     stopped = true;
-    for (const { module, service } of [...started].reverse()) {
+    for (const { module, service, scope } of [...started].reverse()) {
       try {
         await module.stop?.(service);
       } catch (e) {
         log.error(`module "${module.name}" failed to stop`, e);
       }
+      scope.dispose();
     }
+    teleports?.stop();
+    kernelScope?.dispose();
+    chains.uninstall();
     await players.stop();
   }
 
@@ -206,7 +228,22 @@ export async function startKernel(options: KernelOptions): Promise<Kernel> {
       configs,
     });
     configs.add(moduleSwitchesReload(configDir, options.modules, () => on));
+    const coreConfig = configs.watch(coreReloadable(configDir), startingCoreConfig(configDir, log));
     const commands = createCommandRegistry({ platform, permissions, log: log.child('commands') });
+    const shared = { platform, events, scheduler, chat: chains.chat, logins: chains.logins, commands };
+    kernelScope = createModuleScope('core', shared);
+    const teleport = createTeleports({
+      db: database.db,
+      platform: kernelScope.platform,
+      events,
+      scheduler: kernelScope.scheduler,
+      clock,
+      log: log.child('teleport'),
+      players,
+      permissions,
+      warmupSeconds: () => coreConfig().teleportWarmupSeconds,
+    });
+    teleports = teleport;
     commands.register(helpCommand(commands));
     commands.register(stopCommand(options.onStop));
     commands.register(coreCommand({ configs, audit, log }));
@@ -215,7 +252,7 @@ export async function startKernel(options: KernelOptions): Promise<Kernel> {
         permissions,
         players,
         platform,
-        knownNodes: () => [...new Set(commands.list().flatMap((c) => (c.permission ? [c.permission] : [])))].sort(),
+        knownNodes: () => permissionNodes(commands.list()),
       }),
     );
 
@@ -225,27 +262,39 @@ export async function startKernel(options: KernelOptions): Promise<Kernel> {
       players,
       permissions,
       audit,
+      teleport,
       modulesOn: () => [...on],
       isModuleOn: (name: string) => on.has(name),
     } satisfies Omit<CoreApi, keyof ModuleServices> as unknown as CoreApi;
-    const kernelServices: KernelServices = { players, permissions, audit, commands };
+    const kernelServices: KernelServices = { players, permissions, audit, commands, teleport };
 
     for (const module of order) {
       await migrate(database, module.name, module.migrations);
+      const scope = createModuleScope(module.name, shared);
       const ctx: ModuleContext = {
         ...kernelServices,
         db: database.db,
         dbKind: database.kind,
-        events,
-        platform,
+        events: scope.events,
+        platform: scope.platform,
         clock,
+        scheduler: scope.scheduler,
+        chat: scope.chat,
+        logins: scope.logins,
+        commands: scope.commands,
         log: log.child(module.name),
         configDir,
         configs,
         api,
       };
-      const service: unknown = await module.createService(ctx);
-      started.push({ module, service });
+      let service: unknown;
+      try {
+        service = await module.createService(ctx);
+      } catch (e) {
+        scope.dispose();
+        throw e;
+      }
+      started.push({ module, service, scope });
       (api as unknown as Record<string, unknown>)[module.name] = service;
       on.add(module.name);
       for (const command of module.commands?.(service, ctx) ?? []) commands.register(command);
@@ -253,7 +302,7 @@ export async function startKernel(options: KernelOptions): Promise<Kernel> {
 
     platform.setCommandHandler(commands);
     log.info(`core ${version} started; modules on: ${order.length ? order.map((m) => m.name).join(', ') : 'none'}`);
-    return { api, commands, configs, stop };
+    return { api, commands, configs, catalogue, stop };
   } catch (e) {
     await stop();
     throw e;

@@ -1,24 +1,38 @@
 // Modules are folders. Each declares its name, the modules it depends on, its migrations, a
-// factory for its service (its part of the published API) and its in-game commands. The kernel
-// boots the modules switched on in data/core/modules.conf, in dependency order; boot fails with a
-// clear message when a module needs one that is missing or switched off.
+// factory for its service (its part of the published API), its in-game commands and the schemas of
+// the events it emits. The kernel boots the modules switched on in data/core/modules.conf, in
+// dependency order; boot fails with a clear message when a module needs one that is missing or
+// switched off.
 
 import type { Clock } from './clock.ts';
 import type { Db, DbKind, Migration } from './db.ts';
-import type { EventBus } from './events.ts';
+import type { EventBus, EventSchemas } from './events.ts';
 import type { Logger } from './log.ts';
 import type { GamePlatform } from '../platform/platform.ts';
 import type { CoreApi, KernelServices } from './api.ts';
 import type { CommandDefinition } from './commands.ts';
 import type { ConfigFiles } from './config-reload.ts';
+import type { ChatFilters, LoginGates } from './chains.ts';
+import type { Scheduler } from './scheduler.ts';
 
-/** What the composition root passes every module. No singletons. */
+/**
+ * What the composition root passes every module. No singletons. The platform, events, scheduler,
+ * chat, logins and commands are the module's own scope of the shared ones: whatever the module
+ * attaches through them (listeners, subscriptions, tasks, filters, gates, command checks) is
+ * taken off when it stops.
+ */
 export interface ModuleContext extends KernelServices {
   db: Db;
   dbKind: DbKind;
   events: EventBus;
   platform: GamePlatform;
   clock: Clock;
+  /** Tasks for later (expiries, warm-ups, sweeps); cancelled when the module stops. */
+  scheduler: Scheduler;
+  /** The chat filter chain: a filter may cancel a message (a mute). */
+  chat: ChatFilters;
+  /** The login gate chain: a gate may refuse a join (a ban). */
+  logins: LoginGates;
   log: Logger;
   /** The plugin's config folder (data/core): a module's config file lives here. */
   configDir: string;
@@ -47,9 +61,17 @@ export interface ModuleDefinition<S = unknown> {
    * group of the permissions.conf written on first start; admin nodes never belong here.
    */
   playerNodes?: readonly string[];
+  /**
+   * The payload schemas of the events the module emits (its `<area>.events.ts`): the kernel
+   * gathers them into the event catalogue, which the AsyncAPI document and the tests read.
+   */
+  events?: EventSchemas;
   createService(ctx: ModuleContext): S | Promise<S>;
   commands?(service: S, ctx: ModuleContext): CommandDefinition[];
-  /** Called once at shutdown, before the database closes. */
+  /**
+   * Called once at shutdown, before the database closes. What the module attached through its
+   * context is taken off afterwards in any case.
+   */
   stop?(service: S): void | Promise<void>;
 }
 

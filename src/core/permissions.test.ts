@@ -227,7 +227,7 @@ describe('permissions', () => {
     it('tells the sender about an unknown player and a declined grant', async () => {
       await t.platform.run('console', 'perm grant Nobody core.fly');
       await t.platform.run('console', 'perm revoke Alice core.never.given');
-      assert.deepEqual(t.platform.consoleText(), ['No player named Nobody has joined this server.', 'Alice was not given core.never.given.']);
+      assert.deepEqual(t.platform.consoleText(), ['No player named Nobody has ever joined this server.', 'Alice was not given core.never.given.']);
     });
 
     it('completes sub-commands, online player names and groups', () => {

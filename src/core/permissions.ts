@@ -17,6 +17,8 @@ import { isNode, loadPermissionsConfig, permissionsReloadable, type Groups } fro
 import type { Actor } from './actor.ts';
 import type { AuditService, PermissionsService, PlayersService } from './api.ts';
 import type { Clock } from './clock.ts';
+import { argsFor } from './command-args.ts';
+import { command, sub } from './command-tree.ts';
 import type { CommandDefinition } from './commands.ts';
 import type { Db, DbKind, Migration } from './db.ts';
 import type { Logger } from './log.ts';
@@ -241,52 +243,47 @@ export function permCommand(options: {
   /** Nodes worth offering in completion (the registered commands' nodes). */
   knownNodes: () => string[];
 }): CommandDefinition {
-  const { permissions, players, platform } = options;
-  const usage = 'perm grant|revoke <player> <node|group.<name>>, perm info <player>';
-  return {
+  const { permissions, platform } = options;
+  const arg = argsFor(options);
+  const groups = () => permissions.groupNames().filter((g) => g !== 'default').map((g) => GROUP_PREFIX + g);
+  const node = arg.word('node').shownAs('node|group.<name>');
+  const change = (grant: boolean) =>
+    sub({
+      name: grant ? 'grant' : 'revoke',
+      args: [
+        arg.knownPlayer('player'),
+        grant
+          ? node.completedBy(() => [...groups(), ...options.knownNodes()])
+          : // What can be taken is what the player was given (known while they are online).
+            node.completedBy((_c, _typed, [who = '']) => {
+              const p = platform.playerByName(who);
+              return p ? permissions.grantsOf(p.uuid) : groups();
+            }),
+      ],
+      async run(ctx, { player, node: what }) {
+        const r = grant ? await permissions.grant(player.uuid, what, ctx.actor) : await permissions.revoke(player.uuid, what, ctx.actor);
+        if (!r.ok) ctx.reply({ text: r.message, color: 'red' });
+        else ctx.reply({ text: grant ? `Granted ${r.value.node} to ${player.name}.` : `Revoked ${r.value.node} from ${player.name}.`, color: 'green' });
+      },
+    });
+  return command({
     name: 'perm',
     aliases: ['permission'],
     permission: 'core.perm',
     description: 'Gives or takes a permission node or group, or shows what a player holds.',
-    usage,
-    async run(ctx, args) {
-      const [sub, who, what] = args;
-      const red = (text: string): void => ctx.reply({ text, color: 'red' });
-      if ((sub !== 'grant' && sub !== 'revoke' && sub !== 'info') || who === undefined || (sub !== 'info' && what === undefined)) {
-        red(`Usage: ${usage}`);
-        return;
-      }
-      const player = await players.find(who);
-      if (!player) {
-        red(`No player named ${who} has joined this server.`);
-        return;
-      }
-      if (sub === 'info') {
-        const direct = permissions.grantsOf(player.uuid).filter((n) => !n.startsWith(GROUP_PREFIX));
-        ctx.reply({ text: `${player.name} (${player.uuid})`, color: 'gold' });
-        ctx.reply(`Groups: ${permissions.groupsOf(player.uuid).join(', ')}`);
-        ctx.reply(`Nodes given directly: ${direct.length ? direct.join(', ') : 'none'}`);
-        return;
-      }
-      const result =
-        sub === 'grant'
-          ? await permissions.grant(player.uuid, what!, ctx.actor)
-          : await permissions.revoke(player.uuid, what!, ctx.actor);
-      if (!result.ok) red(result.message);
-      else ctx.reply({ text: sub === 'grant' ? `Granted ${result.value.node} to ${player.name}.` : `Revoked ${result.value.node} from ${player.name}.`, color: 'green' });
-    },
-    complete(_ctx, args) {
-      if (args.length === 1) return ['grant', 'revoke', 'info'];
-      if (args.length === 2) return platform.onlinePlayers().map((p) => p.name);
-      if (args.length === 3) {
-        const groups = permissions.groupNames().filter((g) => g !== 'default').map((g) => GROUP_PREFIX + g);
-        if (args[0] === 'grant') return [...groups, ...options.knownNodes()];
-        if (args[0] === 'revoke') {
-          const p = platform.playerByName(args[1] ?? '');
-          return p ? permissions.grantsOf(p.uuid) : groups;
-        }
-      }
-      return [];
-    },
-  };
+    subcommands: [
+      change(true),
+      change(false),
+      sub({
+        name: 'info',
+        args: [arg.knownPlayer('player')],
+        run(ctx, { player }) {
+          const direct = permissions.grantsOf(player.uuid).filter((n) => !n.startsWith(GROUP_PREFIX));
+          ctx.reply({ text: `${player.name} (${player.uuid})`, color: 'gold' });
+          ctx.reply(`Groups: ${permissions.groupsOf(player.uuid).join(', ')}`);
+          ctx.reply(`Nodes given directly: ${direct.length ? direct.join(', ') : 'none'}`);
+        },
+      }),
+    ],
+  });
 }

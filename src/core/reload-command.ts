@@ -5,6 +5,7 @@
 import { actorName } from './actor.ts';
 import type { AuditService } from './api.ts';
 import type { CommandDefinition } from './commands.ts';
+import { command, sub } from './command-tree.ts';
 import { describeReload, type ConfigFiles, type FileReload } from './config-reload.ts';
 import type { Logger } from './log.ts';
 import type { Text } from '../platform/platform.ts';
@@ -25,40 +26,38 @@ export function reloadSummary(results: readonly FileReload[]): string {
 
 export function coreCommand(options: { configs: ConfigFiles; audit: AuditService; log: Logger }): CommandDefinition {
   const { configs, audit, log } = options;
-  const usage = 'core reload';
-  return {
+  return command({
     name: 'core',
     permission: RELOAD_NODE,
     description: 'Reads the config files again: what can change at once applies, the rest is named for a restart.',
-    usage,
-    async run(ctx, args) {
-      if (args.length !== 1 || args[0]?.toLowerCase() !== 'reload') {
-        ctx.reply({ text: `Usage: ${usage}`, color: 'red' });
-        return;
-      }
-      const who = actorName(ctx.actor);
-      const results = configs.reloadAll();
-      const summary = reloadSummary(results);
-      ctx.reply({ text: summary, color: results.some((r) => r.outcome === 'invalid') ? 'yellow' : 'gold' });
-      for (const r of results) ctx.reply({ text: describeReload(r), color: r.outcome === 'changed' && r.restart.length ? 'yellow' : COLOR[r.outcome] } satisfies Text);
+    subcommands: [
+      sub({
+        name: 'reload',
+        async run(ctx) {
+          const who = actorName(ctx.actor);
+          const results = configs.reloadAll();
+          const summary = reloadSummary(results);
+          ctx.reply({ text: summary, color: results.some((r) => r.outcome === 'invalid') ? 'yellow' : 'gold' });
+          for (const r of results) ctx.reply({ text: describeReload(r), color: r.outcome === 'changed' && r.restart.length ? 'yellow' : COLOR[r.outcome] } satisfies Text);
 
-      log.info(`${who} ran core reload. ${summary}`);
-      // The console's reply is printed in the log already; a player's is not.
-      if (ctx.sender.kind !== 'console') {
-        for (const r of results) {
-          if (r.outcome === 'changed') log.info(describeReload(r));
-          if (r.outcome === 'invalid') log.warn(describeReload(r));
-        }
-      }
-      await audit.record({
-        actor: ctx.actor,
-        action: 'core.reload',
-        target: null,
-        details: Object.fromEntries(
-          results.map((r) => [r.file, r.outcome === 'changed' ? { outcome: r.outcome, applied: r.applied, restart: r.restart } : { outcome: r.outcome }]),
-        ),
-      });
-    },
-    complete: (_ctx, args) => (args.length === 1 ? ['reload'] : []),
-  };
+          log.info(`${who} ran core reload. ${summary}`);
+          // The console's reply is printed in the log already; a player's is not.
+          if (ctx.sender.kind !== 'console') {
+            for (const r of results) {
+              if (r.outcome === 'changed') log.info(describeReload(r));
+              if (r.outcome === 'invalid') log.warn(describeReload(r));
+            }
+          }
+          await audit.record({
+            actor: ctx.actor,
+            action: 'core.reload',
+            target: null,
+            details: Object.fromEntries(
+              results.map((r) => [r.file, r.outcome === 'changed' ? { outcome: r.outcome, applied: r.applied, restart: r.restart } : { outcome: r.outcome }]),
+            ),
+          });
+        },
+      }),
+    ],
+  });
 }

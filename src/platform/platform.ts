@@ -2,6 +2,12 @@
 // may ask for. Modules never touch flying-squid or packets; only the adapter in ./flying-squid does.
 // A fake of this interface for unit tests lives in test/support/fake-platform.ts.
 
+import type { EntityPort } from './entities.ts';
+import type { DisplayPort } from './display.ts';
+import type { VisibilityPort } from './visibility.ts';
+import type { PlayerInventoryPort } from './player-inventory.ts';
+import type { WorldPort } from './worlds.ts';
+
 export const GAME_MODES = ['survival', 'creative', 'adventure', 'spectator'] as const;
 export type GameMode = (typeof GAME_MODES)[number];
 
@@ -179,7 +185,7 @@ export interface CommandHandler {
 /** Decides whether a chat message is shown. Returning false cancels it (e.g. muted players). */
 export type ChatFilter = (player: OnlinePlayer, message: string) => boolean;
 
-export interface GamePlatform {
+export interface GamePlatform extends EntityPort, DisplayPort, VisibilityPort, PlayerInventoryPort, WorldPort {
   /** Game version, e.g. "1.21.4". */
   readonly gameVersion: string;
   /** The port the game listens on (resolved when 0 was asked for). */
@@ -236,8 +242,6 @@ export interface GamePlatform {
    */
   openChest(uuid: string, view: ChestView): ChestHandle | undefined;
 
-  /** Names of the loaded worlds; the first is the default world. */
-  worlds(): string[];
   spawnLocation(world?: string): Location;
 
   on<E extends PlatformEventName>(event: E, handler: (data: PlatformEvents[E]) => void): void;

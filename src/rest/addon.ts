@@ -15,10 +15,12 @@ import type { AccessLog } from './access-log.ts';
 import { bindsEverywhere, CONFIG_FILE_NAME, DEFAULT_CONFIG, loadConfig, restReloadable, type ConfigOutcome } from './config.ts';
 import { attachEventStream, type EventStream } from './event-stream.ts';
 import { createRateLimiter, type RateLimiter } from './rate-limit.ts';
-import { API_PREFIX, type RouteDefinition } from './route-table.ts';
+import { API_PREFIX } from './route-table.ts';
+import type { RouteDefinition } from '../core/routes.ts';
 import { ROUTES } from './routes.ts';
 import { createRestServer, EVENTS_PATH, type RestServer } from './server.ts';
-import { coreApiCommand, createTokenStore } from './tokens.ts';
+import { coreApiCommand } from './coreapi-command.ts';
+import { createTokenStore } from './tokens.ts';
 import { messageOf } from '../core/sentence.ts';
 
 /** The upstream wait (docs/remote-access.md, "Limits"): a call without an answer within it gives 504. */

@@ -2,7 +2,7 @@
 // belong to the kernel, not to a module that can be switched off).
 
 import { KnownPlayerAnswer, OnlinePlayerList, PlayerNameParams } from '../core/players.schemas.ts';
-import { defineRoute } from './route-table.ts';
+import { defineRoute } from '../core/routes.ts';
 
 export const PLAYERS_ROUTES = [
   defineRoute({

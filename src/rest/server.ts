@@ -9,7 +9,6 @@
 
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { TSchema } from '@sinclair/typebox';
-import { FormatRegistry } from '@sinclair/typebox';
 import { TypeCompiler, type TypeCheck } from '@sinclair/typebox/compiler';
 import type { CoreApi } from '../core/api.ts';
 import { systemClock, type Clock } from '../core/clock.ts';
@@ -19,16 +18,13 @@ import type { RestConfig } from './config.ts';
 import { DEFAULT_MESSAGES, errorBody, HTTP_ERRORS, WWW_AUTHENTICATE, type HttpErrorCode } from './errors.ts';
 import { accessEntry, authFailure, type AccessLog, type AuthFailure } from './access-log.ts';
 import type { RateDecision, RateLimiter } from './rate-limit.ts';
-import { API_PREFIX, type RouteDefinition, type RouteInput } from './route-table.ts';
+import { API_PREFIX } from './route-table.ts';
+import type { RouteDefinition, RouteInput } from '../core/routes.ts';
 import type { Scope, TokenRecord, TokenStore } from './tokens.ts';
 import { BadRequest, compile, describe, isInvalidInput, noBody, noExtra, validate } from './validation.ts';
 
 export const BODY_LIMIT = 64 * 1024;
 export const EVENTS_PATH = `${API_PREFIX}/events`;
-
-// Answer schemas name these formats; TypeBox checks only registered ones.
-if (!FormatRegistry.Has('uuid')) FormatRegistry.Set('uuid', (v) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(v));
-if (!FormatRegistry.Has('date-time')) FormatRegistry.Set('date-time', (v) => !Number.isNaN(Date.parse(v)) && /^\d{4}-\d\d-\d\dT/.test(v));
 
 declare module 'fastify' {
   interface FastifyRequest {

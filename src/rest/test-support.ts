@@ -18,7 +18,7 @@ import type { CommandSender, Text } from '../platform/platform.ts';
 import { createConfigFiles, type ConfigFiles } from '../core/config-reload.ts';
 import type { AccessLog } from './access-log.ts';
 import { startRestAddon, type RestAddon, type RestTuning } from './addon.ts';
-import type { RouteDefinition } from './route-table.ts';
+import type { RouteDefinition } from '../core/routes.ts';
 
 export function tempDir(prefix = 'core-rest-'): string {
   return mkdtempSync(join(tmpdir(), prefix));

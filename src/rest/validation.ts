@@ -7,7 +7,7 @@ import { Value } from '@sinclair/typebox/value';
 import { ValueErrorType, type ValueError } from '@sinclair/typebox/errors';
 import { asSentence } from '../core/sentence.ts';
 import { normalizeUuid } from '../core/uuid.ts';
-import { isPlayerUuidSchema } from './route-table.ts';
+import { isPlayerUuidSchema } from '../core/schemas.ts';
 
 /** A 400 raised while reading a request, naming the field at fault. */
 export class BadRequest extends Error {

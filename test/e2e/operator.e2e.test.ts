@@ -8,7 +8,6 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { assertAnswer } from './support/answers.ts';
 import { joinBot, quit, waitFor } from './support/bots.ts';
 import { startRestServer, type RestServer } from './support/rest-server.ts';
 import { newDataDir, ROOT_DIR, runCli, startServer, type Launch, type ServerProcess } from './support/server-process.ts';
@@ -230,13 +229,12 @@ describe('stopped by a service manager', () => {
           let r: Awaited<ReturnType<typeof rs.call>>;
           try {
             r = await rs.call('POST', `/players/${uuid}/balance/deposit`, writer, { amount: 1 });
-          } catch {
-            return; // the listener is closed
+          } catch (e) {
+            // An answer its schema does not allow fails the test; a refused connection means the listener is closed.
+            if (e instanceof assert.AssertionError) throw e;
+            return;
           }
-          if (r.status === 200 && r.json?.ok === true) {
-            assertAnswer('POST /players/:uuid/balance/deposit', r.json);
-            acknowledged++;
-          }
+          if (r.status === 200 && r.json?.ok === true) acknowledged++;
         }
       })().finally(() => (clientEnded = true));
       while (acknowledged < 50 && !clientEnded) await new Promise((r) => setTimeout(r, 10));
@@ -251,7 +249,6 @@ describe('stopped by a service manager', () => {
       servers.push(again.server);
       const token = await again.token('reader2');
       const balance = await again.call('GET', `/players/${uuid}/balance`, token);
-      assertAnswer('GET /players/:uuid/balance', balance.json);
       assert.deepEqual(balance.json.data, { currency: 'coins', amount: 100 + acknowledged });
       await again.stop();
     });

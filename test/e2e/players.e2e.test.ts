@@ -5,7 +5,6 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { quit, sleep, type Bot } from './support/bots.ts';
-import { assertAnswer } from './support/answers.ts';
 import { startScene, type RestServer, type Scene, type Subscription } from './support/rest-server.ts';
 
 interface Online {
@@ -29,7 +28,6 @@ describe('finding a player over the Remote Access Service', () => {
   const online = async (): Promise<Online[]> => {
     const r = await rs.call('GET', '/players', reader);
     assert.equal(r.status, 200);
-    assertAnswer('GET /players', r.json);
     assert.equal(r.json.data.count, r.json.data.players.length);
     return r.json.data.players;
   };
@@ -68,7 +66,6 @@ describe('finding a player over the Remote Access Service', () => {
     for (const name of ['Ben', 'ben', 'BEN']) {
       const r = await rs.call('GET', `/players/by-name/${name}`, reader);
       assert.equal(r.status, 200, name);
-      assertAnswer('GET /players/by-name/:name', r.json);
       assert.equal(r.json.data.uuid, benId);
       assert.equal(r.json.data.name, 'Ben');
       assert.equal(r.json.data.online, false);
@@ -91,7 +88,6 @@ describe('finding a player over the Remote Access Service', () => {
     const uuid = found.json.data.uuid as string;
     const deposit = await rs.call('POST', `/players/${uuid}/balance/deposit`, writer, { amount: 25 });
     assert.equal(deposit.json.ok, true, JSON.stringify(deposit.json));
-    assertAnswer('POST /players/:uuid/balance/deposit', deposit.json);
     const credit = await events.next('economy.wallet-credit', (d) => d['transaction-id'] === deposit.json.data['transaction-id']);
     assert.equal(credit.data['player-name'], 'Ann');
     assert.deepEqual(credit.data.amount, { currency: 'coins', amount: 25 });

@@ -8,7 +8,6 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import WebSocket from 'ws';
-import { http } from '../../src/rest/test-support.ts';
 import { joinBot, quit, waitFor, waitForMessage, type Bot } from './support/bots.ts';
 import { startRestServer, type RestServer } from './support/rest-server.ts';
 import { listeningPorts, startServer, type ServerProcess } from './support/server-process.ts';
@@ -90,7 +89,7 @@ describe('the Remote Access Service in the real server', () => {
     secret = copy.clickEvent!.value;
     assert.match(secret, /^crs_[A-Za-z0-9_-]{43}$/);
 
-    const status = await http(rs.restPort, 'GET', '/api/v1/status', { token: secret });
+    const status = await rs.call('GET', '/status', secret);
     assert.equal(status.status, 200);
     assert.equal(status.json.data['api-version'], 'v1');
 
@@ -105,7 +104,7 @@ describe('the Remote Access Service in the real server', () => {
     const closed = closeCode(ws);
     admin.chat('/coreapi token revoke panel');
     assert.equal(await closed, 1008);
-    const after = await http(rs.restPort, 'GET', '/api/v1/status', { token: secret });
+    const after = await rs.call('GET', '/status', secret);
     assert.equal(after.status, 401);
     assert.equal(after.headers['www-authenticate'], 'Bearer, Basic realm="core-rest"');
     // The access log (on by default) tells the operator, and never shows the secret.

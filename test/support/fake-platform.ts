@@ -3,13 +3,9 @@
 // under test asked of the game: messages, kicks, teleports, game modes, vitals, abilities,
 // inventories and chest windows (whose contents a test changes as a player's clicks would).
 
-import { createHash } from 'node:crypto';
-import { createRequire } from 'node:module';
-import { placeItems, STORAGE_ORDER, type StackOps } from '../../src/platform/inventory.ts';
 import type {
   Abilities,
   ChatFilter,
-  ChestCloseReason,
   ChestHandle,
   ChestView,
   CommandHandler,
@@ -25,47 +21,23 @@ import type {
   Text,
   Vitals,
 } from '../../src/platform/platform.ts';
+import type { EntityOutcome, NpcSpec, Skin, SpawnOutcome, SpawnedEntity, TextDisplaySpec } from '../../src/platform/entities.ts';
+import { FakeEntities } from './fake/entities.ts';
+import type { DisplayPort } from '../../src/platform/display.ts';
+import type { VisibilityPort } from '../../src/platform/visibility.ts';
+import { FakeDisplay, lendPortMethods } from './fake/display.ts';
+import type { PlayerInventoryPort } from '../../src/platform/player-inventory.ts';
+import type { WorldPort } from '../../src/platform/worlds.ts';
+import { FakeGameplay } from './fake/gameplay.ts';
+import { FakeItems, type FakeChest } from './fake/items.ts';
+import { lendMethods } from './fake/lend.ts';
+import { FakePlayerInventories, INVENTORY_PORT_METHODS } from './fake/player-inventory.ts';
+import { FakeWorlds, WORLD_PORT_METHODS } from './fake/worlds.ts';
+import { plain, offlineUuid } from './fake/values.ts';
 
-/** The plain text of a message (a component's text and its extras, in order). */
-export function plain(message: Text): string {
-  if (typeof message === 'string') return message;
-  return message.text + (message.extra ?? []).map((e) => plain(e)).join('');
-}
-
-/** The uuid an offline-mode server gives a name (version 3, from `OfflinePlayer:<name>`). */
-export function offlineUuid(name: string): string {
-  const b = createHash('md5').update(`OfflinePlayer:${name}`).digest();
-  b[6] = (b[6]! & 0x0f) | 0x30;
-  b[8] = (b[8]! & 0x3f) | 0x80;
-  const h = b.toString('hex');
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
-}
-
-const require = createRequire(import.meta.url);
-let stackSizes: Record<string, { stackSize: number } | undefined> | undefined;
-
-/** Stacks as the game merges them: the same material, name, enchantments and data. */
-export const ITEM_STACK_OPS: StackOps<ItemStack> = {
-  kind: (s) => JSON.stringify([s.material, s.name ?? null, s.enchantments ?? null, s.data ?? null]),
-  count: (s) => s.count,
-  max: (s) => {
-    stackSizes ??= (require('minecraft-data') as (v: string) => { itemsByName: Record<string, { stackSize: number }> })('1.21.4').itemsByName;
-    return stackSizes[s.material]?.stackSize ?? 64;
-  },
-  withCount: (s, count) => ({ ...s, count }),
-};
-
-/** A chest window the fake has shown a player. */
-export interface FakeChest {
-  uuid: string;
-  title: Text;
-  rows: number;
-  items: Array<ItemStack | null>;
-  view: ChestView;
-  open: boolean;
-  /** Why it closed, once it has. */
-  closedBecause?: ChestCloseReason;
-}
+// The fake's parts live in ./fake/ by concern; this module stays the one tests import.
+export { ITEM_STACK_OPS, offlineUuid, plain } from './fake/values.ts';
+export type { FakeChest } from './fake/items.ts';
 
 interface PlayerState {
   player: OnlinePlayer;
@@ -87,9 +59,14 @@ export interface JoinOptions {
   ping?: number;
 }
 
+// The display, visibility, whole-inventory and world methods are lent in the constructor by the
+// parts of the fake that implement them.
+export interface FakePlatform extends DisplayPort, VisibilityPort, PlayerInventoryPort, WorldPort {}
 export class FakePlatform implements GamePlatform {
   readonly gameVersion = '1.21.4';
   readonly port = 25565;
+  /** What each player is shown (sidebar, titles, sounds…) and who sees whom. */
+  readonly display: FakeDisplay = new FakeDisplay(this);
 
   /** Messages sent to each player, by uuid (broadcasts included), in order. */
   readonly messages = new Map<string, Text[]>();
@@ -103,9 +80,9 @@ export class FakePlatform implements GamePlatform {
   /** Chat messages a chat filter cancelled. */
   readonly cancelledChat: Array<{ uuid: string; message: string }> = [];
   /** Every chest window shown, in order. */
-  readonly chests: FakeChest[] = [];
+  readonly chests: FakeChest[];
   /** The 36 storage slots of each player who has joined (kept after they leave, as the game does). */
-  readonly inventories = new Map<string, Array<ItemStack | null>>();
+  readonly inventories: Map<string, Array<ItemStack | null>>;
   handler: CommandHandler | undefined;
   chatFilter: ChatFilter | undefined;
   loginGate: ((uuid: string, name: string, address: string) => Text | undefined) | undefined;
@@ -113,10 +90,30 @@ export class FakePlatform implements GamePlatform {
 
   private readonly states = new Map<string, PlayerState>();
   private readonly handlers = new Map<PlatformEventName, Set<Handler>>();
-  private readonly worldNames: string[];
+  private readonly items = new FakeItems((uuid) => this.states.has(uuid));
+  private readonly worldStore: FakeWorlds;
+  /** Armour, off-hand and selected slot of each player (`select` a hotbar slot as the client would). */
+  readonly wholeInventories = new FakePlayerInventories((uuid) => (this.states.has(uuid) ? this.inventories.get(uuid) : undefined));
+  /** The fake's world of blocks and what players do in it (see the test controls below). */
+  readonly gameplay: FakeGameplay;
+  /** Spawned entities and skins, with their test controls (what a player sees, clicks): fake/entities.ts. */
+  readonly entityFake = new FakeEntities(this);
 
   constructor(options: { worlds?: string[] } = {}) {
-    this.worldNames = options.worlds ?? ['world'];
+    this.chests = this.items.chests;
+    this.inventories = this.items.inventories;
+    this.worldStore = new FakeWorlds(options.worlds ?? ['world'], (world) => {
+      for (const s of this.states.values()) if (s.location.world === world) s.location = this.spawnLocation();
+    });
+    this.gameplay = new FakeGameplay({
+      state: (uuid) => this.mustBeOnline(uuid),
+      hasWorld: (name) => this.worldStore.has(name),
+      inventories: this.wholeInventories,
+      emit: (event, data) => this.emit(event, data),
+    });
+    lendMethods(this, this.worldStore, WORLD_PORT_METHODS);
+    lendMethods(this, this.wholeInventories, INVENTORY_PORT_METHODS);
+    lendPortMethods(this, this.display);
   }
 
   // ---- test controls -------------------------------------------------------------------------
@@ -141,7 +138,8 @@ export class FakePlatform implements GamePlatform {
       ping: options.ping ?? 0,
     });
     if (!this.messages.has(uuid)) this.messages.set(uuid, []);
-    if (!this.inventories.has(uuid)) this.inventories.set(uuid, Array<ItemStack | null>(36).fill(null));
+    this.items.joined(uuid);
+    this.display.joined(player);
     this.emit('join', { player });
     return player;
   }
@@ -155,8 +153,9 @@ export class FakePlatform implements GamePlatform {
   quit(uuid: string, reason = 'quit'): void {
     const s = this.states.get(uuid);
     if (!s) throw new Error(`fake platform: ${uuid} is not online`);
-    this.finishChest(uuid, 'quit');
+    this.items.finishChest(uuid, 'quit');
     this.states.delete(uuid);
+    this.display.left(uuid);
     this.emit('quit', { player: s.player, reason });
   }
 
@@ -167,6 +166,7 @@ export class FakePlatform implements GamePlatform {
       this.cancelledChat.push({ uuid, message });
       return false;
     }
+    this.display.chatted(s.player, message);
     this.emit('chat', { player: s.player, message });
     return true;
   }
@@ -211,34 +211,32 @@ export class FakePlatform implements GamePlatform {
 
   /** The chest window open on a player's screen, if any. */
   chestOf(uuid: string): FakeChest | undefined {
-    return this.chests.find((c) => c.uuid === uuid && c.open);
+    return this.items.chestOf(uuid);
   }
 
   /** The player changes the open chest's contents, as their clicks would (onChange follows). */
   changeChest(uuid: string, items: Array<ItemStack | null>): void {
-    const chest = this.chestOf(uuid);
-    if (!chest) throw new Error(`fake platform: ${uuid} has no chest open`);
-    chest.items = Array.from({ length: chest.rows * 9 }, (_, i) => items[i] ?? null);
-    chest.view.onChange?.([...chest.items]);
+    this.items.changeChest(uuid, items);
   }
 
   /** The player closes the open chest (onClose follows). */
   closeChest(uuid: string): void {
-    if (!this.chestOf(uuid)) throw new Error(`fake platform: ${uuid} has no chest open`);
-    this.finishChest(uuid, 'closed');
+    this.items.closeChest(uuid);
   }
 
   /** Sets a player's 36 storage slots (missing ones empty). */
   setInventory(uuid: string, slots: Array<ItemStack | null>): void {
-    this.inventories.set(uuid, Array.from({ length: 36 }, (_, i) => slots[i] ?? null));
+    this.items.setInventory(uuid, slots);
   }
 
-  private finishChest(uuid: string, reason: ChestCloseReason): void {
-    const chest = this.chestOf(uuid);
-    if (!chest) return;
-    chest.open = false;
-    chest.closedBecause = reason;
-    chest.view.onClose?.([...chest.items], reason);
+  // What players do in the world (hurt, use items, break and place blocks) is in `gameplay`.
+
+  /**
+   * The player walks to `to`. A `move` event fires when the block position or the world changes
+   * (a turn of the head alone moves silently); cancelled, the player stays where they were.
+   */
+  move(uuid: string, to: Location): boolean {
+    return this.gameplay.move(uuid, to);
   }
 
   emit<E extends PlatformEventName>(event: E, data: PlatformEvents[E]): void {
@@ -266,9 +264,10 @@ export class FakePlatform implements GamePlatform {
     const s = this.states.get(uuid);
     return s ? { ...s.location } : undefined;
   }
+  /** As the game's own teleport: the player is moved, and no `move` event follows. */
   async teleport(uuid: string, to: Location): Promise<boolean> {
     const s = this.states.get(uuid);
-    if (!s || !this.worldNames.includes(to.world)) return false;
+    if (!s || !this.worldStore.has(to.world)) return false;
     s.location = { ...to };
     this.teleports.push({ uuid, to: { ...to } });
     return true;
@@ -334,39 +333,21 @@ export class FakePlatform implements GamePlatform {
   }
 
   giveItems(uuid: string, items: readonly ItemStack[]): GiveOutcome {
-    if (!this.states.has(uuid)) return { given: false, reason: 'offline' };
-    const next = placeItems(this.inventories.get(uuid) ?? [], items, ITEM_STACK_OPS, STORAGE_ORDER);
-    if (!next) return { given: false, reason: 'no-room' };
-    this.inventories.set(uuid, next);
-    return { given: true };
+    return this.items.giveItems(uuid, items);
   }
   canHold(uuid: string, items: readonly ItemStack[]): boolean {
-    return this.states.has(uuid) && placeItems(this.inventories.get(uuid) ?? [], items, ITEM_STACK_OPS, STORAGE_ORDER) !== undefined;
+    return this.items.canHold(uuid, items);
   }
   inventory(uuid: string): Array<ItemStack | null> | undefined {
-    return this.states.has(uuid) ? [...(this.inventories.get(uuid) ?? [])] : undefined;
+    return this.items.inventory(uuid);
   }
   openChest(uuid: string, view: ChestView): ChestHandle | undefined {
-    if (!this.states.has(uuid)) return undefined;
-    this.finishChest(uuid, 'replaced');
-    const rows = Math.min(6, Math.max(1, Math.trunc(view.rows)));
-    const chest: FakeChest = { uuid, title: view.title, rows, items: Array.from({ length: rows * 9 }, (_, i) => view.items[i] ?? null), view, open: true };
-    this.chests.push(chest);
-    return {
-      close: () => {
-        if (chest.open) this.finishChest(uuid, 'server');
-      },
-      get open() {
-        return chest.open;
-      },
-    };
+    return this.items.openChest(uuid, view);
   }
 
-  worlds(): string[] {
-    return [...this.worldNames];
-  }
   spawnLocation(world?: string): Location {
-    return { world: world ?? this.worldNames[0] ?? 'world', x: 0.5, y: 64, z: 0.5, yaw: 0, pitch: 0 };
+    const name = world !== undefined && this.worldStore.has(world) ? world : (this.worldStore.worlds()[0] ?? 'world');
+    return { world: name, x: 0.5, y: 64, z: 0.5, yaw: 0, pitch: 0 };
   }
 
   on<E extends PlatformEventName>(event: E, handler: (data: PlatformEvents[E]) => void): void {
@@ -386,6 +367,41 @@ export class FakePlatform implements GamePlatform {
   }
   setLoginGate(gate: ((uuid: string, name: string, address: string) => Text | undefined) | undefined): void {
     this.loginGate = gate;
+  }
+
+  // Entities and skins: see fake/entities.ts.
+  spawnNpc(spec: NpcSpec): SpawnOutcome {
+    return this.entityFake.spawnNpc(spec);
+  }
+  spawnTextDisplay(spec: TextDisplaySpec): SpawnOutcome {
+    return this.entityFake.spawnTextDisplay(spec);
+  }
+  setTextLines(id: string, lines: readonly Text[]): EntityOutcome {
+    return this.entityFake.setTextLines(id, lines);
+  }
+  setNpcSkin(id: string, skin: Skin | undefined): EntityOutcome {
+    return this.entityFake.setNpcSkin(id, skin);
+  }
+  moveEntity(id: string, to: Location): EntityOutcome {
+    return this.entityFake.moveEntity(id, to);
+  }
+  setEntityVisible(id: string, viewer: string, visible: boolean): EntityOutcome {
+    return this.entityFake.setEntityVisible(id, viewer, visible);
+  }
+  removeEntity(id: string): boolean {
+    return this.entityFake.removeEntity(id);
+  }
+  spawnedEntity(id: string): SpawnedEntity | undefined {
+    return this.entityFake.spawnedEntity(id);
+  }
+  spawnedEntities(): SpawnedEntity[] {
+    return this.entityFake.spawnedEntities();
+  }
+  setSkin(uuid: string, skin: Skin | undefined): EntityOutcome {
+    return this.entityFake.setSkin(uuid, skin);
+  }
+  skin(uuid: string): Skin | undefined {
+    return this.entityFake.skin(uuid);
   }
 
   async shutdown(reason: string): Promise<void> {

@@ -1,34 +1,49 @@
 // A kernel on a fake platform and a fresh SQLite file in a temporary folder, for unit tests of the
 // kernel and of modules. `restart()` stops it and boots again on the same files; `close()` stops
-// it, closes the database and removes the folder.
+// it, closes the database and removes the folder. Every event emitted is checked against its schema
+// in the catalogue of the kernel and the modules given: a mismatch throws from `emit` (failing the
+// operation that emitted it) and again from `close()`.
 
+import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { manualClock } from '../../src/core/clock.ts';
 import { openDatabase, type Database } from '../../src/core/db.ts';
-import { createEventBus, type EmittedEvent, type EventBus } from '../../src/core/events.ts';
+import { catalogueOf } from '../../src/core/event-catalogue.ts';
+import { createEventBus, type EmittedEvent } from '../../src/core/events.ts';
 import { startKernel, type Kernel } from '../../src/core/kernel.ts';
 import { memoryLogger } from '../../src/core/log.ts';
+import { manualScheduler, type Scheduler } from '../../src/core/scheduler.ts';
 import type { ModuleDefinition } from '../../src/core/module.ts';
 import type { Players } from '../../src/core/players.ts';
 import type { EventName } from '../../src/core/events.ts';
 import type { OnlinePlayer } from '../../src/platform/platform.ts';
 import { FakePlatform } from './fake-platform.ts';
+import { checkedEventBus, type CheckedEventBus } from './schema-checks.ts';
 
 export interface TestKernel {
   kernel: Kernel;
   platform: FakePlatform;
   database: Database;
+  /** Moving it runs the scheduler's tasks that fall due: `await t.clock.advance(seconds)`. */
   clock: ReturnType<typeof manualClock>;
+  /** The scheduler the kernel and its modules get, driven by `clock`. */
+  scheduler: Scheduler;
   log: ReturnType<typeof memoryLogger>;
-  events: EventBus;
+  /** The bus the kernel and modules emit on; `events.problems` lists events their schema does not allow. */
+  events: CheckedEventBus;
   /** Every event emitted so far. */
   emitted: EmittedEvent[];
   /** The events of one name emitted so far, in order. */
   emittedNamed(name: EventName): EmittedEvent[];
   /** A player joins; resolves once the kernel has recorded them and modules' join listeners ran. */
   join(name: string): Promise<OnlinePlayer>;
+  /**
+   * Lets pending work run (turns of the event loop, no timers) until the condition holds; fails the
+   * test naming `what` when it never does. For a command still running, e.g. one in a warm-up.
+   */
+  until(condition: () => boolean, what: string): Promise<void>;
   dir: string;
   configDir: string;
   /** How many times `stop` was run. */
@@ -52,7 +67,8 @@ export async function startTestKernel(
   const configDir = join(dir, 'core');
   const clock = manualClock();
   const log = memoryLogger();
-  const events = createEventBus(clock, log);
+  const events = checkedEventBus(createEventBus(clock, log), catalogueOf(options.modules ?? []));
+  const scheduler = manualScheduler(clock, log);
   const emitted: EmittedEvent[] = [];
   events.subscribe((e) => emitted.push(e));
   mkdirSync(configDir, { recursive: true });
@@ -66,6 +82,7 @@ export async function startTestKernel(
         platform,
         events,
         clock,
+        scheduler,
         log,
         configDir,
         version: '0.0.0-test',
@@ -87,6 +104,7 @@ export async function startTestKernel(
     ...first,
     platform,
     clock,
+    scheduler,
     log,
     events,
     emitted,
@@ -98,6 +116,10 @@ export async function startTestKernel(
       // Modules' join listeners start writes of their own: let them run.
       for (let i = 0; i < 20; i++) await new Promise((r) => setImmediate(r));
       return player;
+    },
+    async until(condition, what) {
+      for (let i = 0; i < 1000 && !condition(); i++) await new Promise((r) => setImmediate(r));
+      if (!condition()) throw new Error(`waited in vain for ${what}`);
     },
     dir,
     configDir,
@@ -114,6 +136,7 @@ export async function startTestKernel(
       await t.kernel.stop();
       await t.database.close();
       if (!options.dir) rmSync(dir, { recursive: true, force: true });
+      assert.deepEqual(events.problems, [], 'every event emitted fits its schema');
     },
   };
   return t;

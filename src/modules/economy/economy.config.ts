@@ -5,7 +5,7 @@
 import { join } from 'node:path';
 import { configProblem, readConfigFile, type ConfigTable } from '../../core/config-file.ts';
 import type { ReloadableConfig } from '../../core/config-reload.ts';
-import { toMajor } from './money.ts';
+import { toMajor } from '../../core/money.ts';
 
 export interface CurrencyConfig {
   name: string;

@@ -1,8 +1,9 @@
 // The economy's rows of the route table.
 
 import { Type } from '@sinclair/typebox';
-import { defineRoute, Limit, PlayerUuid, UuidParams } from '../../rest/route-table.ts';
-import { Afford, Balances, Currencies, Money, SetBalance, Top, Transfer, WalletChange } from './economy.schemas.ts';
+import { defineRoute } from '../../core/routes.ts';
+import { Limit, Money, PlayerUuid, UuidParams } from '../../core/schemas.ts';
+import { Afford, Balances, Currencies, SetBalance, Top, Transfer, WalletChange } from './economy.schemas.ts';
 
 const Currency = Type.String({ minLength: 1, maxLength: 32, description: 'Currency name; the default currency when left out.' });
 const Amount = Type.Number({ description: 'Amount in units of the currency; at most its decimal places.' });

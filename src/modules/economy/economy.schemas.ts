@@ -2,15 +2,7 @@
 // document come from these.
 
 import { Type, type Static } from '@sinclair/typebox';
-
-export const Money = Type.Object(
-  {
-    currency: Type.String({ description: 'Currency name, as configured in economy.conf.' }),
-    amount: Type.Number({ description: 'Amount in units of the currency (decimal).' }),
-  },
-  { $id: 'Money', additionalProperties: false },
-);
-export type Money = Static<typeof Money>;
+import { Money } from '../../core/schemas.ts';
 
 export const Currency = Type.Object(
   {

@@ -42,6 +42,25 @@ describe('economy', () => {
     });
   });
 
+  describe('economy.toMinor and economy.toMoney (money other areas keep)', () => {
+    it('converts exactly in the currency named, or the default one', () => {
+      assert.deepEqual(eco.toMinor(19.99, 'coins'), { ok: true, currency: 'coins', minor: 1999 });
+      assert.deepEqual(eco.toMinor(7), { ok: true, currency: 'coins', minor: 700 });
+      assert.deepEqual(eco.toMinor(3, 'gems'), { ok: true, currency: 'gems', minor: 3 });
+      assert.deepEqual(eco.toMoney(1999, 'coins'), { currency: 'coins', amount: 19.99 });
+    });
+
+    it('says what is wrong with an amount the currency cannot hold, and leaves the sign to the caller', () => {
+      assert.deepEqual(eco.toMinor(0.5, 'gems'), { ok: false, problem: 'has more than 0 decimal places (gems has 0 decimal places)' });
+      assert.deepEqual(eco.toMinor(-2.5, 'coins'), { ok: true, currency: 'coins', minor: -250 });
+    });
+
+    it('counts a currency no longer in economy.conf in whole units, both ways', () => {
+      assert.deepEqual(eco.toMoney(12, 'shells'), { currency: 'shells', amount: 12 });
+      assert.deepEqual(eco.toMinor(12, 'shells'), { ok: true, currency: 'shells', minor: 12 });
+    });
+  });
+
   describe('economy.balance', () => {
     it('gives a new player the starting balance of each currency', async () => {
       const carol = (await t.join('Carol')).uuid;
@@ -302,6 +321,29 @@ describe('economy', () => {
       await t.platform.run(alice, 'eco give Alice 1000');
       assert.match(t.platform.messagesOf(alice).join('\n'), /permission/i);
       assert.equal(value(await eco.balance(alice)).amount, 7.5);
+    });
+
+    it('/pay names a word that is no amount and a player who never joined, and moves nothing', async () => {
+      const before = value(await eco.balance(bob)).amount;
+      t.platform.clearMessages();
+      await t.platform.run(alice, 'pay Bob ten');
+      await t.platform.run(alice, 'pay Nobody 1');
+      await t.platform.run(alice, 'pay Bob');
+      assert.deepEqual(t.platform.messagesOf(alice), [
+        '"ten" is not an amount: write a number such as 5 or 2.50.',
+        'No player named Nobody has ever joined this server.',
+        'Usage: /pay <player> <amount> [currency]',
+      ]);
+      assert.equal(value(await eco.balance(bob)).amount, before);
+    });
+
+    it('/balance <currency> shows one\'s own balance in it; a player\'s needs core.economy.balance.others', async () => {
+      t.platform.clearMessages();
+      await t.platform.run(alice, 'balance gems');
+      await t.platform.run(alice, 'balance Bob');
+      const gems = eco.format(value(await eco.balance(alice, 'gems')));
+      assert.deepEqual(t.platform.messagesOf(alice), [`Your balance: ${gems}`, 'You do not have permission (core.economy.balance.others).']);
+      assert.deepEqual(t.platform.complete(alice, 'balance g'), ['gems']);
     });
 
     it('/balance and /baltop show formatted amounts', async () => {

@@ -6,13 +6,14 @@ import { actorName, type Actor } from '../../core/actor.ts';
 import type { KnownPlayer, PlayersService } from '../../core/api.ts';
 import type { Clock } from '../../core/clock.ts';
 import type { Db } from '../../core/db.ts';
-import type { EventBus, EventName } from '../../core/events.ts';
+import type { EventBus } from '../../core/events.ts';
 import { InvalidInput } from '../../core/invalid-input.ts';
 import { fail, ok, type Result } from '../../core/result.ts';
+import type { Money } from '../../core/schemas.ts';
 import type { CurrencyConfig, EconomyConfig } from './economy.config.ts';
-import type { Afford, Balances, BankChange, Currencies, LoanState, Money, SetBalance, Top, Transfer, WalletChange } from './economy.schemas.ts';
+import { currencyBook, type MinorAmount } from './economy.currencies.ts';
+import type { Afford, Balances, BankChange, Currencies, LoanState, SetBalance, Top, Transfer, WalletChange } from './economy.schemas.ts';
 import { createEconomyStore, type Account } from './economy.store.ts';
-import { formatMinor, toMajor, toMinor } from './money.ts';
 import { knownPlayer, playerFields } from '../../core/known-player.ts';
 
 export interface EconomyService {
@@ -33,6 +34,18 @@ export interface EconomyService {
   repayLoan(uuid: string, amount: number | 'all', currency: string | null | undefined, actor: Actor): Promise<Result<LoanState>>;
   /** An amount as a person reads it, e.g. "$1,234.50". */
   format(money: Money): string;
+  /**
+   * An amount in units of a currency (null: the default) as exact minor units, for an area that
+   * keeps money of its own (a warp's fee). When it is not one, `problem` completes a sentence about
+   * the amount: more decimal places than the currency has, not a finite number, or too large. A
+   * negative amount is answered as it is: the caller decides whether it may be.
+   */
+  toMinor(amount: number, currency?: string | null): MinorAmount;
+  /**
+   * Minor units of a currency as the money answers show. A currency no longer in economy.conf
+   * counts in whole units, in both directions, so what an area kept in it still reads.
+   */
+  toMoney(minor: number, currency: string): Money;
   /** Opens the wallets of a player (with the starting balances) if they have none yet. */
   openWallets(uuid: string): Promise<void>;
   /** Sum of all wallets of a currency, in minor units (for audits of conservation). */
@@ -52,35 +65,8 @@ export interface EconomyDeps {
 export function createEconomyService(deps: EconomyDeps): EconomyService {
   const { db, events, clock, players, audit, config } = deps;
   const store = createEconomyStore(db);
-  let indexed: EconomyConfig | undefined;
-  let byNameCache = new Map<string, CurrencyConfig>();
-  function byName(): ReadonlyMap<string, CurrencyConfig> {
-    const now = config();
-    if (now !== indexed) {
-      indexed = now;
-      byNameCache = new Map(now.currencies.map((c) => [c.name, c]));
-    }
-    return byNameCache;
-  }
-
-  function currencyOf(name: string | null | undefined): CurrencyConfig {
-    const c = byName().get(name ?? config().defaultCurrency);
-    if (!c) {
-      throw new InvalidInput('currency', `There is no currency "${name}"; the currencies are ${[...byName().keys()].join(', ')}.`);
-    }
-    return c;
-  }
-
-  const money = (c: CurrencyConfig, minor: number): Money => ({ currency: c.name, amount: toMajor(minor, c.places) });
-
-  /** An amount from a request: positive (or zero where allowed) with no more places than the currency. */
-  function minorOf(amount: number, c: CurrencyConfig, allowZero: boolean): number {
-    const parsed = toMinor(amount, c.places);
-    if (!parsed.ok) throw new InvalidInput('amount', `The amount ${parsed.reason} (${c.name} has ${c.places} decimal places).`);
-    if (parsed.minor < 0) throw new InvalidInput('amount', 'The amount must not be negative.');
-    if (parsed.minor === 0 && !allowZero) throw new InvalidInput('amount', 'The amount must be more than zero.');
-    return parsed.minor;
-  }
+  const book = currencyBook(config);
+  const { currencyOf, money, minorOf, format } = book;
 
   const known = (uuid: string, field = 'uuid') => knownPlayer(players, uuid, field);
 
@@ -101,7 +87,7 @@ export function createEconomyService(deps: EconomyDeps): EconomyService {
   }
 
 
-  function emitWallet(name: EventName, p: KnownPlayer, c: CurrencyConfig, minor: number, balance: number, id: number): void {
+  function emitWallet(name: 'economy.wallet-credit' | 'economy.wallet-debit', p: KnownPlayer, c: CurrencyConfig, minor: number, balance: number, id: number): void {
     events.emit(name, { ...playerFields(p), amount: money(c, minor), balance: money(c, balance), 'transaction-id': String(id) });
   }
 
@@ -117,14 +103,6 @@ export function createEconomyService(deps: EconomyDeps): EconomyService {
     }
     const where = from === 'wallet' ? 'holds' : 'has in the bank';
     return fail('insufficient-funds', `${p.name} ${where} ${format(money(c, balance))}, less than ${format(money(c, minor))}.`);
-  }
-
-  function format(m: Money): string {
-    const c = byName().get(m.currency);
-    if (!c) return `${m.amount} ${m.currency}`;
-    const parsed = toMinor(m.amount, c.places);
-    const text = parsed.ok ? formatMinor(parsed.minor, c.places) : String(m.amount);
-    return c.symbol ? `${c.symbol}${text}` : `${text} ${c.name}`;
   }
 
   /** The currency, the amount in minor units and the known player of a call, wallets opened. */
@@ -196,6 +174,8 @@ export function createEconomyService(deps: EconomyDeps): EconomyService {
 
   return {
     format,
+    toMinor: book.toMinor,
+    toMoney: book.toMoney,
     openWallets,
     totalInWallets: (currency) => store.total('wallet', currency),
 

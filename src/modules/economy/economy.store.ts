@@ -6,7 +6,7 @@
 import { sql, type Db, type Migration } from '../../core/db.ts';
 import { prepareQuery } from '../../core/prepared-query.ts';
 import { rowMemory } from '../../core/row-memory.ts';
-import { MAX_MINOR } from './money.ts';
+import { MAX_MINOR } from '../../core/money.ts';
 
 export type Account = 'wallet' | 'bank' | 'loan';
 const TABLE: Record<Account, string> = { wallet: 'economy_wallets', bank: 'economy_banks', loan: 'economy_loans' };

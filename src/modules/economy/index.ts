@@ -3,7 +3,7 @@
 import { defineModule } from '../../core/module.ts';
 import { economyReloadable } from './economy.config.ts';
 import { ECONOMY_NODES, economyCommands } from './economy.commands.ts';
-import './economy.events.ts';
+import { ECONOMY_EVENTS } from './economy.events.ts';
 import { createEconomyService, type EconomyService } from './economy.service.ts';
 import { ECONOMY_MIGRATIONS } from './economy.store.ts';
 
@@ -18,6 +18,7 @@ export const economyModule = defineModule<EconomyService>({
   description: 'Currencies, balances, /pay, /baltop, banks and loans.',
   dependsOn: [],
   migrations: ECONOMY_MIGRATIONS,
+  events: ECONOMY_EVENTS,
   playerNodes: [ECONOMY_NODES.balance, ECONOMY_NODES.pay, ECONOMY_NODES.top, ECONOMY_NODES.bank, ECONOMY_NODES.loan],
   createService(ctx) {
     const economy = createEconomyService({

@@ -4,10 +4,11 @@
 import type { CommandContext, CommandDefinition } from '../../core/commands.ts';
 import type { ModuleContext } from '../../core/module.ts';
 import type { Location } from '../../platform/platform.ts';
-import { materialsStartingWith } from '../../core/materials.ts';
 import type { Home, Visibility } from './homes.schemas.ts';
 import { HOME_OTHERS_NODE, type HomeRef, type HomesService } from './homes.service.ts';
-import { completeFrom, succeeded, senderPlayer } from '../../core/command-helpers.ts';
+import { argsFor } from '../../core/command-args.ts';
+import { succeeded, senderPlayer } from '../../core/command-helpers.ts';
+import { command, sub } from '../../core/command-tree.ts';
 
 export const HOME_NODES = {
   set: 'core.home.set',
@@ -29,10 +30,10 @@ export const placeText = (l: Location) => `${l.world} ${round(l.x)}, ${round(l.y
 const homeName = (h: Home) => (h.label ? `${h.slot} (${h.label})` : String(h.slot));
 
 export function homesCommands(homes: HomesService, ctx: ModuleContext): CommandDefinition[] {
+  const arg = argsFor(ctx);
 
   /** A home word as a slot: a label is looked up among the sender's homes. */
-  async function slotOfRef(c: CommandContext, word: string): Promise<number | undefined> {
-    const ref = homeRef(word);
+  async function slotOfRef(c: CommandContext, ref: HomeRef): Promise<number | undefined> {
     if (typeof ref === 'number') return ref;
     const r = await homes.find(senderPlayer(c).uuid, ref);
     return succeeded(c, r) ? r.value.slot : undefined;
@@ -50,6 +51,13 @@ export function homesCommands(homes: HomesService, ctx: ModuleContext): CommandD
     return cache?.uuid === me ? cache.words : [];
   }
 
+  /** One of the sender's homes: "3" is slot 3, anything else a label. */
+  const home = arg.custom('home', {
+    shown: 'slot|label',
+    parse: (word) => ({ ok: true, value: homeRef(word) }),
+    complete: ownWords,
+  });
+
   async function travel(c: CommandContext, word: string | undefined): Promise<void> {
     const me = senderPlayer(c);
     let owner = me.uuid;
@@ -59,7 +67,7 @@ export function homesCommands(homes: HomesService, ctx: ModuleContext): CommandD
       const [name = '', refWord = ''] = word.split(':', 2);
       const p = await ctx.players.find(name);
       if (!p) return c.reply({ text: `No player named ${name} has ever joined this server.`, color: 'red' });
-      if (refWord === '') return c.reply('Usage: /home <player>:<slot|label>');
+      if (refWord === '') return c.reply({ text: 'Usage: /home <player>:<slot|label>', color: 'red' });
       owner = p.uuid;
       ref = homeRef(refWord);
     }
@@ -74,79 +82,82 @@ export function homesCommands(homes: HomesService, ctx: ModuleContext): CommandD
     if (succeeded(c, r)) c.reply(`Welcome home${owner === me.uuid ? '' : ` (${word})`}: ${homeName(r.value)}.`);
   }
 
+  const visibility = (v: Visibility) =>
+    sub({
+      name: v,
+      permission: HOME_NODES.set,
+      args: [home],
+      async run(c, { home: ref }) {
+        const slot = await slotOfRef(c, ref);
+        if (slot === undefined) return;
+        const r = await homes.setVisibility(senderPlayer(c).uuid, slot, v, c.actor);
+        if (succeeded(c, r)) c.reply(`Home ${homeName(r.value)} is now ${r.value.visibility}.`);
+      },
+    });
+
   return [
-    {
+    command({
       name: 'sethome',
       permission: HOME_NODES.set,
       description: 'Sets a home where you stand: in a slot, by label, or in your first empty slot.',
-      usage: 'sethome [slot|label]',
       playerOnly: true,
-      async run(c, args) {
+      args: [home.optional()],
+      async run(c, { home: ref }) {
         const me = senderPlayer(c);
         const here = ctx.platform.location(me.uuid);
         if (!here) return c.reply({ text: 'Your location is not known yet.', color: 'red' });
-        const r = await homes.setByRef(me.uuid, args[0] === undefined ? undefined : homeRef(args[0]), here, c.actor);
+        const r = await homes.setByRef(me.uuid, ref, here, c.actor);
         if (succeeded(c, r)) c.reply(`Home ${homeName(r.value)} set at ${placeText(r.value.location)}.`);
       },
-      complete: (c, args) => (args.length === 1 ? completeFrom(ownWords(c), args[0] ?? '') : []),
-    },
-    {
+    }),
+    command({
       name: 'home',
       permission: HOME_NODES.use,
       description: 'Takes you to a home (or another player’s public one), or sets a home’s icon or visibility.',
-      usage: 'home [slot|label|<player>:<slot|label>] | home icon <slot> <material> | home public|private <slot>',
       playerOnly: true,
-      async run(c, args) {
-        const me = senderPlayer(c);
-        const [first, second, third] = args;
-        const icon = first === 'icon' && args.length === 3;
-        if (icon || ((first === 'public' || first === 'private') && args.length === 2)) {
-          if (!c.has(HOME_NODES.set)) return c.reply({ text: `You do not have permission (${HOME_NODES.set}).`, color: 'red' });
-          const slot = await slotOfRef(c, second!);
-          if (slot === undefined) return;
-          const r = icon ? await homes.setIcon(me.uuid, slot, third!, c.actor) : await homes.setVisibility(me.uuid, slot, first as Visibility, c.actor);
-          if (succeeded(c, r)) c.reply(`Home ${homeName(r.value)} ${icon ? `now shows ${r.value.icon}` : `is now ${r.value.visibility}`}.`);
-          return;
-        }
-        if (args.length > 1) return c.reply('Usage: /home [slot|label|<player>:<slot|label>], /home icon <slot> <material>, /home public|private <slot>');
-        await travel(c, first);
-      },
-      complete: (c, args) => {
-        if (args.length === 1) return completeFrom([...ownWords(c), 'icon', 'public', 'private'], args[0] ?? '');
-        if (args.length === 2 && ['icon', 'public', 'private'].includes(args[0] ?? '')) return completeFrom(ownWords(c), args[1] ?? '');
-        if (args.length === 3 && args[0] === 'icon') return materialsStartingWith(args[2] ?? '');
-        return [];
-      },
-    },
-    {
+      args: [arg.word('home', ownWords).shownAs('slot|label|player:slot').optional()],
+      run: (c, { home: word }) => travel(c, word),
+      subcommands: [
+        sub({
+          name: 'icon',
+          permission: HOME_NODES.set,
+          args: [home, arg.material('material')],
+          async run(c, { home: ref, material }) {
+            const slot = await slotOfRef(c, ref);
+            if (slot === undefined) return;
+            const r = await homes.setIcon(senderPlayer(c).uuid, slot, material, c.actor);
+            if (succeeded(c, r)) c.reply(`Home ${homeName(r.value)} now shows ${r.value.icon}.`);
+          },
+        }),
+        visibility('public'),
+        visibility('private'),
+      ],
+    }),
+    command({
       name: 'delhome',
       aliases: ['deletehome'],
       permission: HOME_NODES.delete,
       description: 'Deletes one of your homes.',
-      usage: 'delhome <slot|label>',
       playerOnly: true,
-      async run(c, args) {
-        if (args[0] === undefined) return c.reply('Usage: /delhome <slot|label>');
-        const slot = await slotOfRef(c, args[0]);
+      args: [home],
+      async run(c, { home: ref }) {
+        const slot = await slotOfRef(c, ref);
         if (slot === undefined) return;
         const r = await homes.delete(senderPlayer(c).uuid, slot, c.actor);
         if (!succeeded(c, r)) return;
         c.reply(r.value.home ? `Home ${homeName(r.value.home)} deleted.` : `Slot ${slot} has no home.`);
       },
-      complete: (c, args) => (args.length === 1 ? completeFrom(ownWords(c), args[0] ?? '') : []),
-    },
-    {
+    }),
+    command({
       name: 'homes',
       permission: HOME_NODES.list,
       description: 'Lists your homes, or another player’s public homes.',
-      usage: 'homes [player]',
-      async run(c, args) {
+      args: [arg.knownPlayer('player').optional()],
+      async run(c, { player: p }) {
         let uuid: string;
         let whose = 'Your';
         let all = true;
-        if (args[0] !== undefined) {
-          const p = await ctx.players.find(args[0]);
-          if (!p) return c.reply({ text: `No player named ${args[0]} has ever joined this server.`, color: 'red' });
+        if (p !== undefined) {
           uuid = p.uuid;
           all = c.sender.kind === 'player' ? c.sender.player.uuid === p.uuid || c.has(HOME_NODES.others) : true;
           whose = `${p.name}'s${all ? '' : ' public'}`;
@@ -161,7 +172,6 @@ export function homesCommands(homes: HomesService, ctx: ModuleContext): CommandD
         c.reply(`${whose} homes (${r.value.count} of ${r.value.limit}):${shown.length === 0 ? ' none' : ''}`);
         for (const h of shown) c.reply(`${homeName(h)}: ${placeText(h.location)} [${h.icon}, ${h.visibility}]`);
       },
-      complete: (_c, args) => (args.length === 1 ? completeFrom(ctx.platform.onlinePlayers().map((p) => p.name), args[0] ?? '') : []),
-    },
+    }),
   ];
 }

@@ -1,6 +1,7 @@
 // The homes' rows of the route table.
 
-import { defineRoute, UuidParams } from '../../rest/route-table.ts';
+import { defineRoute } from '../../core/routes.ts';
+import { UuidParams } from '../../core/schemas.ts';
 import { DeletedHome, Home, HomeList, HomeParams, LocationBody, RenameBody } from './homes.schemas.ts';
 
 export const HOMES_ROUTES = [

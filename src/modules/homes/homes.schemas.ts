@@ -3,7 +3,7 @@
 
 import { Type, type Static } from '@sinclair/typebox';
 import { LocationAnswer, LocationInput } from '../../core/location.ts';
-import { PlayerUuid } from '../../rest/route-table.ts';
+import { PlayerUuid } from '../../core/schemas.ts';
 import { MAX_SLOT } from './homes.config.ts';
 
 /** A label: 1-32 of letters, digits, _ and -, not only digits (a number names a slot). */

@@ -1,12 +1,10 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CONSOLE, type Actor } from '../../core/actor.ts';
 import { startTestKernel, type TestKernel } from '../../../test/support/test-kernel.ts';
 import { homesModule } from './index.ts';
-import { loadHomesConfig } from './homes.config.ts';
 import type { HomesService } from './homes.service.ts';
 import { value, declined, invalid } from '../../../test/support/results.ts';
 import { withPostgres } from '../../../test/support/postgres.ts';
@@ -290,11 +288,41 @@ describe('homes', () => {
       assert.equal(t.platform.location(erin)?.x, 5);
     });
 
+    it("/home waits out core.conf's teleport warm-up: walking off the block cancels it, standing still ends at home", async () => {
+      writeFileSync(join(t.configDir, 'core.conf'), 'teleport-warmup-seconds = 3\n');
+      t.kernel.configs.reloadAll();
+      try {
+        await t.platform.teleport(erin, full(0));
+        t.platform.clearMessages();
+        const walked = t.platform.run(erin, 'home farm');
+        await t.until(() => t.kernel.api.teleport.warmingUp(erin), 'the warm-up to start');
+        assert.equal(said(), "Teleporting in 3 seconds, don't move.");
+        t.platform.move(erin, full(2));
+        await walked;
+        assert.match(said(), /\nTeleport cancelled: you moved\.$/);
+        await t.clock.advance(3);
+        assert.equal(t.platform.location(erin)?.x, 2);
+
+        t.platform.clearMessages();
+        const stood = t.platform.run(erin, 'home farm');
+        await t.until(() => t.kernel.api.teleport.warmingUp(erin), 'the warm-up to start');
+        await t.clock.advance(3);
+        await stood;
+        assert.equal(t.platform.location(erin)?.x, 9);
+        assert.match(said(), /^Teleporting in 3 seconds, don't move\.\nWelcome home: /);
+        assert.equal(value(await t.kernel.api.teleport.backLocation(erin)).location.x, 2);
+      } finally {
+        writeFileSync(join(t.configDir, 'core.conf'), 'teleport-warmup-seconds = 0\n');
+        t.kernel.configs.reloadAll();
+      }
+    });
+
     it('/home icon and /home public|private change the icon and visibility', async () => {
       await t.platform.run(erin, 'home icon farm hay_block');
       assert.equal(value(await homes.get(erin, 2)).icon, 'hay_block');
       await t.platform.run(erin, 'home icon 2 banana');
       assert.match(said(), /"banana" is not a game material name/);
+      assert.ok(t.platform.complete(erin, 'home icon farm hay').includes('hay_block'));
       await t.platform.run(erin, 'home public 2');
       assert.equal(value(await homes.get(erin, 2)).visibility, 'public');
     });
@@ -329,31 +357,6 @@ describe('homes', () => {
       const [last] = await t.kernel.api.audit.history(erin, 1);
       assert.deepEqual([last?.actor, last?.action], ['Erin', 'home.delete']);
     });
-  });
-});
-
-describe('homes.conf', () => {
-  it('is written with comments on first start and gives limit 3 and the red_bed icon', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'homes-conf-'));
-    try {
-      assert.deepEqual(loadHomesConfig(dir), { defaultLimit: 3, defaultIcon: 'red_bed' });
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-  });
-
-  it('reads another default limit, and names the key of a bad value', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'homes-conf-'));
-    try {
-      writeFileSync(join(dir, 'homes.conf'), 'default-limit = 7\ndefault-icon = "oak_door"\n');
-      assert.deepEqual(loadHomesConfig(dir), { defaultLimit: 7, defaultIcon: 'oak_door' });
-      writeFileSync(join(dir, 'homes.conf'), 'default-limit = 3\ndefault-icon = "banana"\n');
-      assert.throws(() => loadHomesConfig(dir), /line 2, key "default-icon"/);
-      writeFileSync(join(dir, 'homes.conf'), 'default-limit = -1\n');
-      assert.throws(() => loadHomesConfig(dir), /key "default-limit"/);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
   });
 });
 

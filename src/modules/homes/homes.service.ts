@@ -4,6 +4,7 @@
 
 import type { Actor } from '../../core/actor.ts';
 import type { AuditService, KnownPlayer, PermissionsService, PlayersService } from '../../core/api.ts';
+import type { TeleportService } from '../../core/teleport.ts';
 import type { Clock } from '../../core/clock.ts';
 import type { Db } from '../../core/db.ts';
 import type { EventBus } from '../../core/events.ts';
@@ -52,7 +53,8 @@ export interface HomesService {
   setVisibility(uuid: string, slot: number, visibility: Visibility, actor: Actor): Promise<Result<Home>>;
   /**
    * Teleports an online player to a home: their own, or another player's public one (any home
-   * with core.home.others). player-offline when the traveller is not online.
+   * with core.home.others), after the server's teleport warm-up. player-offline when the traveller
+   * is not online; cancelled when they move, leave or teleport elsewhere during the warm-up.
    */
   teleport(traveller: string, owner: string, ref: HomeRef): Promise<Result<Home>>;
 }
@@ -65,6 +67,7 @@ export interface HomesDeps {
   permissions: PermissionsService;
   audit: Pick<AuditService, 'record'>;
   platform: GamePlatform;
+  teleport: Pick<TeleportService, 'teleport'>;
   /** Read at each use: `core reload` may change it. */
   config: () => HomesConfig;
 }
@@ -72,7 +75,7 @@ export interface HomesDeps {
 const LABEL = new RegExp(LABEL_PATTERN);
 
 export function createHomesService(deps: HomesDeps): HomesService {
-  const { db, events, clock, players, permissions, audit, platform, config } = deps;
+  const { db, events, clock, players, permissions, audit, platform, teleport, config } = deps;
   const store = createHomesStore(db);
 
   const known = (uuid: string, field = 'uuid') => knownPlayer(players, uuid, field);
@@ -276,10 +279,8 @@ export function createHomesService(deps: HomesDeps): HomesService {
       if (!own && h.value.visibility !== 'public' && !permissions.playerHas(t.value.uuid, HOME_OTHERS_NODE)) {
         return fail('refused', `That home is private.`);
       }
-      if (!(await platform.teleport(t.value.uuid, h.value.location))) {
-        return fail('failed', `${t.value.name} could not be moved to the home (its world "${h.value.location.world}" may not be loaded).`);
-      }
-      return ok(h.value);
+      const moved = await teleport.teleport(t.value.uuid, h.value.location, { cause: 'home' });
+      return moved.ok ? ok(h.value) : moved;
     },
   };
 }

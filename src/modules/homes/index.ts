@@ -3,7 +3,7 @@
 import { defineModule } from '../../core/module.ts';
 import { homesReloadable } from './homes.config.ts';
 import { HOME_NODES, homesCommands } from './homes.commands.ts';
-import './homes.events.ts';
+import { HOME_EVENTS } from './homes.events.ts';
 import { createHomesService, type HomesService } from './homes.service.ts';
 import { HOMES_MIGRATIONS } from './homes.store.ts';
 
@@ -18,6 +18,7 @@ export const homesModule = defineModule<HomesService>({
   description: 'Home slots per player: /sethome, /home, /delhome, /homes; limits from core.home.limit.<n>.',
   dependsOn: [],
   migrations: HOMES_MIGRATIONS,
+  events: HOME_EVENTS,
   playerNodes: [HOME_NODES.set, HOME_NODES.use, HOME_NODES.delete, HOME_NODES.list, HOME_NODES.visit],
   createService: (ctx) =>
     createHomesService({
@@ -28,6 +29,7 @@ export const homesModule = defineModule<HomesService>({
       permissions: ctx.permissions,
       audit: ctx.audit,
       platform: ctx.platform,
+      teleport: ctx.teleport,
       config: ctx.configs.load(homesReloadable(ctx.configDir)),
     }),
   commands: (homes, ctx) => homesCommands(homes, ctx),

@@ -4,7 +4,7 @@
 import { defineModule } from '../../core/module.ts';
 import { KIT_NODES, kitsCommands } from './kits.commands.ts';
 import { kitsReloadable, type KitCurrencies } from './kits.config.ts';
-import './kits.events.ts';
+import { KIT_EVENTS } from './kits.events.ts';
 import { createKitsService, type KitsService } from './kits.service.ts';
 import { KITS_MIGRATIONS } from './kits.store.ts';
 
@@ -19,6 +19,7 @@ export const kitsModule = defineModule<KitsService>({
   description: 'Kits of items from kits.conf: /kit, /kit <id> with cooldown, cost and permission; /kit give for admins.',
   dependsOn: ['economy'],
   migrations: KITS_MIGRATIONS,
+  events: KIT_EVENTS,
   playerNodes: [KIT_NODES.use],
   createService(ctx) {
     const money = (): KitCurrencies => {

@@ -7,8 +7,8 @@ import { readConfigFile, type ConfigTable } from '../../core/config-file.ts';
 import type { ReloadableConfig } from '../../core/config-reload.ts';
 import { enchantmentName, materialName } from '../../core/materials.ts';
 import type { ItemStack } from '../../platform/platform.ts';
-import type { Money } from '../economy/economy.schemas.ts';
-import { toMajor, toMinor } from '../economy/money.ts';
+import type { Money } from '../../core/schemas.ts';
+import { toMajor, toMinor } from '../../core/money.ts';
 
 export interface KitConfig {
   id: string;

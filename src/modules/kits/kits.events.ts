@@ -2,12 +2,17 @@
 // give is not a claim and emits nothing here (it is in the audit log).
 
 import { Type } from '@sinclair/typebox';
-import { defineEventSchema, PlayerFields } from '../../core/events.ts';
-import { Money } from '../economy/economy.schemas.ts';
+import { defineEvents, eventPayload, PlayerFields, type PayloadsOf } from '../../core/events.ts';
+import { Money } from '../../core/schemas.ts';
 import { KitId } from './kits.schemas.ts';
 
-export const KitClaim = defineEventSchema(
-  'kit.claim',
-  { ...PlayerFields, kit: KitId, cost: Type.Union([Money, Type.Null()], { description: 'What the claim cost; null: free.' }) },
-  'A player claimed a kit (in game with /kit <id>, or through POST /players/{uuid}/kits/{id}/claim).',
-);
+export const KIT_EVENTS = defineEvents({
+  'kit.claim': eventPayload(
+    { ...PlayerFields, kit: KitId, cost: Type.Union([Money, Type.Null()], { description: 'What the claim cost; null: free.' }) },
+    'A player claimed a kit (in game with /kit <id>, or through POST /players/{uuid}/kits/{id}/claim).',
+  ),
+});
+
+declare module '../../core/events.ts' {
+  interface EventPayloads extends PayloadsOf<typeof KIT_EVENTS> {}
+}

@@ -1,6 +1,7 @@
 // The kits' rows of the route table.
 
-import { defineRoute, UuidParams } from '../../rest/route-table.ts';
+import { defineRoute } from '../../core/routes.ts';
+import { UuidParams } from '../../core/schemas.ts';
 import { Kit, KitClaimed, KitGiven, KitList, KitParams, PlayerKitParams, PlayerKits } from './kits.schemas.ts';
 
 export const KITS_ROUTES = [

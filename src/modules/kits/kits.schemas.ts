@@ -3,8 +3,7 @@
 // it holds, not which.
 
 import { Type, type Static } from '@sinclair/typebox';
-import { PlayerUuid } from '../../rest/route-table.ts';
-import { Money } from '../economy/economy.schemas.ts';
+import { Money, PlayerUuid } from '../../core/schemas.ts';
 
 export const KitId = Type.String({
   pattern: '^[A-Za-z0-9_-]{1,32}$',

@@ -10,7 +10,7 @@
 // on one server, so this holds with several servers on one database too.
 
 import type { Actor } from '../../core/actor.ts';
-import type { AuditService, KnownPlayer, PermissionsService, PlayersService } from '../../core/api.ts';
+import type { AuditService, CoreApi, KnownPlayer, PermissionsService, PlayersService } from '../../core/api.ts';
 import type { Clock } from '../../core/clock.ts';
 import type { Db } from '../../core/db.ts';
 import type { EventBus } from '../../core/events.ts';
@@ -19,7 +19,6 @@ import { knownPlayer, playerFields } from '../../core/known-player.ts';
 import type { Logger } from '../../core/log.ts';
 import { fail, ok, type Result } from '../../core/result.ts';
 import type { GamePlatform } from '../../platform/platform.ts';
-import type { EconomyService } from '../economy/economy.service.ts';
 import type { KitConfig } from './kits.config.ts';
 import type { Kit, KitClaimed, KitGiven, KitList, PlayerKit, PlayerKits } from './kits.schemas.ts';
 import { createKitsStore } from './kits.store.ts';
@@ -49,7 +48,7 @@ export interface KitsDeps {
   /** Read at each use: `core reload` may change the kits. */
   kits: () => readonly KitConfig[];
   /** Read at call time: the economy module is built before this one, but reached only when used. */
-  economy: () => EconomyService;
+  economy: () => CoreApi['economy'];
 }
 
 /** "1 h 2 min 5 s" */

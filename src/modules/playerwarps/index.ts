@@ -3,7 +3,7 @@
 import { defineModule } from '../../core/module.ts';
 import { PWARP_NODES, playerWarpsCommands } from './playerwarps.commands.ts';
 import { playerWarpsReloadable } from './playerwarps.config.ts';
-import './playerwarps.events.ts';
+import { PLAYERWARP_EVENTS } from './playerwarps.events.ts';
 import { createPlayerWarpsService, type PlayerWarpsService } from './playerwarps.service.ts';
 import { PLAYERWARPS_MIGRATIONS } from './playerwarps.store.ts';
 
@@ -18,6 +18,7 @@ export const playerWarpsModule = defineModule<PlayerWarpsService>({
   description: 'Player warps: /pwarp, owned by players, with managers, whitelist, bans and visit fees.',
   dependsOn: ['economy'],
   migrations: PLAYERWARPS_MIGRATIONS,
+  events: PLAYERWARP_EVENTS,
   playerNodes: [PWARP_NODES.use, PWARP_NODES.create, PWARP_NODES.manage],
   createService: (ctx) =>
     createPlayerWarpsService({
@@ -28,6 +29,7 @@ export const playerWarpsModule = defineModule<PlayerWarpsService>({
       permissions: ctx.permissions,
       audit: ctx.audit,
       platform: ctx.platform,
+      teleport: ctx.teleport,
       log: ctx.log,
       config: ctx.configs.load(playerWarpsReloadable(ctx.configDir)),
       economy: () => ctx.api.economy,

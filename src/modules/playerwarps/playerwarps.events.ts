@@ -1,7 +1,7 @@
 // The player warps' events: playerwarp.create and playerwarp.delete.
 
 import { Type } from '@sinclair/typebox';
-import { defineEventSchema, PlayerFields } from '../../core/events.ts';
+import { defineEvents, eventPayload, PlayerFields, type PayloadsOf } from '../../core/events.ts';
 import { LocationAnswer } from '../../core/location.ts';
 
 const warp = {
@@ -12,13 +12,14 @@ const warp = {
   location: LocationAnswer,
 };
 
-export const PlayerWarpCreate = defineEventSchema(
-  'playerwarp.create',
-  warp,
-  'A player warp was created. player-id and player-name are the creator, who is its owner.',
-);
-export const PlayerWarpDelete = defineEventSchema(
-  'playerwarp.delete',
-  warp,
-  'A player warp was deleted and its name freed. player-id and player-name are the player it was deleted as (the owner when the console or an admin command of the console deleted it).',
-);
+export const PLAYERWARP_EVENTS = defineEvents({
+  'playerwarp.create': eventPayload(warp, 'A player warp was created. player-id and player-name are the creator, who is its owner.'),
+  'playerwarp.delete': eventPayload(
+    warp,
+    'A player warp was deleted and its name freed. player-id and player-name are the player it was deleted as (the owner when the console or an admin command of the console deleted it).',
+  ),
+});
+
+declare module '../../core/events.ts' {
+  interface EventPayloads extends PayloadsOf<typeof PLAYERWARP_EVENTS> {}
+}

@@ -3,7 +3,8 @@
 
 import { Type } from '@sinclair/typebox';
 import { LocationInput } from '../../core/location.ts';
-import { defineRoute, Limit, Page, PlayerUuid, UuidParams } from '../../rest/route-table.ts';
+import { defineRoute } from '../../core/routes.ts';
+import { Limit, Page, PlayerUuid, UuidParams } from '../../core/schemas.ts';
 import { OwnedPlayerWarps, PlayerWarp, PlayerWarpPage, WarpName } from './playerwarps.schemas.ts';
 
 const NameParams = Type.Object({ name: WarpName }, { additionalProperties: false });

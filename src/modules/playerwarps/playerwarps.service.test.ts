@@ -8,7 +8,7 @@ import { InvalidInput } from '../../core/invalid-input.ts';
 import type { Result } from '../../core/result.ts';
 import { startTestKernel, type TestKernel } from '../../../test/support/test-kernel.ts';
 import { economyModule } from '../economy/index.ts';
-import type { EconomyService } from '../economy/economy.service.ts';
+import type { CoreApi } from '../../core/api.ts';
 import { playerWarpsModule } from './index.ts';
 import { PLAYERWARPS_ROUTES } from './playerwarps.routes.ts';
 import type { PlayerWarpsService } from './playerwarps.service.ts';
@@ -27,7 +27,7 @@ const at = (x: number, z = 0) => ({ world: 'world', x, y: 70, z });
 describe('playerwarps', () => {
   let t: TestKernel;
   let pw: PlayerWarpsService;
-  let eco: EconomyService;
+  let eco: CoreApi['economy'];
   let owen: string;
   let mia: string;
   let sam: string;
@@ -263,6 +263,32 @@ describe('playerwarps', () => {
       assert.equal(code(await pw.visit('club', ada, REST)), 'ok', 'an admin may visit any active warp');
     });
 
+    it("charges the fee only once core.conf's teleport warm-up is over: a warm-up cancelled by walking costs nothing", async () => {
+      writeFileSync(join(t.configDir, 'core.conf'), 'teleport-warmup-seconds = 3\n');
+      t.kernel.configs.reloadAll();
+      try {
+        value(await eco.set(vic, 20, null, CONSOLE));
+        await t.platform.teleport(vic, { ...at(0), yaw: 0, pitch: 0 });
+        const walked = pw.visit('toll', vic, REST);
+        await t.until(() => t.kernel.api.teleport.warmingUp(vic), 'the warm-up to start');
+        t.platform.move(vic, { ...at(1.5), yaw: 0, pitch: 0 });
+        assert.equal(code(await walked), 'cancelled');
+        assert.equal(value(await eco.balance(vic)).amount, 20, 'nothing charged');
+
+        const stood = pw.visit('toll', vic, REST);
+        await t.until(() => t.kernel.api.teleport.warmingUp(vic), 'the warm-up to start');
+        assert.equal(value(await eco.balance(vic)).amount, 20, 'not charged during the warm-up');
+        await t.clock.advance(3);
+        assert.deepEqual(value(await stood).paid, { currency: 'coins', amount: 2.5 });
+        assert.equal(value(await eco.balance(vic)).amount, 17.5);
+        assert.equal(t.platform.location(vic)?.x, 40);
+        assert.equal(t.emittedNamed('teleport.player-teleport').at(-1)?.data.cause, 'playerwarp');
+      } finally {
+        writeFileSync(join(t.configDir, 'core.conf'), 'teleport-warmup-seconds = 0\n');
+        t.kernel.configs.reloadAll();
+      }
+    });
+
     it('answers player-offline for a player who is not online, and not-found for an unknown warp or player', async () => {
       const late = (await t.join('Lou')).uuid;
       t.platform.quit(late);
@@ -369,44 +395,6 @@ describe('playerwarps', () => {
     it('audits REST writes as core-rest/<label> with the owner as target', async () => {
       const entries = await t.kernel.api.audit.history(owen, 100);
       assert.ok(entries.some((e) => e.actor === 'core-rest/panel' && e.action === 'playerwarp.create' && e.details.name === 'shop'));
-    });
-  });
-
-  describe('/pwarp', () => {
-    it('creates where the player stands, visits with /pwarp <name>, and tells a refusal in red', async () => {
-      t.platform.clearMessages();
-      await t.platform.run(vic, '/pwarp create VicSpot');
-      assert.ok(t.platform.messagesOf(vic).some((m) => /Created the player warp vicspot/.test(m)), t.platform.messagesOf(vic).join('\n'));
-      await t.platform.run(vic, '/pwarp archive vicspot');
-      await t.platform.run(sam, '/pwarp vicspot');
-      assert.ok(t.platform.messagesOf(sam).some((m) => /archived: nobody can travel to it/.test(m)), t.platform.messagesOf(sam).join('\n'));
-      await t.platform.run(vic, '/pwarp restore vicspot');
-      const moves = t.platform.teleports.length;
-      await t.platform.run(sam, '/pwarp vicspot');
-      assert.equal(t.platform.teleports.length, moves + 1);
-      assert.ok(t.platform.messagesOf(sam).some((m) => /Welcome to vicspot/.test(m)));
-    });
-
-    it('manages members, fee and visibility by player name, and refuses what the sender may not do', async () => {
-      await t.platform.run(vic, '/pwarp fee vicspot 3');
-      await t.platform.run(vic, '/pwarp ban vicspot Sam');
-      await t.platform.run(vic, '/pwarp manager add vicspot Mia');
-      await t.platform.run(vic, '/pwarp private vicspot');
-      const w = value(await pw.get('vicspot'));
-      assert.deepEqual([w.fee.amount, w.bans.map((p) => p['player-name']), w.managers.map((p) => p['player-name']), w.public], [3, ['Sam'], ['Mia'], false]);
-      t.platform.clearMessages();
-      await t.platform.run(sam, '/pwarp delete vicspot');
-      assert.ok(t.platform.messagesOf(sam).some((m) => /may not delete the player warp vicspot/.test(m)));
-      await t.platform.run('console', '/pwarp delete vicspot');
-      assert.equal(code(await pw.get('vicspot')), 'not-found');
-    });
-
-    it('lists public warps and shows one in detail', async () => {
-      t.platform.clearMessages();
-      await t.platform.run(sam, '/pwarp list');
-      assert.ok(t.platform.messagesOf(sam).some((m) => /^Player warps, page 1 of \d+:/.test(m)));
-      await t.platform.run(sam, '/pwarp info toll');
-      assert.ok(t.platform.messagesOf(sam).some((m) => /Fee: \$2\.50; earned \$\d+\.\d\d; \d+ visits/.test(m)), t.platform.messagesOf(sam).join('\n'));
     });
   });
 });

@@ -1,48 +1,30 @@
 // The player warps' published API. A player warp belongs to the player who created it (its owner)
-// and is reached by its unique name. Every write names the player it is performed as (`actor`):
-// the owner may do everything; a manager may relocate, rename, archive, restore and edit the
-// whitelist, bans, public flag and description; anyone else (a stranger) may only visit, when the
-// warp lets them. A player holding `core.pwarp.admin`, and the console (actor null), act as owner
-// of every warp. `by` is who the audit log records (the player, the console or core-rest/<label>).
+// and is reached by its unique name. Every write names the player it is performed as (`actor`);
+// who may do what is in ./playerwarps.access.ts, how a warp is answered in ./playerwarps.render.ts.
+// `by` is who the audit log records (the player, the console or core-rest/<label>).
 //
 // Fees are paid straight into the owner's wallet by an economy transfer (both sides or neither);
 // `earnings` is the total of fees a warp has taken, kept as a figure.
 
 import { actorName, type Actor } from '../../core/actor.ts';
-import type { AuditService, KnownPlayer, PermissionsService, PlayersService } from '../../core/api.ts';
+import type { AuditService, CoreApi, KnownPlayer, PermissionsService, PlayersService } from '../../core/api.ts';
+import type { TeleportService } from '../../core/teleport.ts';
 import type { Clock } from '../../core/clock.ts';
 import type { Db } from '../../core/db.ts';
-import type { EventBus, EventName } from '../../core/events.ts';
+import type { EventBus } from '../../core/events.ts';
 import { InvalidInput } from '../../core/invalid-input.ts';
 import { toLocation, type LocationInput } from '../../core/location.ts';
 import type { Logger } from '../../core/log.ts';
 import { fail, ok, type Result } from '../../core/result.ts';
 import type { GamePlatform } from '../../platform/platform.ts';
-import type { Money } from '../economy/economy.schemas.ts';
-import type { EconomyService } from '../economy/economy.service.ts';
-import { toMajor, toMinor } from '../economy/money.ts';
+import type { Money } from '../../core/schemas.ts';
 import type { PlayerWarpsConfig } from './playerwarps.config.ts';
-import {
-  WARP_NAME,
-  type HistoryEntry,
-  type MemberRole,
-  type OwnedPlayerWarps,
-  type PlayerRef,
-  type PlayerWarp,
-  type PlayerWarpPage,
-  type Visit,
-} from './playerwarps.schemas.ts';
+import { warpAccess } from './playerwarps.access.ts';
+import { warpRenderer } from './playerwarps.render.ts';
+import type { HistoryEntry, MemberRole, OwnedPlayerWarps, PlayerWarp, PlayerWarpPage, Visit } from './playerwarps.schemas.ts';
 import { createPlayerWarpsStore, type WarpChange, type WarpRow } from './playerwarps.store.ts';
-import { knownPlayer } from '../../core/known-player.ts';
 
-export const PWARP_ADMIN = 'core.pwarp.admin';
 export const PWARP_LIMIT_PREFIX = 'core.pwarp.limit';
-
-/** Words of `/pwarp` that cannot be warp names, or `/pwarp <name>` could not visit them. */
-export const RESERVED_NAMES: readonly string[] = [
-  'create', 'list', 'mine', 'info', 'visit', 'relocate', 'rename', 'archive', 'restore', 'delete', 'manager',
-  'whitelist', 'ban', 'unban', 'public', 'private', 'fee', 'description', 'history', 'help',
-];
 
 export const MAX_DESCRIPTION = 256;
 
@@ -70,7 +52,10 @@ export interface PlayerWarpsService {
   setFee(name: string, actor: WarpActor, amount: number, by: Actor): Promise<Result<PlayerWarp>>;
   addMember(name: string, actor: WarpActor, role: MemberRole, player: string, by: Actor): Promise<Result<PlayerWarp>>;
   removeMember(name: string, actor: WarpActor, role: MemberRole, player: string, by: Actor): Promise<Result<PlayerWarp>>;
-  /** Teleports an online player to the warp, charging the fee to the owner's benefit. */
+  /**
+   * Teleports an online player to the warp after the server's teleport warm-up, charging the fee
+   * to the owner's benefit when the warm-up is over (a cancelled one charges nothing).
+   */
   visit(name: string, visitor: string, by: Actor): Promise<Result<Visit>>;
   /** The warp's history, newest first: for its owner, managers and admins. */
   history(name: string, actor: WarpActor, page: number, limit: number): Promise<Result<HistoryEntry[]>>;
@@ -84,125 +69,32 @@ export interface PlayerWarpsDeps {
   permissions: Pick<PermissionsService, 'playerHas' | 'numeric'>;
   audit: Pick<AuditService, 'record'>;
   platform: GamePlatform;
+  teleport: Pick<TeleportService, 'teleport'>;
   log: Logger;
   /** Read at each use: `core reload` may change it. */
   config: () => PlayerWarpsConfig;
   /** Read at call time: the economy module is built before this one, but reached only when used. */
-  economy: () => EconomyService;
-}
-
-/** What an actor is to a warp. */
-interface Standing {
-  owner: boolean;
-  manager: boolean;
-  admin: boolean;
-  whitelisted: boolean;
-  banned: boolean;
+  economy: () => CoreApi['economy'];
 }
 
 export function createPlayerWarpsService(deps: PlayerWarpsDeps): PlayerWarpsService {
-  const { db, events, clock, players, permissions, audit, platform, log, config, economy } = deps;
+  const { db, events, clock, players, permissions, audit, platform, teleport, log, config, economy } = deps;
   const store = createPlayerWarpsStore(db);
+  const { nameOf, newNameOf, known, warpNamed, standing, authorise } = warpAccess({ db, store, players, permissions });
 
-  function nameOf(name: string, field: string): string {
-    if (!WARP_NAME.test(name)) throw new InvalidInput(field, `"${name}" is not a warp name: use 1-32 of a-z, 0-9, _ and -.`);
-    return name.toLowerCase();
-  }
-
-  function newNameOf(name: string, field: string): string {
-    const n = nameOf(name, field);
-    if (RESERVED_NAMES.includes(n)) throw new InvalidInput(field, `"${n}" is a word of the /pwarp command and cannot name a warp.`);
-    return n;
-  }
-
-  const known = (uuid: string, field = 'uuid') => knownPlayer(players, uuid, field);
-
-  function currency(name?: string): { name: string; places: number } {
+  /** The currency a new warp's fee is in. */
+  function defaultCurrency(): string {
     const r = economy().currencies();
     if (!r.ok) throw new Error(r.message);
-    const wanted = name ?? r.value.default;
-    const c = r.value.currencies.find((x) => x.name === wanted);
-    // A currency removed from economy.conf after the warp was made: amounts read as whole units.
-    return { name: wanted, places: c?.['decimal-places'] ?? 0 };
+    return r.value.default;
   }
 
-  const money = (currencyName: string, minor: number): Money => ({ currency: currencyName, amount: toMajor(minor, currency(currencyName).places) });
+  // Fees and earnings are kept in minor units of the warp's currency; the economy converts them.
+  const money = (currencyName: string, minor: number): Money => economy().toMoney(minor, currencyName);
 
   const limitOf = (uuid: string): number => permissions.numeric(uuid, PWARP_LIMIT_PREFIX) ?? config().defaultLimit;
 
-  async function render(rows: readonly WarpRow[]): Promise<PlayerWarp[]> {
-    const ids = rows.map((r) => r.id);
-    const members = await store.members(ids);
-    const counts = await store.historyCounts(ids);
-    return rows.map((w) => {
-      const of = (role: MemberRole): PlayerRef[] =>
-        members.filter((m) => m.warpId === w.id && m.role === role).map((m) => ({ 'player-id': m.uuid, 'player-name': m.name }));
-      return {
-        name: w.name,
-        'owner-id': w.owner,
-        'owner-name': w.ownerName,
-        state: w.state,
-        location: { ...w.location },
-        public: w.public,
-        description: w.description,
-        fee: money(w.currency, w.fee),
-        earnings: money(w.currency, w.earnings),
-        managers: of('manager'),
-        whitelist: of('whitelist'),
-        bans: of('ban'),
-        visits: w.visits,
-        'history-entries': counts.get(w.id) ?? 0,
-        'created-at': w.createdAt,
-      };
-    });
-  }
-
-  async function one(w: WarpRow): Promise<PlayerWarp> {
-    return (await render([w]))[0]!;
-  }
-
-  async function warpNamed(name: string): Promise<Result<WarpRow>> {
-    const w = await store.byName(db, name);
-    return w ? ok(w) : fail('not-found', `There is no player warp named ${name}.`);
-  }
-
-  async function standing(w: WarpRow, actor: WarpActor): Promise<Standing> {
-    if (actor === null) return { owner: false, manager: false, admin: true, whitelisted: false, banned: false };
-    const roles = await store.roles(db, w.id, actor);
-    return {
-      owner: w.owner === actor,
-      manager: roles.has('manager'),
-      admin: permissions.playerHas(actor, PWARP_ADMIN),
-      whitelisted: roles.has('whitelist'),
-      banned: roles.has('ban'),
-    };
-  }
-
-  /**
-   * The warp and the acting player, when the actor may make the change: the owner and admins
-   * always; managers unless `ownerOnly`. Otherwise not-found (no such actor or warp) or refused.
-   */
-  async function authorise(
-    name: string,
-    actor: WarpActor,
-    what: string,
-    ownerOnly: boolean,
-  ): Promise<Result<{ warp: WarpRow; player: KnownPlayer | null }>> {
-    const n = nameOf(name, 'name');
-    let player: KnownPlayer | null = null;
-    if (actor !== null) {
-      const who = await known(actor, 'actor');
-      if (!who.ok) return who;
-      player = who.value;
-    }
-    const found = await warpNamed(n);
-    if (!found.ok) return found;
-    const w = found.value;
-    const s = await standing(w, player?.uuid ?? null);
-    if (s.owner || s.admin || (s.manager && !ownerOnly)) return ok({ warp: w, player });
-    const who = ownerOnly ? 'its owner' : 'its owner and managers';
-    return fail('refused', `${player?.name ?? 'You'} may not ${what} the player warp ${w.name}: only ${who} may.`);
-  }
+  const { render, one } = warpRenderer(store, money);
 
   /** The name history and event payloads show for who did it. */
   function performer(player: KnownPlayer | null, by: Actor): string {
@@ -237,7 +129,7 @@ export function createPlayerWarpsService(deps: PlayerWarpsDeps): PlayerWarpsServ
     return ok(await one(after));
   }
 
-  function emit(name: EventName, w: WarpRow, player: { uuid: string; name: string }): void {
+  function emit(name: 'playerwarp.create' | 'playerwarp.delete', w: WarpRow, player: { uuid: string; name: string }): void {
     events.emit(name, {
       'player-id': player.uuid,
       'player-name': player.name,
@@ -312,7 +204,7 @@ export function createPlayerWarpsService(deps: PlayerWarpsDeps): PlayerWarpsServ
           if (await store.byName(tx, n)) return fail('already-exists', `The name ${n} is taken by another player warp.`);
           const count = await store.countOwned(tx, p.uuid);
           if (count >= limit) return fail('refused', `${p.name} owns ${count} player warp${count === 1 ? '' : 's'}, the most they may own (${limit}).`);
-          await store.insert(tx, { name: n, owner: p.uuid, location: loc, currency: currency().name, at });
+          await store.insert(tx, { name: n, owner: p.uuid, location: loc, currency: defaultCurrency(), at });
           const w = await store.byName(tx, n);
           await store.addHistory(tx, w!.id, at, p.name, 'create', { location: loc, ...via(by) });
           return ok(null);
@@ -399,9 +291,8 @@ export function createPlayerWarpsService(deps: PlayerWarpsDeps): PlayerWarpsServ
       const auth = await authorise(name, actor, 'set the fee of', true);
       if (!auth.ok) return auth;
       const w = auth.value.warp;
-      const c = currency(w.currency);
-      const parsed = toMinor(amount, c.places);
-      if (!parsed.ok) throw new InvalidInput('fee', `The fee ${parsed.reason} (${c.name} has ${c.places} decimal places).`);
+      const parsed = economy().toMinor(amount, w.currency);
+      if (!parsed.ok) throw new InvalidInput('fee', `The fee ${parsed.problem}.`);
       if (parsed.minor < 0) throw new InvalidInput('fee', 'The fee must not be negative.');
       if (parsed.minor === w.fee) return fail('already-in-state', `The fee of ${w.name} is already ${economy().format(money(w.currency, w.fee))}.`);
       return change(w, auth.value.player, by, 'fee', { fee: parsed.minor }, { fee: money(w.currency, parsed.minor) });
@@ -426,18 +317,23 @@ export function createPlayerWarpsService(deps: PlayerWarpsDeps): PlayerWarpsServ
         if (s.banned) return fail('refused', `You are banned from the player warp ${w.name}.`);
         if (!w.public && !s.whitelisted) return fail('refused', `The player warp ${w.name} is private and you are not on its whitelist.`);
       }
-      // Owners and managers visit free; everyone else pays the fee to the owner.
+      // Owners and managers visit free; everyone else pays the fee to the owner, once the warm-up
+      // is over (a cancelled warm-up costs nothing).
       const fee = insider ? 0 : w.fee;
-      if (fee > 0) {
-        const paid = await economy().transfer(p.uuid, w.owner, money(w.currency, fee).amount, w.currency, by);
-        if (!paid.ok) return paid;
-      }
-      if (!(await platform.teleport(p.uuid, w.location))) {
-        if (fee > 0) {
+      let paid = false;
+      const pay = async (): Promise<Result<unknown>> => {
+        if (fee === 0) return ok(null);
+        const r = await economy().transfer(p.uuid, w.owner, money(w.currency, fee).amount, w.currency, by);
+        paid = r.ok;
+        return r;
+      };
+      const moved = await teleport.teleport(p.uuid, w.location, { cause: 'playerwarp', beforeMove: pay });
+      if (!moved.ok) {
+        if (paid) {
           const back = await economy().transfer(w.owner, p.uuid, money(w.currency, fee).amount, w.currency, by);
           if (!back.ok) log.error(`could not refund the fee of ${w.name} to ${p.name}: ${back.message}`);
         }
-        return fail('failed', `${p.name} could not be moved to ${w.name} (is the world ${w.location.world} loaded?).`);
+        return moved;
       }
       const at = clock.now().toISOString();
       await db.transaction().execute(async (tx) => {

@@ -3,7 +3,7 @@
 import { defineModule } from '../../core/module.ts';
 import { vaultsReloadable } from './vaults.config.ts';
 import { VAULT_NODES, vaultsCommands } from './vaults.commands.ts';
-import './vaults.events.ts';
+import { VAULT_EVENTS } from './vaults.events.ts';
 import { createVaultsService, type VaultsService } from './vaults.service.ts';
 import { VAULTS_MIGRATIONS } from './vaults.store.ts';
 
@@ -18,6 +18,7 @@ export const vaultsModule = defineModule<VaultsService>({
   description: 'Player vaults: private chests opened with /pv <n>; limits from core.vault.limit.<n>.',
   dependsOn: [],
   migrations: VAULTS_MIGRATIONS,
+  events: VAULT_EVENTS,
   playerNodes: [VAULT_NODES.use],
   createService: (ctx) => createVaultsService({ ...ctx, config: ctx.configs.load(vaultsReloadable(ctx.configDir)) }),
   commands: (vaults) => vaultsCommands(vaults),

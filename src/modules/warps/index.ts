@@ -2,7 +2,7 @@
 
 import { defineModule } from '../../core/module.ts';
 import { WARP_NODES, warpsCommands } from './warps.commands.ts';
-import './warps.events.ts';
+import { WARP_EVENTS } from './warps.events.ts';
 import { createWarpsService, type WarpsService } from './warps.service.ts';
 import { WARPS_MIGRATIONS } from './warps.store.ts';
 
@@ -17,6 +17,7 @@ export const warpsModule = defineModule<WarpsService>({
   description: 'Server warps: /warp, /warps, /warp rate; /setwarp, /movewarp, /delwarp need core.warp.admin.',
   dependsOn: [],
   migrations: WARPS_MIGRATIONS,
+  events: WARP_EVENTS,
   playerNodes: [WARP_NODES.use, WARP_NODES.list, WARP_NODES.rate],
   createService: (ctx) =>
     createWarpsService({
@@ -27,6 +28,7 @@ export const warpsModule = defineModule<WarpsService>({
       permissions: ctx.permissions,
       audit: ctx.audit,
       platform: ctx.platform,
+      teleport: ctx.teleport,
     }),
   commands: (warps, ctx) => warpsCommands(warps, ctx),
 });

@@ -1,19 +1,18 @@
 // The warps' events: every one of the spec's warp context.
 
 import { Type } from '@sinclair/typebox';
-import { defineEventSchema } from '../../core/events.ts';
+import { defineEvents, eventPayload, type PayloadsOf } from '../../core/events.ts';
 import { LocationAnswer } from '../../core/location.ts';
 import { WarpName, WarpPermission } from './warps.schemas.ts';
 
 const Actor = Type.String({ description: 'Who did it: console, a player name, or core-rest/<label>.' });
+const warp = { name: WarpName, location: LocationAnswer, permission: WarpPermission, actor: Actor };
 
-export const WarpCreate = defineEventSchema(
-  'warp.create',
-  { name: WarpName, location: LocationAnswer, permission: WarpPermission, actor: Actor },
-  'A warp was created.',
-);
-export const WarpDelete = defineEventSchema(
-  'warp.delete',
-  { name: WarpName, location: LocationAnswer, permission: WarpPermission, actor: Actor },
-  'A warp was deleted, with its ratings.',
-);
+export const WARP_EVENTS = defineEvents({
+  'warp.create': eventPayload(warp, 'A warp was created.'),
+  'warp.delete': eventPayload(warp, 'A warp was deleted, with its ratings.'),
+});
+
+declare module '../../core/events.ts' {
+  interface EventPayloads extends PayloadsOf<typeof WARP_EVENTS> {}
+}

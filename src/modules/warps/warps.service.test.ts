@@ -1,5 +1,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { CONSOLE, type Actor } from '../../core/actor.ts';
 import { startTestKernel, type TestKernel } from '../../../test/support/test-kernel.ts';
 import { warpsModule } from './index.ts';
@@ -152,6 +154,31 @@ describe('warps', () => {
       assert.equal(t.platform.location(alice)?.x, 30);
     });
 
+    it("waits out core.conf's teleport warm-up, records the back location, and is cancelled by leaving", async () => {
+      writeFileSync(join(t.configDir, 'core.conf'), 'teleport-warmup-seconds = 2\n');
+      t.kernel.configs.reloadAll();
+      try {
+        await t.platform.teleport(bob, full(3));
+        const going = warps.travel(bob, 'spawn');
+        await t.until(() => t.kernel.api.teleport.warmingUp(bob), 'the warm-up to start');
+        assert.equal(t.platform.location(bob)?.x, 3);
+        await t.clock.advance(2);
+        assert.equal(value(await going).name, 'spawn');
+        assert.deepEqual(t.platform.location(bob), full(-4, 65, 9));
+        assert.equal(value(await t.kernel.api.teleport.backLocation(bob)).location.x, 3);
+        assert.equal(t.emittedNamed('teleport.player-teleport').at(-1)?.data.cause, 'warp');
+
+        const carl = (await t.join('Carl')).uuid;
+        const left = warps.travel(carl, 'spawn');
+        await t.until(() => t.kernel.api.teleport.warmingUp(carl), 'the warm-up to start');
+        t.platform.quit(carl);
+        declined(await left, 'cancelled');
+      } finally {
+        writeFileSync(join(t.configDir, 'core.conf'), 'teleport-warmup-seconds = 0\n');
+        t.kernel.configs.reloadAll();
+      }
+    });
+
     it('declines with player-offline for a player not online and not-found for an unknown warp', async () => {
       const dave = (await t.join('Dave')).uuid;
       t.platform.quit(dave);
@@ -217,6 +244,17 @@ describe('warps', () => {
       const listed = t.platform.messagesOf(bob).join('\n');
       assert.match(listed, /mine: 4\/5 from 1/);
       assert.doesNotMatch(listed, /vault|arena/);
+    });
+
+    it('completes warp names and ratings; /warp rate without a rating answers its usage', async () => {
+      // Completion offers what the last background look-up found: the first one starts it.
+      t.platform.complete(bob, 'warp ');
+      await warps.list();
+      assert.deepEqual(t.platform.complete(bob, 'warp rate mi'), ['mine']);
+      assert.deepEqual(t.platform.complete(bob, 'warp rate mine '), ['1', '2', '3', '4', '5']);
+      t.platform.clearMessages();
+      await t.platform.run(bob, 'warp rate mine');
+      assert.deepEqual(t.platform.messagesOf(bob), ['Usage: /warp rate <name> <1-5>']);
     });
 
     it('/movewarp and /delwarp move and delete', async () => {

@@ -4,6 +4,7 @@
 
 import { actorName, type Actor } from '../../core/actor.ts';
 import type { AuditService, PermissionsService, PlayersService } from '../../core/api.ts';
+import type { TeleportService } from '../../core/teleport.ts';
 import type { Clock } from '../../core/clock.ts';
 import type { Db } from '../../core/db.ts';
 import type { EventBus } from '../../core/events.ts';
@@ -30,7 +31,7 @@ export interface WarpsService {
   rate(name: string, player: string, rating: number, actor: Actor): Promise<Result<Warp>>;
   /** Whether a player may see and use the warp. */
   mayUse(player: string, warp: Pick<Warp, 'permission'>): boolean;
-  /** Teleports an online player to a warp they may use. */
+  /** Teleports an online player to a warp they may use, after the server's teleport warm-up. */
   travel(player: string, name: string): Promise<Result<Warp>>;
 }
 
@@ -42,12 +43,13 @@ export interface WarpsDeps {
   permissions: PermissionsService;
   audit: Pick<AuditService, 'record'>;
   platform: GamePlatform;
+  teleport: Pick<TeleportService, 'teleport'>;
 }
 
 const NAME = new RegExp(WARP_NAME_PATTERN);
 
 export function createWarpsService(deps: WarpsDeps): WarpsService {
-  const { db, events, clock, players, permissions, audit, platform } = deps;
+  const { db, events, clock, players, permissions, audit, platform, teleport } = deps;
   const store = createWarpsStore(db);
 
   const known = (uuid: string, field = 'uuid') => knownPlayer(players, uuid, field);
@@ -169,10 +171,8 @@ export function createWarpsService(deps: WarpsDeps): WarpsService {
       const w = await one(db, name);
       if (!w.ok) return w;
       if (!mayUse(p.uuid, w.value)) return fail('refused', `You may not use the warp "${name}" (it needs ${w.value.permission}).`);
-      if (!(await platform.teleport(p.uuid, w.value.location))) {
-        return fail('failed', `${p.name} could not be moved to the warp (its world "${w.value.location.world}" may not be loaded).`);
-      }
-      return ok(render(w.value));
+      const moved = await teleport.teleport(p.uuid, w.value.location, { cause: 'warp' });
+      return moved.ok ? ok(render(w.value)) : moved;
     },
   };
 }

@@ -2,6 +2,7 @@
 // sources in node_modules/flying-squid/src; only what is read or replaced here is declared.
 
 import type { EventEmitter } from 'node:events';
+import type { TextComponent } from '../platform.ts';
 import type { GameItem } from './items.ts';
 
 export interface Vec3 {
@@ -18,10 +19,20 @@ export type Vec3Class = new (x: number, y: number, z: number) => Vec3;
 /** A prismarine-world World. */
 export interface FsWorld {
   getBlockType(pos: Vec3): Promise<number>;
+  getBlockStateId(pos: Vec3): Promise<number>;
+  /** The prismarine-block at a position; `boundingBox` 'empty' lets a player through (air, grass, water). */
+  getBlock(pos: Vec3): Promise<{ type: number; name: string; boundingBox: string }>;
   saveNow(): Promise<void>;
   waitSaving(): Promise<void>;
   stopSaving(): void;
-  storageProvider: { close?(): Promise<unknown> } | null;
+  storageProvider: FsStorage | null;
+}
+
+/** prismarine-provider-anvil's storage of a world's chunks (region files). */
+export interface FsStorage {
+  load(x: number, z: number): Promise<unknown>;
+  save(x: number, z: number, chunk: unknown): Promise<unknown>;
+  close(): Promise<unknown>;
 }
 
 /** minecraft-protocol's server-side client. */
@@ -49,6 +60,8 @@ export interface FsEntity extends EventEmitter {
   getNearby(): FsEntity[];
   _writeOthersNearby(name: string, params: Record<string, unknown>): void;
   updateAndSpawn(): void;
+  /** Removes the entity from the server and from its viewers' screens. */
+  destroy(): void;
 }
 
 /** An entity flying-squid's spawnObject made; an item entity keeps only an item id and a count. */
@@ -84,9 +97,17 @@ export interface FsPlayer extends FsEntity {
   /** The selected hotbar slot, 0-8 (window slot 36 + it). */
   heldItemSlot: number;
   disconnected?: boolean;
+  /** The profile's textures and the like, as the login gave them. */
+  profileProperties?: unknown[];
+  /** flying-squid's saved player data, set while its login reads the player's file. */
+  _playerData?: { inventory?: unknown[] };
   spawnPoint: Vec3;
   loadedChunks: Record<string, number>;
   login(): Promise<void>;
+  /** Resolves when the client, after the login, first reports itself (flying-squid then sends the rest of the chunks). */
+  waitPlayerLogin(): Promise<void>;
+  /** Writes flying-squid's player data file. */
+  save(): Promise<void>;
   kick(reason?: string): void;
   handleCommand(line: string): Promise<void>;
   setGameMode(mode: number): void;
@@ -101,6 +122,8 @@ export interface FsPlayer extends FsEntity {
   setXp(xp: number): void;
   despawnEntities(entities: FsEntity[]): void;
   spawnEntity(entity: FsEntity): void;
+  /** Remembers what the entity wears or holds in an equipment slot, for viewers who come later. */
+  setEquipment(slot: number, item: GameItem | null): void;
   /** Called by flying-squid's entity tick for an item entity the player stands by. */
   collect(entity: FsObject): void;
   _unloadAllChunks(becausePlayerLeft?: boolean): void;
@@ -116,11 +139,34 @@ export interface FsCommands {
   use(line: string, ctx?: unknown, op?: boolean): Promise<string | undefined>;
 }
 
+/** The parts of minecraft-data's registry (prismarine-registry) that are read here and in items.ts. */
+export interface FsRegistry {
+  soundsByName: Record<string, { id: number } | undefined>;
+  entitiesByName: Record<string, { id: number } | undefined>;
+  blocksByName: Record<string, { id: number } | undefined>;
+  blocks: Record<number, { id: number; name: string } | undefined>;
+  items: Record<number, { id: number; name: string; stackSize: number } | undefined>;
+  itemsByName: Record<string, { id: number; name: string; stackSize: number } | undefined>;
+  enchantments: Record<number, { id: number; name: string } | undefined>;
+  enchantmentsByName: Record<string, { id: number; name: string } | undefined>;
+}
+
+export interface FsBroadcastOptions {
+  whitelist?: FsPlayer | FsPlayer[];
+  blacklist?: FsPlayer[];
+}
+
 export interface FsServer extends EventEmitter {
   _server: EventEmitter & { socketServer: { address(): { port: number } | string | null }; close(): void };
-  registry: { soundsByName: Record<string, { id: number } | undefined> };
+  registry: FsRegistry;
+  /** Set once every plugin has loaded (the worlds come with them). */
+  pluginsReady?: boolean;
+  /** Set once the server listens; see log-plugin.ts. */
+  isReady?: boolean;
   players: FsPlayer[];
   entities: Record<string, FsEntity>;
+  /** The last entity id given out; ids of entities the adapter spawns itself come from it too. */
+  entityMaxId: number;
   overworld: FsWorld;
   netherworld: FsWorld;
   dimensionNames: Record<string, string>;
@@ -131,6 +177,10 @@ export interface FsServer extends EventEmitter {
   info(message: string): void;
   warn(message: string): void;
   err(message: string): void;
+  /** Chat to everyone (or the whitelist); flying-squid's join and leave lines come this way. */
+  broadcast(message: string | TextComponent, options?: FsBroadcastOptions): void;
+  /** flying-squid's reading of a message with '&' colour codes as a text component. */
+  _createJsonChat(message: string): TextComponent;
   handleCommand(line: string): Promise<void>;
   quit(reason?: string): Promise<void>;
   stopTickInterval(): void;
@@ -145,10 +195,26 @@ export interface FsServer extends EventEmitter {
     position: Vec3,
     o: { velocity?: Vec3; itemId?: number; itemCount?: number; pickupTime?: number; deathTime?: number },
   ): FsObject;
+  /** Which block a placing player's held item makes (an id of the block registry), or {} for none. */
+  placeItem(data: FsPlaceItem): Promise<{ id?: number; data?: number }>;
   _sendPlayerList(toPlayer: FsPlayer): void;
   _sendPlayerEventNewJoin(player: FsPlayer): void;
   _sendPlayerEventLeave(player: FsPlayer): void;
   _sendPlayerEventUpdateGameMode(player: FsPlayer): void;
+}
+
+/** What flying-squid's block_place handler asks placeItem about. */
+export interface FsPlaceItem {
+  item: GameItem;
+  player: FsPlayer;
+  placedPosition: Vec3;
+  [more: string]: unknown;
+}
+
+/** A prismarine-block, as flying-squid's digging hands it to its `dug` behaviour. */
+export interface FsBlock {
+  name: string;
+  stateId: number;
 }
 
 export interface FlyingSquidModule {

@@ -48,7 +48,7 @@ interface Registry {
   enchantmentsByName: Record<string, { id: number; name: string } | undefined>;
 }
 
-interface ItemClass {
+export interface ItemClass {
   fromNotch(item: NotchItem): GameItem | null;
 }
 

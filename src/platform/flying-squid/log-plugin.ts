@@ -4,7 +4,7 @@
 // at once on SIGINT and SIGTERM, before the host has shut down), swaps console.log for one that
 // prints to standard error, and logs a listen error a second time with its stack. The host owns
 // the console, the signals and the log (src/console.ts, src/main.ts); the adapter sets serv.log,
-// info, warn and err to the platform's logger (see takeOverServer in ./index.ts).
+// info, warn and err to the platform's logger (see takeOverServer in ./host.ts).
 
 import Module, { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -19,19 +19,17 @@ const replacement = {
     Object.assign(serv, { log: ignore, info: ignore, warn: ignore, err: ignore, createLog: ignore });
     // The original listened for these all along; without a listener an 'error' would throw. A
     // listen error during start is the host's to report (once), so only later ones are logged.
-    const events = serv as unknown as NodeJS.EventEmitter & { isReady?: boolean };
-    events.on('error', (e: Error) => {
-      if (events.isReady) serv.err(`game server: ${e.message}`);
+    serv.on('error', (e: Error) => {
+      if (serv.isReady) serv.err(`game server: ${e.message}`);
     });
-    events.on('clientError', (client: { socket?: { remoteAddress?: string } }, e: Error) =>
+    serv.on('clientError', (client: { socket?: { remoteAddress?: string } }, e: Error) =>
       serv.warn(`a client at ${client.socket?.remoteAddress ?? 'an unknown address'} failed: ${e.message}`),
     );
   },
   player(player: FsPlayer, serv: FsServer): void {
-    const events = player as unknown as { on(event: string, listener: (...args: never[]) => void): void };
-    events.on('connected', () => serv.info(`${player.username} (${player._client.socket?.remoteAddress ?? 'unknown address'}) connected`));
-    events.on('disconnected', () => serv.info(`${player.username} disconnected`));
-    events.on('chat', ({ message }: { message: string }) => serv.info(`<${player.username}> ${message}`));
+    player.on('connected', () => serv.info(`${player.username} (${player._client.socket?.remoteAddress ?? 'unknown address'}) connected`));
+    player.on('disconnected', () => serv.info(`${player.username} disconnected`));
+    player.on('chat', ({ message }: { message: string }) => serv.info(`<${player.username}> ${message}`));
   },
 };
 

@@ -1,12 +1,15 @@
 // The real server with the Remote Access Service switched on (rest.conf written before the first
 // start, an ephemeral port), tokens made at its console exactly as an operator makes them, plain
-// HTTP over loopback and real event-stream subscriptions.
+// HTTP over loopback and real event-stream subscriptions. Every answer `call` receives is checked
+// against its route's answer schema (or the error envelope), and every event a subscription
+// receives against its payload schema (test/support/schema-checks.ts): a mismatch fails the test.
 
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import WebSocket from 'ws';
 import { joinBot, quit, type Bot } from './bots.ts';
 import { http, type HttpAnswer } from '../../../src/rest/test-support.ts';
+import { assertAnswer, SERVER_EVENTS } from '../../support/schema-checks.ts';
 import { newDataDir, startServer, type Launch, type ServerProcess } from './server-process.ts';
 
 export type { HttpAnswer };
@@ -16,12 +19,13 @@ export interface RestServer {
   restPort: number;
   /** Makes a token at the console (`coreapi token create`) and returns its secret. */
   token(label: string, scopes?: string): Promise<string>;
-  /** One request to `/api/v1<path>`. */
+  /** One request to `/api/v1<path>`; the answer is checked against what openapi.json promises. */
   call(method: 'GET' | 'POST', path: string, token: string, body?: unknown): Promise<HttpAnswer>;
   /** An event-stream connection subscribed to the patterns. */
   subscribe(token: string, patterns: string[]): Promise<Subscription>;
   /** Types a console line and waits for a line matching `reply`. */
   console(line: string, reply: RegExp): Promise<string>;
+  /** Stops the server; then fails when any subscription received an event its schema does not allow. */
   stop(): Promise<void>;
 }
 
@@ -33,7 +37,12 @@ export interface StreamEvent {
 export interface Subscription {
   /** Every event received so far. */
   received: StreamEvent[];
-  /** The first event (received already or later) of that name matching the predicate. */
+  /** Events received that their schema does not allow, one sentence each. */
+  problems: string[];
+  /**
+   * The first event (received already or later) of that name matching the predicate; rejects when
+   * that event, or any received before it, is one its schema does not allow.
+   */
   next(name: string, match?: (data: Record<string, unknown>) => boolean, timeoutMs?: number): Promise<StreamEvent>;
   close(): void;
 }
@@ -67,6 +76,8 @@ export async function startRestServer(
   const listening = await server.waitForLine(/Remote Access Service listening on http:\/\/[^:]+:(\d+)/, { from: 0 });
   const restPort = Number(/:(\d+)\/api\/v1/.exec(listening)?.[1]);
   const sockets = new Set<WebSocket>();
+  /** Events any subscription received that their schema does not allow: stop() fails on them. */
+  const eventProblems: string[] = [];
 
   const consoleLine = async (line: string, reply: RegExp): Promise<string> => {
     const mark = server.lines.length;
@@ -84,17 +95,32 @@ export async function startRestServer(
       if (!secret) throw new Error(`no secret in "${line}"`);
       return secret;
     },
-    call: (method, path, token, body) => http(restPort, method, `/api/v1${path}`, { token, ...(body === undefined ? {} : { body: body as object }) }),
+    async call(method, path, token, body) {
+      const answer = await http(restPort, method, `/api/v1${path}`, { token, ...(body === undefined ? {} : { body: body as object }) });
+      assertAnswer(method, path, answer.status, answer.json);
+      return answer;
+    },
     async subscribe(token, patterns) {
       const ws = new WebSocket(`ws://127.0.0.1:${restPort}/api/v1/events`, { headers: { authorization: `Bearer ${token}` } });
       sockets.add(ws);
       const received: StreamEvent[] = [];
-      const waiters = new Set<{ name: string; match: (d: Record<string, unknown>) => boolean; resolve: (e: StreamEvent) => void }>();
+      const problems: string[] = [];
+      const waiters = new Set<{ name: string; match: (d: Record<string, unknown>) => boolean; resolve: (e: StreamEvent) => void; reject: (e: Error) => void }>();
+      const failure = () => new Error(`an event that asyncapi.json does not allow: ${problems.join('; ')}`);
       ws.on('message', (raw) => {
         const msg = JSON.parse(String(raw)) as StreamEvent;
         received.push(msg);
+        // Control messages (connected, subscribed, …) carry no data; every event does.
+        const problem = msg.data === undefined ? undefined : SERVER_EVENTS.problem(msg.event, msg.data);
+        if (problem !== undefined) {
+          problems.push(problem);
+          eventProblems.push(problem);
+        }
         for (const w of [...waiters]) {
-          if (w.name === msg.event && w.match(msg.data ?? {})) {
+          if (problems.length) {
+            waiters.delete(w);
+            w.reject(failure());
+          } else if (w.name === msg.event && w.match(msg.data ?? {})) {
             waiters.delete(w);
             w.resolve(msg);
           }
@@ -107,7 +133,9 @@ export async function startRestServer(
       ws.send(JSON.stringify({ subscribe: patterns }));
       const sub: Subscription = {
         received,
+        problems,
         next(name, match = () => true, timeoutMs = 10000) {
+          if (problems.length) return Promise.reject(failure());
           const earlier = received.find((e) => e.event === name && match(e.data ?? {}));
           if (earlier) return Promise.resolve(earlier);
           return new Promise((resolve, reject) => {
@@ -117,6 +145,10 @@ export async function startRestServer(
               resolve: (e: StreamEvent) => {
                 clearTimeout(timer);
                 resolve(e);
+              },
+              reject: (e: Error) => {
+                clearTimeout(timer);
+                reject(e);
               },
             };
             const timer = setTimeout(() => {
@@ -137,6 +169,7 @@ export async function startRestServer(
     async stop() {
       for (const ws of sockets) ws.terminate();
       await server.stop('SIGTERM');
+      if (eventProblems.length) throw new Error(`events that asyncapi.json does not allow: ${eventProblems.join('; ')}`);
     },
   };
 }

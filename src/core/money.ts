@@ -1,7 +1,9 @@
 // Money is stored and computed as exact integers of a currency's smallest unit (cents for a
-// currency with two decimal places), never as floating point. Amounts arrive as JSON numbers or
-// command words in major units; they are converted through their decimal text, so 0.1 + 0.2 never
-// happens.
+// currency with two decimal places), never as floating point. Amounts arrive as JSON numbers,
+// config values or command words in major units; they are converted through their decimal text, so
+// 0.1 + 0.2 never happens. Kernel arithmetic, so that every area (and every command argument)
+// converts the same way; which currencies exist and their decimal places belong to the economy
+// module, and reach other areas through its published API.
 
 /** The largest balance or amount, in minor units: stays exact in a JS number and a 64-bit column. */
 export const MAX_MINOR = Number.MAX_SAFE_INTEGER;

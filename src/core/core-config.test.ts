@@ -1,0 +1,52 @@
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { CORE_CONF_DEFAULT, loadCoreConfig } from './core-config.ts';
+import { startTestKernel } from '../../test/support/test-kernel.ts';
+
+describe('core.conf', () => {
+  let dir: string;
+  before(() => {
+    dir = mkdtempSync(join(tmpdir(), 'core-conf-'));
+  });
+  after(() => rmSync(dir, { recursive: true, force: true }));
+  const withText = (text: string) => {
+    writeFileSync(join(dir, 'core.conf'), text);
+    return () => loadCoreConfig(dir);
+  };
+
+  it('is written with its comments on first start, a warm-up of 0', () => {
+    rmSync(join(dir, 'core.conf'), { force: true });
+    assert.deepEqual(loadCoreConfig(dir), { teleportWarmupSeconds: 0 });
+    assert.equal(readFileSync(join(dir, 'core.conf'), 'utf8'), CORE_CONF_DEFAULT);
+    assert.match(CORE_CONF_DEFAULT, /# .*core\.teleport\.bypass-warmup/);
+  });
+
+  it('reads a warm-up in whole or decimal seconds', () => {
+    assert.deepEqual(withText('teleport-warmup-seconds = 3\n')(), { teleportWarmupSeconds: 3 });
+    assert.deepEqual(withText('teleport-warmup-seconds = 1.5\n')(), { teleportWarmupSeconds: 1.5 });
+  });
+
+  it('refuses a warm-up out of range or not a number, and an unknown key, naming file, line and key', () => {
+    const path = join(dir, 'core.conf');
+    assert.throws(withText('# c\nteleport-warmup-seconds = 301\n'), { message: `${path} line 2, key "teleport-warmup-seconds": must be a number of seconds from 0 to 300` });
+    assert.throws(withText('teleport-warmup-seconds = "3"\n'), /key "teleport-warmup-seconds": must be a number/);
+    assert.throws(withText('teleport-warmup = 3\n'), { message: `${path} line 1, key "teleport-warmup": is not a key of this file` });
+  });
+
+  it('lets the server start with the defaults when faulty, saying so in one error line', async () => {
+    const t = await startTestKernel({ beforeStart: (configDir) => writeFileSync(join(configDir, 'core.conf'), 'teleport-warmup-seconds = -2\n') });
+    try {
+      const errors = t.log.lines.filter((l) => l.includes(' ERROR '));
+      assert.equal(errors.length, 1, t.log.lines.join('\n'));
+      assert.match(errors[0]!, /core\.conf line 1, key "teleport-warmup-seconds": must be a number of seconds from 0 to 300\. The defaults of core\.conf are used until the file is fixed\.$/);
+      const dee = (await t.join('Dee')).uuid;
+      const r = await t.kernel.api.teleport.teleport(dee, { world: 'world', x: 9, y: 64, z: 9, yaw: 0, pitch: 0 }, { cause: 'home' });
+      assert.equal(r.ok, true, 'moved at once: no warm-up');
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -1,0 +1,110 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { installChains } from './chains.ts';
+import { manualClock } from './clock.ts';
+import { createCommandRegistry } from './command-registry.ts';
+import { createEventBus, type EmittedEvent } from './events.ts';
+import { memoryLogger } from './log.ts';
+import { createModuleScope } from './module-scope.ts';
+import { manualScheduler } from './scheduler.ts';
+import { FakePlatform } from '../../test/support/fake-platform.ts';
+
+function setup() {
+  const platform = new FakePlatform();
+  const clock = manualClock();
+  const log = memoryLogger();
+  const events = createEventBus(clock, log);
+  const scheduler = manualScheduler(clock, log);
+  const chains = installChains(platform, log);
+  const commands = createCommandRegistry({ platform, permissions: { has: () => true }, log });
+  platform.setCommandHandler(commands);
+  commands.register({ name: 'ping', permission: null, description: 'Pong.', usage: 'ping', run: (c) => c.reply('pong') });
+  const shared = { platform, events, scheduler, chat: chains.chat, logins: chains.logins, commands };
+  return { platform, clock, events, shared, scope: createModuleScope('votes', shared) };
+}
+
+describe('createModuleScope', () => {
+  it('removes the platform listeners the module added, and only those, when disposed', () => {
+    const { platform, scope } = setup();
+    const outside = () => {};
+    platform.on('join', outside);
+    const joins: string[] = [];
+    scope.platform.on('join', ({ player }) => joins.push(player.name));
+    scope.platform.on('quit', () => {});
+    scope.platform.on('move', () => {});
+    assert.deepEqual([platform.listenerCount('join'), platform.listenerCount('quit'), platform.listenerCount('move')], [2, 1, 1]);
+    platform.join('Alice');
+    scope.dispose();
+    assert.deepEqual([platform.listenerCount('join'), platform.listenerCount('quit'), platform.listenerCount('move')], [1, 0, 0]);
+    platform.join('Bob');
+    assert.deepEqual(joins, ['Alice']);
+  });
+
+  it('lets the module take a listener off itself, and counts a handler added twice once', () => {
+    const { platform, scope } = setup();
+    const handler = () => {};
+    scope.platform.on('chat', handler);
+    scope.platform.on('chat', handler);
+    assert.equal(platform.listenerCount('chat'), 1);
+    scope.platform.off('chat', handler);
+    assert.equal(platform.listenerCount('chat'), 0);
+    scope.dispose();
+    assert.equal(platform.listenerCount('chat'), 0);
+  });
+
+  it('ends the event subscriptions of the module', () => {
+    const { events, scope } = setup();
+    const heard: EmittedEvent[] = [];
+    scope.events.subscribe((e) => heard.push(e));
+    const unsubscribe = scope.events.subscribe((e) => heard.push(e));
+    unsubscribe();
+    scope.events.emit('vote.receive', { kit: 'a' });
+    scope.dispose();
+    events.emit('vote.receive', { kit: 'b' });
+    assert.deepEqual(
+      heard.map((e) => e.data.kit),
+      ['a'],
+    );
+  });
+
+  it('cancels the tasks the module scheduled', async () => {
+    const { clock, scope } = setup();
+    const runs: string[] = [];
+    scope.scheduler.every(1000, () => void runs.push('sweep'));
+    scope.scheduler.after(5000, () => void runs.push('expiry'));
+    await clock.advance(1);
+    scope.dispose();
+    await clock.advance(10);
+    assert.deepEqual(runs, ['sweep']);
+  });
+
+  it('removes its chat filters, login gates and command checks', async () => {
+    const { platform, scope } = setup();
+    scope.chat.addFilter(() => ({ cancel: true }));
+    scope.logins.addGate(() => 'Banned.');
+    scope.commands.addCheck(() => 'Frozen.');
+    assert.equal(platform.join('Mallory'), undefined);
+    scope.dispose();
+    const alice = platform.join('Alice')!.uuid;
+    assert.equal(platform.chat(alice, 'hi'), true);
+    await platform.run(alice, 'ping');
+    assert.deepEqual(platform.messagesOf(alice), ['pong']);
+  });
+
+  it('passes every other call to the platform itself', () => {
+    const { platform, scope } = setup();
+    const alice = platform.join('Alice')!.uuid;
+    assert.equal(scope.platform.port, 25565);
+    assert.equal(scope.platform.player(alice)?.name, 'Alice');
+    assert.equal(scope.platform.sendMessage(alice, 'hello'), true);
+    assert.deepEqual(platform.messagesOf(alice), ['hello']);
+  });
+
+  it("refuses to let a module replace the kernel's chat filter, login gate or command handler, saying what to use", () => {
+    const { platform, scope } = setup();
+    assert.throws(() => scope.platform.setChatFilter(() => false), /module "votes" may not call platform\.setChatFilter: .*ctx\.chat\.addFilter/);
+    assert.throws(() => scope.platform.setLoginGate(undefined), /ctx\.logins\.addGate/);
+    assert.throws(() => scope.platform.setCommandHandler(platform.handler!), /ctx\.commands/);
+    assert.ok(platform.chatFilter && platform.loginGate);
+  });
+});

@@ -1,0 +1,223 @@
+// The kernel's teleport service: every area that moves a player (homes, warps, player warps, and
+// later /back, /tpa, /spawn) moves them through it, so that each move records the place left as
+// the player's back location (kept in the database: it survives a restart) and may wait for a
+// warm-up first. During a warm-up the player must stay on their block: moving to another block,
+// leaving the game, or starting another teleport cancels it. The player is told when a warm-up
+// starts; how a teleport ended is the result, which the caller tells (a command replies with it).
+
+import type { KnownPlayer, PermissionsService, PlayersService } from './api.ts';
+import type { Clock } from './clock.ts';
+import type { Db } from './db.ts';
+import type { EventBus } from './events.ts';
+import { InvalidInput } from './invalid-input.ts';
+import { knownPlayer, playerFields } from './known-player.ts';
+import type { LocationAnswer } from './location.ts';
+import type { Logger } from './log.ts';
+import { fail, ok, type Failure, type Result } from './result.ts';
+import type { Scheduler } from './scheduler.ts';
+import type { WarmupCancelReason } from './teleport.events.ts';
+import { createTeleportStore } from './teleport.store.ts';
+import { normalizeUuid } from './uuid.ts';
+import type { GamePlatform, Location, OnlinePlayer } from '../platform/platform.ts';
+
+/** Players holding it are moved at once, whatever warm-up was asked for. */
+export const TELEPORT_BYPASS_WARMUP = 'core.teleport.bypass-warmup';
+
+/** The longest warm-up a caller may ask for, in seconds. */
+export const MAX_WARMUP = 3600;
+
+const CAUSE = /^[a-z][a-z0-9-]{0,31}$/;
+
+export interface TeleportOptions {
+  /** What moves the player, one word carried by the events: `home`, `warp`, `playerwarp`, `back`, … */
+  cause: string;
+  /**
+   * Seconds the player must stand still first (0: at once). Left out, the server's setting
+   * `teleport-warmup-seconds` of core.conf applies. Holders of core.teleport.bypass-warmup never wait.
+   */
+  warmupSeconds?: number;
+  /**
+   * Asked once the warm-up is over, right before the move (e.g. to charge a fee, so that a
+   * cancelled warm-up costs nothing): a declined result is the teleport's result, and the player
+   * stays where they are.
+   */
+  beforeMove?: () => Result<unknown> | Promise<Result<unknown>>;
+}
+
+export interface Teleported {
+  from: Location;
+  to: Location;
+}
+
+/** Where /back would take a player, in the rendering of the Remote Access Service. */
+export interface BackLocation {
+  location: LocationAnswer;
+  /** The cause of the teleport that left it. */
+  cause: string;
+  /** When it was captured (ISO-8601 instant). */
+  'captured-at': string;
+}
+
+export interface TeleportService {
+  /**
+   * Moves an online player to `to`, after a warm-up if one applies, and records where they were as
+   * their back location. Declined with player-offline, failed (the world is not loaded, or the game
+   * could not move them), cancelled (during the warm-up), or whatever `beforeMove` declined with.
+   * Resolves when the teleport is over, so after the warm-up.
+   */
+  teleport(uuid: string, to: Location, options: TeleportOptions): Promise<Result<Teleported>>;
+  /** The place a player's last teleport left; not-found when they never teleported (or never joined). */
+  backLocation(uuid: string): Promise<Result<BackLocation>>;
+  /** Whether a player is in a warm-up now. */
+  warmingUp(uuid: string): boolean;
+}
+
+export interface TeleportDeps {
+  db: Db;
+  platform: GamePlatform;
+  events: EventBus;
+  scheduler: Scheduler;
+  clock: Clock;
+  log: Logger;
+  players: Pick<PlayersService, 'get'>;
+  permissions: Pick<PermissionsService, 'playerHas'>;
+  /** Read at each teleport: `core reload` may change it. */
+  warmupSeconds: () => number;
+}
+
+interface Warmup {
+  /** The block the player must stay on. */
+  block: string;
+  cancel(reason: WarmupCancelReason): void;
+}
+
+const CANCELLED: Record<WarmupCancelReason, (name: string) => string> = {
+  moved: () => 'Teleport cancelled: you moved.',
+  quit: (name) => `Teleport cancelled: ${name} left the game.`,
+  'another-teleport': () => 'Teleport cancelled: you started another teleport.',
+  shutdown: () => 'Teleport cancelled: the server is stopping.',
+};
+
+const blockOf = (l: Location): string => `${l.world}/${Math.floor(l.x)}/${Math.floor(l.y)}/${Math.floor(l.z)}`;
+
+const seconds = (n: number): string => `${n} second${n === 1 ? '' : 's'}`;
+
+export interface Teleports extends TeleportService {
+  /** Cancels every warm-up (reason shutdown) and stops listening to the platform. */
+  stop(): void;
+}
+
+export function createTeleports(deps: TeleportDeps): Teleports {
+  const { db, platform, events, scheduler, clock, log, players, permissions } = deps;
+  const store = createTeleportStore(db);
+  const pending = new Map<string, Warmup>();
+
+  function checkRequest(uuid: string, to: Location, options: TeleportOptions): string {
+    const id = normalizeUuid(uuid);
+    if (!id) throw new InvalidInput('uuid', `"${uuid}" is not a player uuid.`);
+    for (const axis of ['x', 'y', 'z', 'yaw', 'pitch'] as const) {
+      if (!Number.isFinite(to[axis])) throw new InvalidInput(`location.${axis}`, `The ${axis} of a location must be a finite number.`);
+    }
+    if (!CAUSE.test(options.cause)) throw new InvalidInput('cause', `"${options.cause}" is not a teleport cause (a word of a-z, 0-9 and -).`);
+    const w = options.warmupSeconds;
+    if (w !== undefined && !(Number.isFinite(w) && w >= 0 && w <= MAX_WARMUP)) {
+      throw new InvalidInput('warmup-seconds', `A warm-up is from 0 to ${MAX_WARMUP} seconds, not ${w}.`);
+    }
+    return id;
+  }
+
+  async function offline(uuid: string): Promise<Failure> {
+    const known: KnownPlayer | undefined = await players.get(uuid);
+    return fail('player-offline', `${known?.name ?? uuid} is not online.`);
+  }
+
+  /** The move itself: the place left becomes the back location; the events follow. */
+  async function move(player: OnlinePlayer, to: Location, options: TeleportOptions): Promise<Result<Teleported>> {
+    if (options.beforeMove) {
+      const ready = await options.beforeMove();
+      if (!ready.ok) return ready;
+    }
+    const from = platform.location(player.uuid);
+    if (!from || !(await platform.teleport(player.uuid, to))) {
+      if (!platform.player(player.uuid)) return offline(player.uuid);
+      return fail('failed', `${player.name} could not be moved to ${to.world} (is that world loaded?).`);
+    }
+    const at = clock.now().toISOString();
+    const about = { ...playerFields(player), cause: options.cause };
+    events.emit('teleport.player-teleport', { ...about, from: { ...from }, to: { ...to } });
+    try {
+      await store.setBack(player.uuid, { location: from, cause: options.cause, capturedAt: at });
+      events.emit('teleport.back-location-capture', { ...about, location: { ...from } });
+    } catch (e) {
+      // The player has moved all the same: the teleport is done, only /back lags behind.
+      log.error(`the back location of ${player.name} could not be stored`, e);
+    }
+    return ok({ from, to: { ...to } });
+  }
+
+  function warmUp(player: OnlinePlayer, to: Location, options: TeleportOptions, wait: number): Promise<Result<Teleported>> {
+    const here = platform.location(player.uuid);
+    if (!here) return offline(player.uuid);
+    return new Promise((resolve, reject) => {
+      const about = { ...playerFields(player), cause: options.cause, to: { ...to } };
+      const task = scheduler.after(wait * 1000, async () => {
+        if (pending.get(player.uuid) !== warmup) return;
+        pending.delete(player.uuid);
+        try {
+          resolve(await move(player, to, options));
+        } catch (e) {
+          reject(e);
+        }
+      });
+      const warmup: Warmup = {
+        block: blockOf(here),
+        cancel(reason) {
+          if (pending.get(player.uuid) !== warmup) return;
+          pending.delete(player.uuid);
+          task.cancel();
+          events.emit('teleport.warmup-cancel', { ...about, reason });
+          resolve(fail('cancelled', CANCELLED[reason](player.name)));
+        },
+      };
+      pending.set(player.uuid, warmup);
+      platform.sendMessage(player.uuid, { text: `Teleporting in ${seconds(wait)}, don't move.`, color: 'gold' });
+      events.emit('teleport.warmup-start', { ...about, seconds: wait });
+    });
+  }
+
+  const onMove = ({ player, to }: { player: OnlinePlayer; to: Location }): void => {
+    const w = pending.get(player.uuid);
+    if (w && blockOf(to) !== w.block) w.cancel('moved');
+  };
+  const onQuit = ({ player }: { player: OnlinePlayer }): void => pending.get(player.uuid)?.cancel('quit');
+  platform.on('move', onMove);
+  platform.on('quit', onQuit);
+
+  return {
+    async teleport(uuid, to, options) {
+      const id = checkRequest(uuid, to, options);
+      const player = platform.player(id);
+      if (!player) return offline(id);
+      if (!platform.worlds().includes(to.world)) return fail('failed', `There is no world "${to.world}"; ${player.name} was not moved.`);
+      pending.get(id)?.cancel('another-teleport');
+      const wait = permissions.playerHas(id, TELEPORT_BYPASS_WARMUP) ? 0 : (options.warmupSeconds ?? deps.warmupSeconds());
+      return wait > 0 ? warmUp(player, to, options, wait) : move(player, to, options);
+    },
+
+    async backLocation(uuid) {
+      const who = await knownPlayer(players, uuid);
+      if (!who.ok) return who;
+      const back = await store.back(who.value.uuid);
+      if (!back) return fail('not-found', `${who.value.name} has no back location: they have not been teleported yet.`);
+      return ok({ location: back.location, cause: back.cause, 'captured-at': back.capturedAt });
+    },
+
+    warmingUp: (uuid) => pending.has(normalizeUuid(uuid) ?? uuid),
+
+    stop() {
+      for (const w of [...pending.values()]) w.cancel('shutdown');
+      platform.off('move', onMove);
+      platform.off('quit', onQuit);
+    },
+  };
+}

@@ -1,0 +1,129 @@
+// Chat and commands: the platform replaces flying-squid's chat, command, tab completion and
+// console handling. Chat is broadcast as system_chat (1.19+ chat ignores edits, and '&' codes are
+// not translated at 1.21.4); command lines go to the one installed CommandHandler, from players
+// and from the console alike; the client's command tree lists what the player may use.
+
+import type { ChatFilter, CommandHandler, Text } from '../platform.ts';
+import type { AdapterContext, PlayerSession } from './context.ts';
+import * as P from './packets.ts';
+import { textToNbt, textToPlain } from './text.ts';
+
+export class Chat {
+  private handler: CommandHandler | undefined;
+  private chatFilter: ChatFilter | undefined;
+
+  private readonly ctx: AdapterContext;
+
+  constructor(ctx: AdapterContext) {
+    this.ctx = ctx;
+    const serv = ctx.serv;
+    for (const event of ['chat_message', 'chat_command', 'chat_command_signed', 'tab_complete']) ctx.takeOverClientEvent(event);
+    // The console (flying-squid's readline on stdin calls this) and everything else that would
+    // reach its built-in commands (the built-in /stop calls process.exit).
+    serv.handleCommand = (line) => this.runConsoleLine(line);
+    serv.commands.use = async () => 'Unknown command';
+
+    ctx.onAttach((session) => {
+      const client = session.fs._client;
+      client.on('chat_message', (data: { message: string }) => this.onChat(session, data.message));
+      client.on('chat_command', (data: { command: string }) => this.onCommand(session, data.command));
+      client.on('chat_command_signed', (data: { command: string }) => this.onCommand(session, data.command));
+      client.on('tab_complete', (data: { transactionId: number; text: string }) => this.onTabComplete(session, data));
+      session.fs.handleCommand = (line) => this.onCommand(session, line);
+    });
+    ctx.onJoin((session) => this.sendCommandTree(session));
+  }
+
+  setCommandHandler(handler: CommandHandler): void {
+    this.handler = handler;
+    for (const s of this.ctx.joined.values()) this.sendCommandTree(s);
+  }
+
+  refreshCommands(uuid: string): boolean {
+    const s = this.ctx.get(uuid);
+    if (!s) return false;
+    this.sendCommandTree(s);
+    return true;
+  }
+
+  setChatFilter(filter: ChatFilter | undefined): void {
+    this.chatFilter = filter;
+  }
+
+  sendMessage(uuid: string, message: Text): boolean {
+    const s = this.ctx.get(uuid);
+    if (!s) return false;
+    s.send(P.systemChat(textToNbt(message)));
+    return true;
+  }
+
+  broadcast(message: Text): void {
+    const packet = P.systemChat(textToNbt(message));
+    for (const s of this.ctx.joined.values()) s.send(packet);
+  }
+
+  consoleMessage(message: Text): void {
+    this.ctx.log.info(textToPlain(message));
+  }
+
+  async runConsoleLine(line: string): Promise<void> {
+    const command = line.trim().replace(/^\//, '');
+    if (!command) return;
+    if (!this.handler) {
+      this.ctx.log.warn(`no command handler for: ${command}`);
+      return;
+    }
+    try {
+      await this.handler.execute({ kind: 'console' }, command);
+    } catch (e) {
+      this.ctx.log.error(`console command ${command} failed`, e);
+    }
+  }
+
+  private onChat(session: PlayerSession, message: string): void {
+    if (!session.joined) return;
+    try {
+      if (this.chatFilter && !this.chatFilter(session.online, message)) return;
+    } catch (e) {
+      this.ctx.log.error('the chat filter failed', e);
+      return;
+    }
+    this.ctx.log.info(`<${session.online.name}> ${message}`);
+    const line = P.systemChat(textToNbt(`<${session.online.name}> ${message}`));
+    for (const s of this.ctx.joined.values()) if (this.ctx.canSee(s.online.uuid, session.online.uuid)) s.send(line);
+    this.ctx.emit('chat', { player: session.online, message });
+  }
+
+  private async onCommand(session: PlayerSession, line: string): Promise<void> {
+    if (!session.joined) return;
+    const command = line.replace(/^\//, '');
+    this.ctx.log.info(`${session.online.name} issued server command: /${command}`);
+    if (!this.handler) {
+      session.send(P.systemChat(textToNbt({ text: 'Unknown command.', color: 'red' })));
+      return;
+    }
+    try {
+      await this.handler.execute({ kind: 'player', player: session.online }, command);
+    } catch (e) {
+      this.ctx.log.error(`command /${command} of ${session.online.name} failed`, e);
+    }
+  }
+
+  private onTabComplete(session: PlayerSession, data: { transactionId: number; text: string }): void {
+    const text = String(data.text ?? '');
+    let matches: string[] = [];
+    try {
+      if (this.handler && session.joined) {
+        matches = this.handler.complete({ kind: 'player', player: session.online }, P.completionRequest(text).line);
+      }
+    } catch (e) {
+      this.ctx.log.error('tab completion failed', e);
+    }
+    session.send(P.tabCompleteAnswer(data.transactionId ?? 0, text, matches));
+  }
+
+  private sendCommandTree(session: PlayerSession): void {
+    const names = this.handler?.names({ kind: 'player', player: session.online }) ?? [];
+    session.send(P.commandTree(names));
+  }
+}

@@ -1,0 +1,272 @@
+// The two platforms the contract suite runs against: the FakePlatform unit tests use, and the real
+// flying-squid adapter with mineflayer bots as players. A contract case is written once against
+// `PlatformHarness` and must hold on both, so the fake cannot drift from the game.
+//
+// A harness player is what a case may make a client do. Each capability that needs a client action
+// (say something, walk, click an entity…) adds it to `HarnessPlayer` and implements it in both
+// harnesses below: on the fake as the test control the fake offers, on the real one with the bot.
+
+import { mkdtempSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { GamePlatform, OnlinePlayer, PlatformEventName, PlatformEvents } from '../../src/platform/platform.ts';
+import { startFlyingSquid } from '../../src/platform/flying-squid/index.ts';
+import { memoryLogger } from '../../src/core/log.ts';
+import { FakePlatform, offlineUuid } from '../support/fake-platform.ts';
+import { joinBot, kickText, nextEvent, quit, waitFor, type Bot } from '../e2e/support/bots.ts';
+import { botScreen, fakeScreen, type Screen } from './screens.ts';
+import { skinTextureUrl } from '../../src/platform/entity-registry.ts';
+import type { InteractTarget } from '../../src/platform/platform.ts';
+
+/** Something a client shows: another player or an NPC (both 'player'), or a text display. */
+export interface SeenEntity {
+  kind: 'player' | 'text_display';
+  /** The name above a player's or NPC's head. */
+  name?: string;
+  /** A text display's text, its lines joined with line breaks. */
+  text?: string;
+  position: { x: number; y: number; z: number };
+  /** The harness's own handle, for clicking it. */
+  readonly ref: unknown;
+}
+
+/** A block position. */
+export interface BlockPos {
+  x: number;
+  y: number;
+  z: number;
+}
+
+export interface HarnessPlayer {
+  readonly player: OnlinePlayer;
+  /** What the player's screen shows of sidebars, nametags, the tab list, titles, sounds and chat. */
+  readonly screen: Screen;
+  /** The client sends a chat line. */
+  say(message: string): Promise<void>;
+  /** The client walks forward until it stands in another block (or gives up after a while), then stops. */
+  walk(): Promise<void>;
+  /** Where the client believes it stands. */
+  clientPosition(): BlockPos;
+  /** The health the client shows. */
+  clientHealth(): number;
+  /** The client hits another player once. */
+  attack(target: HarnessPlayer): Promise<void>;
+  /** The client breaks the block at the position (at once: call it in creative mode). */
+  dig(at: BlockPos): Promise<void>;
+  /** The client places the block it holds on top of the block at `on`. */
+  placeOn(on: BlockPos): Promise<void>;
+  /** The client uses the item in its main hand (a right-click in the air). */
+  useItem(): Promise<void>;
+  /** The material of the block the client sees at a position ("air" when none). */
+  clientBlock(at: BlockPos): string;
+  /** The client disconnects; resolves once the platform has emitted `quit`. */
+  leave(): Promise<void>;
+  /** What the client shows now (itself excluded). */
+  seen(): SeenEntity[];
+  /** The client attacks (left-click) or uses (right-click) something it shows. */
+  click(entity: SeenEntity, action: 'attack' | 'use'): Promise<void>;
+  /** The skin texture URL the client shows on the player or NPC of that name (undefined: the default). */
+  skinSeen(name: string): string | undefined;
+}
+
+export interface PlatformHarness {
+  /** "fake" or "flying-squid". */
+  readonly name: string;
+  readonly platform: GamePlatform;
+  /** A player joins; resolves once the platform has emitted `join` for them. */
+  join(name: string): Promise<HarnessPlayer>;
+  /** Records every event of these kinds from now on. */
+  record<E extends PlatformEventName>(event: E): Array<PlatformEvents[E]>;
+  /**
+   * Waits until `condition` holds (the real platform answers a client over the network; the
+   * fake at once), failing with `what` when it does not within the timeout.
+   */
+  until(condition: () => boolean, what: string, timeoutMs?: number): Promise<void>;
+  /** Everyone leaves and the platform stops. */
+  close(): Promise<void>;
+}
+
+const Vec3 = (createRequire(createRequire(import.meta.url).resolve('mineflayer'))('vec3') as { Vec3: new (x: number, y: number, z: number) => import('vec3').Vec3 }).Vec3;
+
+/** mineflayer's placing without waiting for the block to appear. */
+type PlacingBot = Bot & { _genericPlace(on: unknown, face: unknown, options: { swingArm?: 'right'; forceLook?: boolean }): Promise<unknown> };
+
+/**
+ * Walks the bot forward (jumping, to climb a step) until it is in another block, turning a
+ * quarter when it is stuck; then stops it. A server that cancels the move sends it back after.
+ */
+async function walkOneBlock(bot: Bot): Promise<void> {
+  const start = bot.entity.position.floored();
+  try {
+    for (let turn = 0; turn < 4 && bot.entity.position.floored().equals(start); turn++) {
+      await bot.look(bot.entity.yaw + (turn * Math.PI) / 2, 0, true);
+      bot.setControlState('forward', true);
+      bot.setControlState('jump', true);
+      await waitFor(() => !bot.entity.position.floored().equals(start), `${bot.username} to walk into another block`, 1500).catch(() => {});
+      bot.clearControlStates();
+    }
+  } finally {
+    bot.clearControlStates();
+  }
+}
+
+/** The block at a position once the bot has its chunk. */
+async function blockSeen(bot: Bot, at: BlockPos): Promise<NonNullable<ReturnType<Bot['blockAt']>>> {
+  const pos = new Vec3(at.x, at.y, at.z);
+  await waitFor(() => bot.blockAt(pos) !== null, `${bot.username} to see the block at ${pos}`);
+  return bot.blockAt(pos)!;
+}
+
+function recorder(platform: GamePlatform) {
+  return <E extends PlatformEventName>(event: E): Array<PlatformEvents[E]> => {
+    const seen: Array<PlatformEvents[E]> = [];
+    platform.on(event, (data) => seen.push(data));
+    return seen;
+  };
+}
+
+async function until(condition: () => boolean, what: string, timeoutMs = 10000): Promise<void> {
+  await waitFor(condition, what, timeoutMs);
+}
+
+export async function fakeHarness(): Promise<PlatformHarness> {
+  const platform = new FakePlatform();
+  return {
+    name: 'fake',
+    platform,
+    record: recorder(platform),
+    until,
+    async join(name) {
+      const player = platform.join(name);
+      if (!player) throw new Error(`${name} was refused`);
+      return {
+        player,
+        screen: fakeScreen(platform, player),
+        say: async (message) => {
+          platform.chat(player.uuid, message);
+        },
+        walk: async () => {
+          const at = platform.location(player.uuid)!;
+          platform.move(player.uuid, { ...at, x: at.x + 1 });
+        },
+        clientPosition: () => platform.location(player.uuid)!,
+        clientHealth: () => platform.vitals(player.uuid)!.health,
+        attack: async (target) => {
+          platform.gameplay.damage(target.player.uuid, 1, { attacker: player.uuid });
+        },
+        dig: async (at) => {
+          platform.gameplay.breakBlock(player.uuid, at);
+        },
+        placeOn: async (on) => {
+          platform.gameplay.placeBlock(player.uuid, { x: on.x, y: on.y + 1, z: on.z });
+        },
+        useItem: async () => {
+          platform.gameplay.useItem(player.uuid);
+        },
+        clientBlock: (at) => platform.gameplay.blockAt({ ...at, world: platform.location(player.uuid)?.world }),
+        leave: async () => {
+          if (platform.player(player.uuid)) platform.quit(player.uuid);
+        },
+        seen: () =>
+          platform.entityFake.seenBy(player.uuid).map((s) => ({ kind: s.kind, name: s.name, text: s.text, position: s.location, ref: s.target })),
+        click: async (entity, action) => {
+          platform.entityFake.click(player.uuid, entity.ref as InteractTarget, action);
+        },
+        skinSeen: (name) => {
+          const skin = platform.entityFake.skinSeenBy(player.uuid, name);
+          return skin && skinTextureUrl(skin);
+        },
+      };
+    },
+    async close() {
+      await platform.shutdown('contract over');
+    },
+  };
+}
+
+/** The players, NPCs and text displays in a bot's world, as mineflayer keeps them. */
+function seenByBot(bot: Bot): SeenEntity[] {
+  const seen: SeenEntity[] = [];
+  for (const e of Object.values(bot.entities)) {
+    if (e === bot.entity) continue;
+    if (e.type === 'player') seen.push({ kind: 'player', name: e.username, position: e.position.clone(), ref: e });
+    else if (e.name === 'text_display') {
+      // The text is metadata entry 23, an NBT text component.
+      const text = (e.metadata as unknown as Record<number, unknown>)[23];
+      seen.push({ kind: 'text_display', text: text === undefined ? undefined : kickText(text), position: e.position.clone(), ref: e });
+    }
+  }
+  return seen;
+}
+
+export async function flyingSquidHarness(): Promise<PlatformHarness> {
+  const folder = mkdtempSync(join(tmpdir(), 'core-contract-'));
+  const platform = await startFlyingSquid({ port: 0, onlineMode: false, worldDir: join(folder, 'world'), log: memoryLogger() });
+  const bots = new Set<Bot>();
+  return {
+    name: 'flying-squid',
+    platform,
+    record: recorder(platform),
+    until,
+    async join(name) {
+      const uuid = offlineUuid(name);
+      const bot = await joinBot(platform.port, name);
+      const screen = botScreen(bot);
+      bots.add(bot);
+      // flying-squid sends the login position again once the client first moves: a walk before
+      // that would be undone.
+      await nextEvent(bot, 'forcedMove', 3000).catch(() => {});
+      await until(() => platform.player(uuid) !== undefined, `${name} joined the platform`);
+      const player = platform.player(uuid)!;
+      return {
+        player,
+        screen,
+        say: async (message) => {
+          bot.chat(message);
+        },
+        walk: () => walkOneBlock(bot),
+        clientPosition: () => bot.entity.position,
+        clientHealth: () => bot.health,
+        attack: async (target) => {
+          const seen = () => Object.values(bot.entities).find((e) => e.username === target.player.name);
+          await waitFor(() => seen() !== undefined, `${name} to see ${target.player.name}`);
+          bot.attack(seen()!);
+        },
+        dig: async (at) => {
+          const mode = platform.gameMode(uuid);
+          await waitFor(() => bot.game.gameMode === mode, `${name} to know its game mode`);
+          const block = await blockSeen(bot, at);
+          // The bot's dig waits for air, which a cancelled break never brings: the case waits instead.
+          void bot.dig(block, true).catch(() => {});
+        },
+        placeOn: async (on) => {
+          const block = await blockSeen(bot, on);
+          await waitFor(() => bot.heldItem !== null, `${name} to hold something to place`);
+          // Not bot.placeBlock, which fails when no block appears (as when a handler cancels).
+          await (bot as PlacingBot)._genericPlace(block, new Vec3(0, 1, 0), { swingArm: 'right', forceLook: true });
+        },
+        useItem: async () => {
+          bot.activateItem();
+        },
+        clientBlock: (at) => bot.blockAt(new Vec3(at.x, at.y, at.z))?.name ?? 'air',
+        leave: async () => {
+          bots.delete(bot);
+          await quit(bot);
+          await until(() => platform.player(uuid) === undefined, `${name} left the platform`);
+        },
+        seen: () => seenByBot(bot),
+        click: async (entity, action) => {
+          const target = entity.ref as Bot['entity'];
+          if (action === 'attack') bot.attack(target);
+          else await bot.activateEntity(target);
+        },
+        skinSeen: (name) => (bot.players[name] as { skinData?: { url?: string } } | undefined)?.skinData?.url,
+      };
+    },
+    async close() {
+      await Promise.all([...bots].map((b) => quit(b)));
+      await platform.shutdown('contract over');
+    },
+  };
+}
