@@ -2,6 +2,7 @@
 // every teleport), kept in the kernel's database so that /back survives a restart.
 
 import type { Db, Migration } from './db.ts';
+import { prepareQuery } from './prepared-query.ts';
 import { locationOfRow, withLocationColumns } from './location.ts';
 import type { Location } from '../platform/platform.ts';
 
@@ -27,18 +28,24 @@ export interface BackRow {
 }
 
 export function createTeleportStore(db: Db) {
+  // Built once (src/core/prepared-query.ts): a teleport writes here, /back and its route read.
+  const read = prepareQuery(db, (q, p: { uuid: string }) => q.selectFrom('core_back_locations').selectAll().where('uuid', '=', p.uuid));
+  const write = prepareQuery(db, (q, p: BackValues) => {
+    const values = { world: p.world, x: p.x, y: p.y, z: p.z, yaw: p.yaw, pitch: p.pitch, cause: p.cause, captured_at: p.capturedAt };
+    return q
+      .insertInto('core_back_locations')
+      .values({ uuid: p.uuid, ...values })
+      .onConflict((oc) => oc.column('uuid').doUpdateSet(values));
+  });
   return {
     async back(uuid: string): Promise<BackRow | undefined> {
-      const r = await db.selectFrom('core_back_locations').selectAll().where('uuid', '=', uuid).executeTakeFirst();
+      const r = await read.first(db, { uuid });
       return r ? { location: locationOfRow(r), cause: String(r.cause), capturedAt: String(r.captured_at) } : undefined;
     },
     async setBack(uuid: string, row: BackRow): Promise<void> {
-      const values = { ...row.location, cause: row.cause, captured_at: row.capturedAt };
-      await db
-        .insertInto('core_back_locations')
-        .values({ uuid, ...values })
-        .onConflict((oc) => oc.column('uuid').doUpdateSet(values))
-        .execute();
+      await write.run(db, { uuid, ...row.location, cause: row.cause, capturedAt: row.capturedAt });
     },
   };
 }
+
+type BackValues = Location & { uuid: string; cause: string; capturedAt: string };
