@@ -214,6 +214,7 @@ describe('economy', () => {
       assert.equal(!r.ok && r.code, 'refused');
       assert.equal(value(await eco.balance(giver)).amount, 10);
       assert.equal(await stored(giver), 1000);
+      for (const uuid of [giver, rich]) t.platform.quit(uuid);
     });
 
     it('answers every balance as the database holds it after reads, deposits and transfers interleave', async () => {
@@ -230,6 +231,7 @@ describe('economy', () => {
       );
       assert.ok(answers.some((a) => !a.ok), 'some transfers were declined');
       for (const id of ids) assert.equal(Math.round(value(await eco.balance(id)).amount * 100), await stored(id));
+      for (const id of ids) t.platform.quit(id);
     });
   });
 
