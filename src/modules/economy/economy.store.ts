@@ -5,7 +5,7 @@
 
 import { sql, type Db, type Migration } from '../../core/db.ts';
 import { prepareQuery } from '../../core/prepared-query.ts';
-import { rowMemory } from '../../core/row-memory.ts';
+import { rowMemory, type RowMemory } from '../../core/row-memory.ts';
 import { MAX_MINOR } from '../../core/money.ts';
 
 export type Account = 'wallet' | 'bank' | 'loan';
@@ -103,13 +103,21 @@ export function createEconomyStore(db: Db) {
   );
 
   // Balances read outside a transaction stay in memory on SQLite until this store writes them
-  // (src/core/row-memory.ts): a balance read then costs no database read at all.
-  const memory = rowMemory<number>(db);
-  const keyOf = (account: Account, uuid: string, currency: string) => `${account} ${uuid} ${currency}`;
+  // (src/core/row-memory.ts): a balance read then costs no database read at all. One memory per
+  // account and currency, keyed by the player's uuid: a lookup builds no key string to hash.
+  const memories: Record<Account, Map<string, RowMemory<number>>> = { wallet: new Map(), bank: new Map(), loan: new Map() };
+  function memoryOf(account: Account, currency: string): RowMemory<number> {
+    let m = memories[account].get(currency);
+    if (m === undefined) {
+      m = rowMemory<number>(db);
+      memories[account].set(currency, m);
+    }
+    return m;
+  }
 
   /** Opens an account with `initial` minor units if it does not exist; true when it was opened now. */
   async function open(tx: Db, account: Account, uuid: string, currency: string, initial: number): Promise<boolean> {
-    memory.forget(keyOf(account, uuid, currency));
+    memoryOf(account, currency).forget(uuid);
     return (await openAccount[account].run(tx, { uuid, currency, initial })) > 0;
   }
 
@@ -119,14 +127,14 @@ export function createEconomyStore(db: Db) {
       const row = await readBalance[account].first(tx, { uuid, currency });
       return row === undefined ? undefined : Number(row.balance);
     }
-    const key = keyOf(account, uuid, currency);
-    const held = memory.get(key);
+    const memory = memoryOf(account, currency);
+    const held = memory.get(uuid);
     if (held !== undefined) return held;
     const mark = memory.mark();
     const row = await readBalance[account].first(db, { uuid, currency });
     if (row === undefined) return undefined;
     const balance = Number(row.balance);
-    memory.remember(key, mark, balance);
+    memory.remember(uuid, mark, balance);
     return balance;
   }
 
@@ -144,7 +152,7 @@ export function createEconomyStore(db: Db) {
     kind: string,
     actor: string,
   ): Promise<LedgerEntry | undefined> {
-    memory.forget(keyOf(account, uuid, currency));
+    memoryOf(account, currency).forget(uuid);
     const updated = await addToBalance[account].first(tx, { uuid, currency, delta });
     if (updated === undefined) return undefined;
     const balance = Number(updated.balance);
