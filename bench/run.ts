@@ -13,8 +13,9 @@
 // the numbers from run to run; so the targets are measured in alternating rounds and the best round
 // of each is kept, and the server's own CPU time per request is reported beside req/s (a ratio that
 // does not depend on how much CPU the load generator leaves over).
-// BENCH_SECONDS (5), BENCH_CONNECTIONS (50), BENCH_ROUNDS (3) and BENCH_RATE (2000) override the
-// defaults; BENCH_CPU_PROF=<folder> writes a CPU profile of each real-server round there.
+// BENCH_SECONDS (5), BENCH_WARMUP (5), BENCH_CONNECTIONS (50), BENCH_ROUNDS (3) and BENCH_RATE
+// (2000) override the defaults; BENCH_CPU_PROF=<folder> writes a CPU profile of each real-server
+// round there.
 
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
@@ -25,6 +26,9 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const fixedRate = Number(process.env.BENCH_RATE ?? 2000);
+// The real server has far more code for the JIT to settle than a bare server: measured, its
+// balance reads kept getting faster for about 5 s of load.
+const warmup = Number(process.env.BENCH_WARMUP ?? 5);
 const TARGET_STATUS_RATIO = 0.75;
 const TARGET_BALANCE_RATIO = 0.7;
 const TARGET_P99_MS = 5;
@@ -87,8 +91,8 @@ async function childTarget(kind: 'node' | 'fastify' | 'addon'): Promise<Target> 
 
 async function load(target: Target, withFixedRate: boolean): Promise<Measured> {
   const { url, headers } = target;
-  // A short warm-up lets the JIT settle, then the measured run.
-  await autocannon({ url, connections, duration: Math.min(2, seconds), headers });
+  // A warm-up lets the JIT settle, then the measured run.
+  await autocannon({ url, connections, duration: warmup, headers });
   const before = await target.cpu();
   const r = await autocannon({ url, connections, duration: seconds, headers });
   const used = (await target.cpu()) - before;
@@ -159,7 +163,7 @@ const [a, b, c, d] = kinds.map(best) as [Measured, Measured, Measured, Measured]
 
 const out = (line = '') => process.stdout.write(`${line}\n`);
 out();
-out(`autocannon: ${connections} connections, ${seconds} s per run (after a 2 s warm-up), best of ${rounds} rounds, Node ${process.version}`);
+out(`autocannon: ${connections} connections, ${seconds} s per run (after a ${warmup} s warm-up), best of ${rounds} rounds, Node ${process.version}`);
 out(`the real server's balance read: GET ${balancePath.replace(real.player.uuid, '{uuid}')} answering ${JSON.stringify(real.player.balance)}`);
 out();
 for (const [kind, r] of [['node', a], ['fastify', b], ['addon', c], ['real', d]] as const) {
