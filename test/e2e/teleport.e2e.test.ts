@@ -41,6 +41,15 @@ describe('teleport warm-up', () => {
     events = await rs.subscribe(writer, ['teleport.*']);
     ann = await joinBot(rs.server.gamePort, 'Ann');
     annId = ann.player.uuid;
+    // A bot that has just spawned may still drop onto the ground, and a fall to another block is a
+    // move that cancels a warm-up: start once it has stood on one block for a second.
+    let still = { at: Date.now(), block: '' };
+    await waitFor(() => {
+      const p = ann.entity.position;
+      const block = `${Math.floor(p.x)},${Math.floor(p.y)},${Math.floor(p.z)}`;
+      if (block !== still.block || !ann.entity.onGround) still = { at: Date.now(), block };
+      return Date.now() - still.at >= 1000;
+    }, 'Ann to stand still on the ground', 15000);
   });
   after(async () => {
     events?.close();
