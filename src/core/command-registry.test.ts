@@ -288,6 +288,12 @@ describe('help', () => {
     await s.platform.run(s.alice, 'help secret');
     assert.deepEqual(s.platform.messagesOf(s.alice), ['Unknown command "secret". Type "help" for the commands you may use.']);
   });
+
+  it('tells the console that a player-only command is for players, not that it is unknown', async () => {
+    const s = setup();
+    await s.platform.run('console', 'help fly');
+    assert.deepEqual(s.platform.consoleText(), ['"fly" is a command for players in the game; the console cannot use it.']);
+  });
 });
 
 describe('stop', () => {

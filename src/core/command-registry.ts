@@ -223,6 +223,10 @@ export function helpCommand(framework: CommandFramework): CommandDefinition {
       const wanted = args[0];
       if (wanted !== undefined) {
         const c = framework.get(wanted);
+        if (c?.playerOnly && ctx.sender.kind === 'console') {
+          ctx.reply(refusal(`"${c.name}" is a command for players in the game; the console cannot use it.`));
+          return;
+        }
         if (!c || !framework.mayUse(ctx.sender, c)) {
           ctx.reply(refusal(`Unknown command "${wanted}". Type "help" for the commands you may use.`));
           return;
