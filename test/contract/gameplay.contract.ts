@@ -40,11 +40,18 @@ async function cancelling<E extends PlayerEvent>(h: PlatformHarness, event: E, u
  * client has the blocks (a bot receives them after it joins).
  */
 async function groundNear(h: PlatformHarness, p: HarnessPlayer, dx: number, dz: number): Promise<BlockPos> {
+  // The columns asked for first (then east of it), then every column within reach around the
+  // player, nearest first: the terrain is generated afresh each run, and the spawn may stand on a
+  // rise, beside a drop or by water on the side asked for.
+  const around: Array<[number, number]> = [];
+  for (let ox = -3; ox <= 3; ox++) for (let oz = -3; oz <= 3; oz++) if (ox !== 0 || oz !== 0) around.push([ox, oz]);
+  around.sort((a, b) => a[0] ** 2 + a[1] ** 2 - (b[0] ** 2 + b[1] ** 2));
+  const columns: Array<[number, number]> = [...Array.from({ length: 8 }, (_, step): [number, number] => [dx + step, dz]), ...around];
   const find = (): BlockPos | undefined => {
     const at = p.clientPosition();
-    for (let step = 0; step < 8; step++) {
-      const x = Math.floor(at.x) + dx + step;
-      const z = Math.floor(at.z) + dz;
+    for (const [cx, cz] of columns) {
+      const x = Math.floor(at.x) + cx;
+      const z = Math.floor(at.z) + cz;
       for (let y = Math.floor(at.y) + 2; y >= Math.floor(at.y) - 4; y--) {
         const material = p.clientBlock({ x, y, z });
         if (material === 'air') continue;

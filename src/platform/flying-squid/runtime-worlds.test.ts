@@ -69,6 +69,12 @@ describe('the spawn of a world', () => {
     const spawn = await findSpawn(columns((x) => (x < 12 ? { ground: 10, water: 20 } : { ground: 15 })), Vec3, water);
     assert.deepEqual([spawn.x, spawn.y, spawn.z], [12.5, 15, 8.5]);
   });
+
+  it('finds the nearest dry chunk when the sea east of (8, 8) is wider than 64 blocks', async () => {
+    const world = columns((x, z) => (z < -20 && x < 40 ? { ground: 25 } : { ground: 10, water: 20 }));
+    const spawn = await findSpawn(world, Vec3, water);
+    assert.deepEqual([spawn.x, spawn.y, spawn.z], [-23.5, 25, -23.5]);
+  });
 });
 
 describe('worlds at run time', () => {

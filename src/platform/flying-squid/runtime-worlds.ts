@@ -223,10 +223,14 @@ export class RuntimeWorlds {
   }
 }
 
+/** How many chunks around (8, 8) the spawn search looks for dry land before it settles for water. */
+const SPAWN_SEARCH_CHUNKS = 12;
+
 /**
  * The spawn of a world: standing on the highest solid block of the column (8, 8), in whatever
  * lets a player through above it (air, tall grass), so that a player put there does not fall;
- * when that column's top is water, the first column east of it that is dry.
+ * when that column's top is water, the first column east of it that is dry, or else the nearest
+ * dry chunk around it (in water only when there is none within SPAWN_SEARCH_CHUNKS).
  */
 export async function findSpawn(world: FsWorld, Vec3: Vec3Class, waterIds: ReadonlySet<number>): Promise<Vec3> {
   /** The highest block of a column a player stands on or swims in (passable blocks skipped). */
@@ -241,6 +245,17 @@ export async function findSpawn(world: FsWorld, Vec3: Vec3Class, waterIds: Reado
   };
   let ground = await top(8, 8);
   for (let i = 0; i < 64 && ground.water; i++) ground = await top(ground.at.x + 1, 8);
+  // An ocean wider than that: one column per chunk, ring after ring around (8, 8), for the nearest
+  // dry land (a player put in deep water sinks, and every block sunk is a move).
+  for (let r = 1; r <= SPAWN_SEARCH_CHUNKS && ground.water; r++) {
+    for (let dx = -r; dx <= r && ground.water; dx++) {
+      for (let dz = -r; dz <= r && ground.water; dz++) {
+        if (Math.max(Math.abs(dx), Math.abs(dz)) !== r) continue;
+        const dry = await top(8 + 16 * dx, 8 + 16 * dz);
+        if (!dry.water) ground = dry;
+      }
+    }
+  }
   let p = ground.at.offset(0, 1, 0);
   while (p.y < 320 && (await world.getBlock(p)).boundingBox !== 'empty') p = p.offset(0, 1, 0);
   return new Vec3(p.x + 0.5, p.y, p.z + 0.5);
