@@ -14,7 +14,7 @@ import type { GamePlatform, OnlinePlayer, PlatformEventName, PlatformEvents } fr
 import { startFlyingSquid } from '../../src/platform/flying-squid/index.ts';
 import { memoryLogger } from '../../src/core/log.ts';
 import { FakePlatform, offlineUuid } from '../support/fake-platform.ts';
-import { joinBot, kickText, nextEvent, quit, waitFor, type Bot } from '../e2e/support/bots.ts';
+import { joinBot, kickText, nextEvent, quit, waitFor, walkOneBlock, type Bot } from '../e2e/support/bots.ts';
 import { botScreen, fakeScreen, type Screen } from './screens.ts';
 import { skinTextureUrl } from '../../src/platform/entity-registry.ts';
 import type { InteractTarget } from '../../src/platform/platform.ts';
@@ -91,25 +91,6 @@ const Vec3 = (createRequire(createRequire(import.meta.url).resolve('mineflayer')
 
 /** mineflayer's placing without waiting for the block to appear. */
 type PlacingBot = Bot & { _genericPlace(on: unknown, face: unknown, options: { swingArm?: 'right'; forceLook?: boolean }): Promise<unknown> };
-
-/**
- * Walks the bot forward (jumping, to climb a step) until it is in another block, turning a
- * quarter when it is stuck; then stops it. A server that cancels the move sends it back after.
- */
-async function walkOneBlock(bot: Bot): Promise<void> {
-  const start = bot.entity.position.floored();
-  try {
-    for (let turn = 0; turn < 4 && bot.entity.position.floored().equals(start); turn++) {
-      await bot.look(bot.entity.yaw + (turn * Math.PI) / 2, 0, true);
-      bot.setControlState('forward', true);
-      bot.setControlState('jump', true);
-      await waitFor(() => !bot.entity.position.floored().equals(start), `${bot.username} to walk into another block`, 1500).catch(() => {});
-      bot.clearControlStates();
-    }
-  } finally {
-    bot.clearControlStates();
-  }
-}
 
 /** The block at a position once the bot has its chunk. */
 async function blockSeen(bot: Bot, at: BlockPos): Promise<NonNullable<ReturnType<Bot['blockAt']>>> {

@@ -165,6 +165,25 @@ export function sleep(ms: number): Promise<void> {
   return new Promise((r) => setTimeout(r, ms));
 }
 
+/**
+ * Walks the bot forward (jumping, to climb a step) until it is in another block, turning a
+ * quarter when it is stuck; then stops it. A server that cancels the move sends it back after.
+ */
+export async function walkOneBlock(bot: Bot): Promise<void> {
+  const start = bot.entity.position.floored();
+  try {
+    for (let turn = 0; turn < 4 && bot.entity.position.floored().equals(start); turn++) {
+      await bot.look(bot.entity.yaw + (turn * Math.PI) / 2, 0, true);
+      bot.setControlState('forward', true);
+      bot.setControlState('jump', true);
+      await waitFor(() => !bot.entity.position.floored().equals(start), `${bot.username} to walk into another block`, 1500).catch(() => {});
+      bot.clearControlStates();
+    }
+  } finally {
+    bot.clearControlStates();
+  }
+}
+
 /** Quits a bot and resolves when its connection has ended. */
 export async function quit(bot: Bot): Promise<void> {
   if (!everyBot.has(bot)) return;
