@@ -2,21 +2,7 @@
 // while the event is being emitted, and the emitter reads `cancelled` once they have all run.
 // Shared by the adapter and the fake.
 
-import type { Cancellable, PlatformEventName, PlatformEvents } from './platform.ts';
-
-/** The event's data with a fresh cancel() and cancelled flag. */
-export function cancellable<T extends object>(data: T): T & Cancellable {
-  let cancelled = false;
-  return {
-    ...data,
-    cancel(): void {
-      cancelled = true;
-    },
-    get cancelled(): boolean {
-      return cancelled;
-    },
-  };
-}
+import type { PlatformEventName, PlatformEvents } from './platform.ts';
 
 /** Cancellable events by name. */
 export type CancellableEventName = {

@@ -2,7 +2,7 @@
 // NPC the platform spawned, or on another player. A cancelled attack on a player deals no damage:
 // flying-squid's own attack handling, which runs after this, is cancelled through its behaviour.
 
-import { cancellable } from '../cancellable.ts';
+import { emitCancellable } from '../cancellable.ts';
 import type { InteractTarget, OnlinePlayer, PlatformEvents } from '../platform.ts';
 import type { FsPlayer } from './fs-types.ts';
 
@@ -45,9 +45,8 @@ export function watchClicks(player: FsPlayer, clicker: OnlinePlayer, host: Click
     if (id !== undefined) target = { kind: 'entity', id };
     else if (other && other.uuid !== clicker.uuid) target = { kind: 'player', player: other };
     else return;
-    const event = cancellable({ player: clicker, action, target });
-    host.emit(event);
-    if (event.cancelled && action === 'attack' && target.kind === 'player') cancelAttackOn = packet.target;
+    const cancelled = emitCancellable((_, event) => host.emit(event), 'interact', { player: clicker, action, target });
+    if (cancelled && action === 'attack' && target.kind === 'player') cancelAttackOn = packet.target;
   });
   // flying-squid asks its attack behaviour's cancel listeners first, within the same dispatch.
   player.on('attack_cancel', (data: { attackedEntity?: { id: number } }, cancel: () => void) => {

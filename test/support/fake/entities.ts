@@ -2,7 +2,7 @@
 // and what each player's client would show. A test reads what a player sees (`seenBy`), makes a
 // player click what they see (`click`), and reads the skin a player sees another one wear.
 
-import { cancellable } from '../../../src/platform/cancellable.ts';
+import { emitCancellable } from '../../../src/platform/cancellable.ts';
 import type { EntityOutcome, EntityPort, NpcSpec, Skin, SpawnOutcome, SpawnedEntity, TextDisplaySpec } from '../../../src/platform/entities.ts';
 import { EntityRegistry, canSee, skinProblem, snapshot } from '../../../src/platform/entity-registry.ts';
 import type { InteractTarget, Location, OnlinePlayer, PlatformEventName, PlatformEvents, Text } from '../../../src/platform/platform.ts';
@@ -61,15 +61,13 @@ export class FakeEntities implements EntityPort {
     return seen;
   }
 
-  /** The player clicks something they see; resolves with the `interact` event the platform emitted. */
-  click(viewer: string, target: InteractTarget, action: 'attack' | 'use'): PlatformEvents['interact'] {
+  /** The player clicks something they see; answers whether a handler of the `interact` event cancelled it. */
+  click(viewer: string, target: InteractTarget, action: 'attack' | 'use'): boolean {
     const player = this.host.onlinePlayers().find((p) => p.uuid === viewer);
     if (!player) throw new Error(`fake platform: ${viewer} is not online`);
     const key = (t: InteractTarget) => (t.kind === 'entity' ? t.id : t.player.uuid);
     if (!this.seenBy(viewer).some((s) => key(s.target) === key(target))) throw new Error(`fake platform: ${player.name} does not see ${key(target)}`);
-    const event = cancellable({ player, action, target });
-    this.host.emit('interact', event);
-    return event;
+    return emitCancellable((event, data) => this.host.emit(event, data), 'interact', { player, action, target });
   }
 
   /** The skin `viewer` sees the player or NPC named `name` wear (undefined: the default one). */
