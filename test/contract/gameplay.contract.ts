@@ -39,6 +39,9 @@ async function cancelling<E extends PlayerEvent>(h: PlatformHarness, event: E, u
  * `dx`, `dz` blocks away, or the next columns east when that one will not do. Waits until the
  * client has the blocks (a bot receives them after it joins).
  */
+/** Plants a player walks through (`grass_block` is ground). */
+const PLANTS = /(^|_)grass$|fern$|^dandelion$|^poppy$|flower|tulip|orchid|allium|bluet|daisy|bush$/;
+
 async function groundNear(h: PlatformHarness, p: HarnessPlayer, dx: number, dz: number): Promise<BlockPos> {
   // The columns asked for first (then east of it), then every column within reach around the
   // player, nearest first: the terrain is generated afresh each run, and the spawn may stand on a
@@ -54,7 +57,8 @@ async function groundNear(h: PlatformHarness, p: HarnessPlayer, dx: number, dz: 
       const z = Math.floor(at.z) + cz;
       for (let y = Math.floor(at.y) + 2; y >= Math.floor(at.y) - 4; y--) {
         const material = p.clientBlock({ x, y, z });
-        if (material === 'air') continue;
+        // Grass and flowers are replaced by a block placed on them: look at the ground below.
+        if (material === 'air' || PLANTS.test(material)) continue;
         if (!/water|lava/.test(material) && p.clientBlock({ x, y: y + 1, z }) === 'air') return { x, y, z };
         break;
       }
