@@ -270,7 +270,7 @@ export async function startKernel(options: KernelOptions): Promise<Kernel> {
 
     for (const module of order) {
       await migrate(database, module.name, module.migrations);
-      const scope = createModuleScope(module.name, shared);
+      const scope = createModuleScope(module.name, { ...shared, teleport });
       const ctx: ModuleContext = {
         ...kernelServices,
         db: database.db,
@@ -282,6 +282,7 @@ export async function startKernel(options: KernelOptions): Promise<Kernel> {
         chat: scope.chat,
         logins: scope.logins,
         commands: scope.commands,
+        teleport: scope.teleport ?? teleport,
         log: log.child(module.name),
         configDir,
         configs,

@@ -1,6 +1,6 @@
 // What one module (or one kernel service) attaches to the running server, kept so that it can all
 // be taken off again when the module stops: platform listeners, event-bus subscriptions,
-// scheduled tasks, chat filters, login gates and command checks. A module uses its scope's
+// scheduled tasks, chat filters, login gates, command checks and teleport gates. A module uses its scope's
 // platform, events, scheduler and chains exactly as the shared ones; `dispose` removes whatever is
 // still attached, so a stopped module leaves nothing behind even if its own stop forgot something.
 
@@ -8,6 +8,7 @@ import type { ChatFilters, LoginGates } from './chains.ts';
 import type { CommandChecks, CommandRegistry } from './commands.ts';
 import type { EventBus } from './events.ts';
 import { scopedScheduler, type Scheduler } from './scheduler.ts';
+import type { TeleportService } from './teleport.ts';
 import type { GamePlatform, PlatformEventName, PlatformEvents } from '../platform/platform.ts';
 
 export interface ScopeParts {
@@ -17,9 +18,13 @@ export interface ScopeParts {
   chat: ChatFilters;
   logins: LoginGates;
   commands: CommandRegistry & CommandChecks;
+  /** Absent for the kernel's own scope, which the teleport service is built from. */
+  teleport?: TeleportService;
 }
 
-export interface ModuleScope extends ScopeParts {
+export interface ModuleScope extends Omit<ScopeParts, 'teleport'> {
+  /** The shared teleport service whose gates are this scope's (absent when the parts had none). */
+  teleport?: TeleportService;
   /** Takes off everything attached through this scope that is still attached. Idempotent. */
   dispose(): void;
 }
@@ -89,10 +94,16 @@ export function createModuleScope(owner: string, shared: ScopeParts): ModuleScop
   const scheduler = scopedScheduler(shared.scheduler);
   const commands: CommandRegistry & CommandChecks = { ...shared.commands, addCheck: (check) => tracked(shared.commands.addCheck(check)) };
 
+  const teleport: TeleportService | undefined = shared.teleport && {
+    ...shared.teleport,
+    addGate: (gate) => tracked(shared.teleport!.addGate(gate)),
+  };
+
   return {
     platform,
     events,
     scheduler,
+    teleport,
     chat: { addFilter: (filter) => tracked(shared.chat.addFilter(filter)) },
     logins: { addGate: (gate) => tracked(shared.logins.addGate(gate)) },
     commands,

@@ -6,6 +6,7 @@
 // starts; how a teleport ended is the result, which the caller tells (a command replies with it).
 
 import type { KnownPlayer, PermissionsService, PlayersService } from './api.ts';
+import { createChain } from './chains.ts';
 import type { Clock } from './clock.ts';
 import type { Db } from './db.ts';
 import type { EventBus } from './events.ts';
@@ -44,6 +45,14 @@ export interface TeleportOptions {
   beforeMove?: () => Result<unknown> | Promise<Result<unknown>>;
 }
 
+/**
+ * Asked before every teleport through the service, and again right before the move after a
+ * warm-up: a sentence for the player refuses it (the teleport's result is `refused` with that
+ * message), undefined lets it go on to the next gate. A jail keeps its prisoners in, a world keeps
+ * out who may not enter; a gate tells its own moves apart by `options.cause` (e.g. `jail`).
+ */
+export type TeleportGate = (player: OnlinePlayer, to: Location, options: TeleportOptions) => string | undefined;
+
 export interface Teleported {
   from: Location;
   to: Location;
@@ -62,7 +71,8 @@ export interface TeleportService {
   /**
    * Moves an online player to `to`, after a warm-up if one applies, and records where they were as
    * their back location. Declined with player-offline, failed (the world is not loaded, or the game
-   * could not move them), cancelled (during the warm-up), or whatever `beforeMove` declined with.
+   * could not move them), refused (by a gate), cancelled (during the warm-up), or whatever
+   * `beforeMove` declined with.
    * Resolves when the teleport is over, so after the warm-up.
    */
   teleport(uuid: string, to: Location, options: TeleportOptions): Promise<Result<Teleported>>;
@@ -70,6 +80,11 @@ export interface TeleportService {
   backLocation(uuid: string): Promise<Result<BackLocation>>;
   /** Whether a player is in a warm-up now. */
   warmingUp(uuid: string): boolean;
+  /**
+   * Adds a gate at the end of the chain (the first refusal decides); returns the function that
+   * removes it. A module's gates are removed when it stops.
+   */
+  addGate(gate: TeleportGate): () => void;
 }
 
 export interface TeleportDeps {
@@ -111,6 +126,22 @@ export function createTeleports(deps: TeleportDeps): Teleports {
   const { db, platform, events, scheduler, clock, log, players, permissions } = deps;
   const store = createTeleportStore(db);
   const pending = new Map<string, Warmup>();
+  const gates = createChain<TeleportGate>();
+
+  /** The first gate's refusal, or undefined; a gate that throws refuses (and is logged). */
+  function refusal(player: OnlinePlayer, to: Location, options: TeleportOptions): Failure | undefined {
+    for (const gate of gates.links()) {
+      let reason: string | undefined;
+      try {
+        reason = gate(player, to, options);
+      } catch (e) {
+        log.error(`a teleport gate failed on a teleport of ${player.name}; the teleport was refused`, e);
+        return fail('refused', `The teleport of ${player.name} could not be checked, so it did not happen.`);
+      }
+      if (reason !== undefined) return fail('refused', reason);
+    }
+    return undefined;
+  }
 
   function checkRequest(uuid: string, to: Location, options: TeleportOptions): string {
     const id = normalizeUuid(uuid);
@@ -133,6 +164,8 @@ export function createTeleports(deps: TeleportDeps): Teleports {
 
   /** The move itself: the place left becomes the back location; the events follow. */
   async function move(player: OnlinePlayer, to: Location, options: TeleportOptions): Promise<Result<Teleported>> {
+    const refused = refusal(player, to, options);
+    if (refused) return refused;
     if (options.beforeMove) {
       const ready = await options.beforeMove();
       if (!ready.ok) return ready;
@@ -199,6 +232,8 @@ export function createTeleports(deps: TeleportDeps): Teleports {
       const player = platform.player(id);
       if (!player) return offline(id);
       if (!platform.worlds().includes(to.world)) return fail('failed', `There is no world "${to.world}"; ${player.name} was not moved.`);
+      const refused = refusal(player, to, options);
+      if (refused) return refused;
       pending.get(id)?.cancel('another-teleport');
       const wait = permissions.playerHas(id, TELEPORT_BYPASS_WARMUP) ? 0 : (options.warmupSeconds ?? deps.warmupSeconds());
       return wait > 0 ? warmUp(player, to, options, wait) : move(player, to, options);
@@ -213,6 +248,8 @@ export function createTeleports(deps: TeleportDeps): Teleports {
     },
 
     warmingUp: (uuid) => pending.has(normalizeUuid(uuid) ?? uuid),
+
+    addGate: (gate) => gates.add(gate),
 
     stop() {
       for (const w of [...pending.values()]) w.cancel('shutdown');
