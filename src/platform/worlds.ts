@@ -25,9 +25,19 @@ export interface WorldInfo {
  * Why a world operation was declined: `invalid` (a name or option that is not allowed), `not-found`
  * (no such world on disk, or not loaded), `already-exists` (create: a world of that name is loaded
  * or on disk), `already-loaded` (load), `built-in` (unload of the default world or the nether),
- * `busy` (another operation on that world is running), `failed` (the disk or the generator failed).
+ * `busy` (another operation on that world is running), `loaded` (delete: the world is loaded, unload it
+ * first), `failed` (the disk or the generator failed).
  */
-export type WorldRefusal = 'invalid' | 'not-found' | 'already-exists' | 'already-loaded' | 'built-in' | 'busy' | 'failed';
+export type WorldRefusal = 'invalid' | 'not-found' | 'already-exists' | 'already-loaded' | 'built-in' | 'busy' | 'loaded' | 'failed';
+
+export interface UnloadOptions {
+  /**
+   * false: the chunk changes not yet written are dropped instead of written (default true). A
+   * world's chunks are written about every second as they change, so this drops at most the
+   * last second's changes, as a server's unload without saving drops those since its last autosave.
+   */
+  save?: boolean;
+}
 
 export type WorldOutcome = { ok: true; world: WorldInfo } | { ok: false; reason: WorldRefusal; message: string };
 
@@ -46,7 +56,13 @@ export interface WorldPort {
    * Saves and unloads a world; the players in it are first moved to the default world's spawn.
    * Refused for the built-in worlds. It stays on disk for `loadWorld`.
    */
-  unloadWorld(name: string): Promise<WorldOutcome>;
+  unloadWorld(name: string, options?: UnloadOptions): Promise<WorldOutcome>;
+  /**
+   * Removes an unloaded world's folder from disk (its level and region files); the answer is the
+   * world as it was. Refused while it is loaded (`loaded`), for the built-in names (`built-in`),
+   * and `not-found` when there is no such world on disk.
+   */
+  deleteWorld(name: string): Promise<WorldOutcome>;
 }
 
 /** The built-in worlds' names (Bukkit's level names), which no created world may take. */

@@ -43,6 +43,24 @@ export const runtimeWorldsContract: Contract = (h) => {
       await p.leave();
     });
 
+    it('unloads without saving when asked, and deletes an unloaded world from disk, not a loaded or built-in one', async () => {
+      const { platform } = h();
+      const home = platform.worlds()[0]!;
+      assert.equal(refusal(await platform.createWorld('contract_gone', { generator: 'flat' })), 'ok');
+      assert.match(refusal(await platform.deleteWorld('contract_gone')), /^loaded: /);
+      assert.ok(platform.worlds().includes('contract_gone'), 'a refused delete leaves the world loaded');
+      assert.equal(refusal(await platform.unloadWorld('contract_gone', { save: false })), 'ok');
+      assert.ok((await platform.storedWorlds()).includes('contract_gone'), 'unloaded without saving, it stays on disk');
+      const deleted = await platform.deleteWorld('contract_gone');
+      assert.deepEqual(deleted.ok && { ...deleted.world, seed: 0 }, { name: 'contract_gone', generator: 'flat', seed: 0, builtIn: false });
+      assert.ok(!(await platform.storedWorlds()).includes('contract_gone'));
+      assert.match(refusal(await platform.loadWorld('contract_gone')), /^not-found: /);
+      assert.match(refusal(await platform.deleteWorld('contract_gone')), /^not-found: /);
+      assert.match(refusal(await platform.deleteWorld(home)), /^built-in: /);
+      assert.match(refusal(await platform.deleteWorld('Bad Name')), /^invalid: /);
+      assert.equal(refusal(await platform.createWorld('contract_gone')), 'ok', 'the name is free again');
+    });
+
     it('declines bad names and options, taken names, unknown worlds and the built-in worlds, saying why', async () => {
       const { platform } = h();
       const home = platform.worlds()[0]!;

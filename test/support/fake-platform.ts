@@ -27,7 +27,7 @@ import type { DisplayPort } from '../../src/platform/display.ts';
 import type { VisibilityPort } from '../../src/platform/visibility.ts';
 import { FakeDisplay, lendPortMethods } from './fake/display.ts';
 import type { PlayerInventoryPort } from '../../src/platform/player-inventory.ts';
-import type { WorldPort } from '../../src/platform/worlds.ts';
+import type { WorldInfo, WorldPort } from '../../src/platform/worlds.ts';
 import { FakeGameplay } from './fake/gameplay.ts';
 import { FakeItems, type FakeChest } from './fake/items.ts';
 import { lendMethods } from './fake/lend.ts';
@@ -91,7 +91,8 @@ export class FakePlatform implements GamePlatform {
   private readonly states = new Map<string, PlayerState>();
   private readonly handlers = new Map<PlatformEventName, Set<Handler>>();
   private readonly items = new FakeItems((uuid) => this.states.has(uuid));
-  private readonly worldStore: FakeWorlds;
+  /** The worlds: loaded ones, and the fake's disk (`stored`, `putOnDisk`, `unloads`). */
+  readonly worldStore: FakeWorlds;
   /** Armour, off-hand and selected slot of each player (`select` a hotbar slot as the client would). */
   readonly wholeInventories = new FakePlayerInventories((uuid) => (this.states.has(uuid) ? this.inventories.get(uuid) : undefined));
   /** The fake's world of blocks and what players do in it (see the test controls below). */
@@ -99,12 +100,13 @@ export class FakePlatform implements GamePlatform {
   /** Spawned entities and skins, with their test controls (what a player sees, clicks): fake/entities.ts. */
   readonly entityFake = new FakeEntities(this);
 
-  constructor(options: { worlds?: string[] } = {}) {
+  /** `storedWorlds`: the disk of an earlier fake (worlds on disk survive a restart). */
+  constructor(options: { worlds?: string[]; storedWorlds?: Map<string, WorldInfo> } = {}) {
     this.chests = this.items.chests;
     this.inventories = this.items.inventories;
     this.worldStore = new FakeWorlds(options.worlds ?? ['world'], (world) => {
       for (const s of this.states.values()) if (s.location.world === world) s.location = this.spawnLocation();
-    });
+    }, options.storedWorlds);
     this.gameplay = new FakeGameplay({
       state: (uuid) => this.mustBeOnline(uuid),
       hasWorld: (name) => this.worldStore.has(name),

@@ -127,7 +127,8 @@ export async function startTestKernel(
     async restart() {
       await t.kernel.stop();
       await t.database.close();
-      t.platform = new FakePlatform();
+      // The fake's disk survives the restart, as world folders do.
+      t.platform = new FakePlatform({ storedWorlds: t.platform.worldStore.stored });
       const next = await boot(t.platform);
       t.kernel = next.kernel;
       t.database = next.database;

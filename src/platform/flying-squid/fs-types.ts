@@ -25,6 +25,8 @@ export interface FsWorld {
   saveNow(): Promise<void>;
   waitSaving(): Promise<void>;
   stopSaving(): void;
+  /** Chunks changed since the last write, written at the next saving tick (about every second). */
+  savingQueue: Map<string, unknown>;
   storageProvider: FsStorage | null;
 }
 

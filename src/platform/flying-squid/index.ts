@@ -21,7 +21,7 @@ import type {
   Vitals,
 } from '../platform.ts';
 import type { InventorySlot, PlayerInventory, PlayerInventoryWrite } from '../player-inventory.ts';
-import type { CreateWorldOptions, WorldInfo, WorldOutcome } from '../worlds.ts';
+import type { CreateWorldOptions, UnloadOptions, WorldInfo, WorldOutcome } from '../worlds.ts';
 import type { EntityOutcome, NpcSpec, Skin, SpawnOutcome, SpawnedEntity, TextDisplaySpec } from '../entities.ts';
 import type { Nametag, Sidebar, SoundOptions, TabListText, Title } from '../display.ts';
 import type { VisibilityRule } from '../visibility.ts';
@@ -145,8 +145,11 @@ class FlyingSquidAdapter implements FlyingSquidPlatform {
   loadWorld(name: string): Promise<WorldOutcome> {
     return this.worldsOf.loadWorld(name);
   }
-  unloadWorld(name: string): Promise<WorldOutcome> {
-    return this.worldsOf.unloadWorld(name);
+  unloadWorld(name: string, options?: UnloadOptions): Promise<WorldOutcome> {
+    return this.worldsOf.unloadWorld(name, options);
+  }
+  deleteWorld(name: string): Promise<WorldOutcome> {
+    return this.worldsOf.deleteWorld(name);
   }
 
   // Game mode, vitals, abilities

@@ -14,6 +14,7 @@ import {
   RESERVED_WORLD_NAMES,
   worldNameProblem,
   type CreateWorldOptions,
+  type UnloadOptions,
   type WorldGenerator,
   type WorldInfo,
   type WorldOutcome,
@@ -157,7 +158,7 @@ export class RuntimeWorlds {
     });
   }
 
-  async unload(name: string): Promise<WorldOutcome> {
+  async unload(name: string, options: UnloadOptions = {}): Promise<WorldOutcome> {
     const problem = worldNameProblem(name);
     if (problem) return refused('invalid', problem);
     return this.exclusively(name, async () => {
@@ -173,15 +174,43 @@ export class RuntimeWorlds {
         return refused('failed', `the world ${name} could not be unloaded: its players could not be moved out`);
       }
       this.host.clearEntities(entry.fs);
-      await this.close(entry);
+      await this.close(entry, options.save ?? true);
       this.closing.delete(entry);
       this.entries.splice(this.entries.indexOf(entry), 1);
       return { ok: true, world: { ...entry.info } };
     });
   }
 
-  /** Saves a world and stops its saving timer (at unload, and for every world at shutdown). */
-  async close(entry: WorldEntry): Promise<void> {
+  async delete(name: string): Promise<WorldOutcome> {
+    const problem = worldNameProblem(name);
+    if (problem) return refused('invalid', problem);
+    if (RESERVED_WORLD_NAMES.includes(name)) return refused('built-in', `the world ${name} is built in and cannot be deleted`);
+    return this.exclusively(name, async () => {
+      if (this.byName(name)) return refused('loaded', `the world ${name} is loaded: unload it before deleting it`);
+      const dir = join(this.host.worldsDir, name);
+      if (!existsSync(join(dir, 'level.dat'))) return refused('not-found', `there is no world named ${name}`);
+      let level: { generator: WorldGenerator; seed: number } = { generator: 'default', seed: 0 };
+      try {
+        level = await this.host.factory.readLevel(dir);
+      } catch {
+        // A level.dat that cannot be read does not keep its folder from being deleted.
+      }
+      try {
+        await rm(dir, { recursive: true, force: true });
+      } catch (e) {
+        this.host.warn(`deleting the world ${name} failed: ${String(e)}`);
+        return refused('failed', `the world ${name} could not be deleted: ${(e as Error).message}`);
+      }
+      return { ok: true, world: { name, ...level, builtIn: false } };
+    });
+  }
+
+  /**
+   * Saves a world (or, with `save` false, drops the chunk changes not yet written) and stops its
+   * saving timer (at unload, and for every world at shutdown).
+   */
+  async close(entry: WorldEntry, save = true): Promise<void> {
+    if (!save) entry.fs.savingQueue.clear();
     try {
       await entry.fs.waitSaving();
     } catch (e) {

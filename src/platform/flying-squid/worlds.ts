@@ -6,7 +6,7 @@
 
 import { dirname, join } from 'node:path';
 import type { Location } from '../platform.ts';
-import type { CreateWorldOptions, WorldInfo, WorldOutcome } from '../worlds.ts';
+import type { CreateWorldOptions, UnloadOptions, WorldInfo, WorldOutcome } from '../worlds.ts';
 import type { AdapterContext, PlayerSession } from './context.ts';
 import type { FsWorld, Vec3 } from './fs-types.ts';
 import type { InventorySync } from './inventory-sync.ts';
@@ -140,8 +140,12 @@ export class Worlds {
     return this.registry.load(name);
   }
 
-  unloadWorld(name: string): Promise<WorldOutcome> {
-    return this.registry.unload(name);
+  unloadWorld(name: string, options?: UnloadOptions): Promise<WorldOutcome> {
+    return this.registry.unload(name, options);
+  }
+
+  deleteWorld(name: string): Promise<WorldOutcome> {
+    return this.registry.delete(name);
   }
 
   spawnLocation(world?: string): Location {
