@@ -8,6 +8,7 @@ import { kitsModule } from './kits/index.ts';
 import { playerWarpsModule } from './playerwarps/index.ts';
 import { vaultsModule } from './vaults/index.ts';
 import { warpsModule } from './warps/index.ts';
+import { worldsModule } from './worlds/index.ts';
 
 // biome-ignore lint: services differ per module.
-export const ALL_MODULES: readonly ModuleDefinition<any>[] = [economyModule, homesModule, warpsModule, playerWarpsModule, kitsModule, vaultsModule];
+export const ALL_MODULES: readonly ModuleDefinition<any>[] = [economyModule, homesModule, warpsModule, playerWarpsModule, kitsModule, vaultsModule, worldsModule];

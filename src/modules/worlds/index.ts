@@ -1,0 +1,42 @@
+// The worlds module: managed worlds (create, load, unload, delete, import, adopt, unregister),
+// their settings (load-on-start, entry, game mode, pvp, build, spawn) and /world.
+
+import { defineModule } from '../../core/module.ts';
+import { WORLD_NODES, worldsCommands } from './worlds.commands.ts';
+import { applyArrival, enforceWorldRules } from './worlds.enforce.ts';
+import { WORLD_EVENTS } from './worlds.events.ts';
+import { createWorldsService, type WorldsService } from './worlds.service.ts';
+import { WORLDS_MIGRATIONS } from './worlds.store.ts';
+
+declare module '../../core/api.ts' {
+  interface ModuleServices {
+    worlds: WorldsService;
+  }
+}
+
+export const worldsModule = defineModule<WorldsService>({
+  name: 'worlds',
+  description: 'Managed worlds: /world create, load, unload, delete, import, adopt, set, tp; entry rules per world.',
+  dependsOn: [],
+  migrations: WORLDS_MIGRATIONS,
+  events: WORLD_EVENTS,
+  playerNodes: [WORLD_NODES.list, WORLD_NODES.info, WORLD_NODES.tp],
+  async createService(ctx) {
+    let service: WorldsService | undefined;
+    service = await createWorldsService({
+      db: ctx.db,
+      events: ctx.events,
+      clock: ctx.clock,
+      log: ctx.log,
+      players: ctx.players,
+      permissions: ctx.permissions,
+      audit: ctx.audit,
+      platform: ctx.platform,
+      teleport: ctx.teleport,
+      entered: (uuid, world) => service && applyArrival(ctx, service, uuid, world),
+    });
+    enforceWorldRules(ctx, service);
+    return service;
+  },
+  commands: (worlds, ctx) => worldsCommands(worlds, ctx),
+});

@@ -1,0 +1,62 @@
+// The worlds' rows of the route table.
+
+import { defineRoute } from '../../core/routes.ts';
+import { AccessQuery, UnloadBody, World, WorldAccess, WorldList, WorldParams } from './worlds.schemas.ts';
+
+export const WORLDS_ROUTES = [
+  defineRoute({
+    method: 'GET',
+    path: '/worlds',
+    scope: 'read',
+    module: 'worlds',
+    answer: WorldList,
+    summary: 'Every managed world, with its settings',
+    call: (api) => api.worlds.list(),
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/worlds/:name',
+    scope: 'read',
+    module: 'worlds',
+    params: WorldParams,
+    answer: World,
+    summary: 'One managed world (declined with not-found when it is not managed)',
+    call: (api, { params }) => api.worlds.get(params.name),
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/worlds/:name/access',
+    scope: 'read',
+    module: 'worlds',
+    params: WorldParams,
+    query: AccessQuery,
+    answer: WorldAccess,
+    summary: 'Whether a player may enter a managed world now, and why not',
+    description: 'not-found when the world is not managed or the player was never seen. A world that is not loaded cannot be entered (reason not-loaded).',
+    call: (api, { params, query }) => api.worlds.access(params.name, query.player),
+  }),
+  defineRoute({
+    method: 'POST',
+    path: '/worlds/:name/load',
+    scope: 'write',
+    module: 'worlds',
+    params: WorldParams,
+    answer: World,
+    summary: 'Loads a managed world',
+    description: 'already-in-state when it is loaded; not-found when it is not managed (a folder on disk is imported in game first).',
+    call: (api, { params, actor }) => api.worlds.load(params.name, actor),
+  }),
+  defineRoute({
+    method: 'POST',
+    path: '/worlds/:name/unload',
+    scope: 'write',
+    module: 'worlds',
+    params: WorldParams,
+    body: UnloadBody,
+    answer: World,
+    summary: 'Unloads a managed world; its players are moved to the default world’s spawn first',
+    description:
+      'save (default true): false drops the chunk changes not yet written. already-in-state when it is not loaded; refused for a built-in world (the default world, the nether).',
+    call: (api, { params, body, actor }) => api.worlds.unload(params.name, body.save ?? true, actor),
+  }),
+];
