@@ -54,7 +54,9 @@ export interface WorldPort {
   loadWorld(name: string): Promise<WorldOutcome>;
   /**
    * Saves and unloads a world; the players in it are first moved to the default world's spawn.
-   * Refused for the built-in worlds. It stays on disk for `loadWorld`.
+   * Refused for the built-in worlds. It stays on disk for `loadWorld`. It leaves the game at once;
+   * its chunks may still be being written then: `storedWorlds`, the next create, load or delete
+   * of the name and the shutdown wait for that.
    */
   unloadWorld(name: string, options?: UnloadOptions): Promise<WorldOutcome>;
   /**

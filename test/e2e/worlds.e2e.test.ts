@@ -46,8 +46,9 @@ describe('managed worlds', () => {
     writer = await rs.token('writer', 'read,write,events');
     reader = await rs.token('reader');
     events = await rs.subscribe(writer, ['world.*']);
-    ann = await joinBot(rs.server.gamePort, 'Ann');
-    ben = await joinBot(rs.server.gamePort, 'Ben');
+    // Few chunks around each bot: a world's chunks are written when it unloads, slowly on a busy machine.
+    ann = await joinBot(rs.server.gamePort, 'Ann', { viewDistance: 2 });
+    ben = await joinBot(rs.server.gamePort, 'Ben', { viewDistance: 2 });
     benId = ben.player.uuid;
     annLines = recordMessages(ann);
     benLines = recordMessages(ben);
@@ -164,14 +165,14 @@ describe('managed worlds', () => {
   it('imports a world folder the admin copied into the worlds folder', async () => {
     await run(ann, '/world create source flat 9', /^World source created/);
     await run(ann, '/world unload source', /^World source unloaded\.$/);
+    // The list answers once the files of the worlds just unloaded are written: then the admin copies the folder.
+    await run(ann, '/world list', /^source \(not loaded; entry open\)$/);
     cpSync(join(dataDir, 'worlds', 'source'), join(dataDir, 'worlds', 'copied'), { recursive: true });
     await run(ann, '/world import copied', /^World copied imported \(flat, seed 9\) and loaded\.$/);
     const imported = await events.next('world.import', (d) => d.world === 'copied');
     assert.deepEqual([imported.data.generator, imported.data.seed], ['flat', 9]);
     await run(ann, '/world info copied', /^World copied: flat, seed 9, loaded \(0 players\)\.$/);
-    const listed = waitForMessage(ann, /^copied \(loaded, 0 players; entry open\)$/);
-    ann.chat('/world list');
-    await listed;
+    await run(ann, '/world list', /^copied \(loaded, 0 players; entry open\)$/);
   });
 
   it('deletes a world and its folder only once confirmed', async () => {
@@ -185,5 +186,26 @@ describe('managed worlds', () => {
 
   it('refuses the admin subcommands to a player without their node', async () => {
     await run(ben, '/world create nope', /core\.worlds\.create/);
+  });
+
+  it('loads the load-on-start worlds again when the server restarts, with their settings', async () => {
+    await run(ann, '/world set copied load-on-start false', /^copied: load-on-start is now off\.$/);
+    events.close();
+    await quit(ann);
+    await quit(ben);
+    await rs.stop();
+    rs = await startRestServer({ dataDir });
+    reader = await rs.token('reader2');
+    const r = await rs.call('GET', '/worlds', reader);
+    const seen = r.json.data.worlds.map((w: { name: string; loaded: boolean; settings: { entry: string; 'game-mode': string } }) => [
+      w.name,
+      w.loaded,
+      w.settings.entry,
+      w.settings['game-mode'],
+    ]);
+    assert.deepEqual(seen, [
+      ['arena', true, 'permission', 'creative'],
+      ['copied', false, 'open', null],
+    ]);
   });
 });

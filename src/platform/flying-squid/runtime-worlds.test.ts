@@ -42,7 +42,10 @@ function setup() {
   });
   const main = factory.make('flat', 1, join(root, 'world'));
   worlds.addBuiltIn({ name: 'world', fs: main, dimension: 0, spawn: new Vec3(8.5, 5, 8.5), generator: 'default', seed: 1 });
-  return { root, worlds, evacuated, dimensionNames, close: () => Promise.all(worlds.all().map((w: WorldEntry) => worlds.close(w))) };
+  return { root, worlds, evacuated, dimensionNames, close: async () => {
+    await worlds.settle();
+    await Promise.all(worlds.all().map((w: WorldEntry) => worlds.close(w)));
+  } };
 }
 
 /** A world of columns: below `ground` stone, then `cover` (e.g. tall grass) or water up to `water`. */
@@ -135,6 +138,19 @@ describe('worlds at run time', () => {
     assert.equal(await reason(worlds.create('twice', { generator: 'flat' })), 'ok');
     assert.match(await reason(worlds.create('twice')), /^already-exists: /);
     assert.match(await reason(worlds.load('twice')), /^already-loaded: /);
+    await close();
+  });
+
+  it('deletes an unloaded world\'s folder once its chunks are written, not a loaded or built-in one', async () => {
+    const { root, worlds, close } = setup();
+    assert.equal((await worlds.create('gone', { generator: 'flat', seed: 3 })).ok, true);
+    assert.deepEqual(await worlds.delete('gone').then((r) => (r.ok ? 'ok' : r.reason)), 'loaded');
+    assert.equal((await worlds.unload('gone', { save: false })).ok, true);
+    assert.ok((await worlds.stored()).includes('gone'));
+    assert.deepEqual(await worlds.delete('gone'), { ok: true, world: { name: 'gone', generator: 'flat', seed: 3, builtIn: false } });
+    assert.equal(existsSync(join(root, 'worlds', 'gone')), false);
+    assert.deepEqual(await worlds.delete('gone').then((r) => (r.ok ? 'ok' : r.reason)), 'not-found');
+    assert.deepEqual(await worlds.delete('world').then((r) => (r.ok ? 'ok' : r.reason)), 'built-in');
     await close();
   });
 

@@ -68,6 +68,8 @@ export class RuntimeWorlds {
   /** Worlds being unloaded: no longer found by name (teleports there are refused). */
   private readonly closing = new Set<WorldEntry>();
   private readonly dimensions = new Map<string, number>();
+  /** Unloaded worlds whose chunks are still being written, by name. */
+  private readonly flushing = new Map<string, Promise<void>>();
 
   constructor(host: WorldsHost) {
     this.host = host;
@@ -79,7 +81,7 @@ export class RuntimeWorlds {
     this.entries.push({ ...rest, info: { name: entry.name, generator, seed, builtIn: true } });
   }
 
-  /** Every loaded world, the default first (worlds being unloaded included, for saving at stop). */
+  /** Every loaded world, the default first (worlds being unloaded included; those being written after an unload are awaited by `settle`). */
   all(): readonly WorldEntry[] {
     return this.entries;
   }
@@ -109,8 +111,14 @@ export class RuntimeWorlds {
     return w && { ...w.info };
   }
 
-  /** Folders under worldsDir with a level.dat. */
+  /** Resolves once every unloaded world's files are written (at shutdown; before listing the stored ones). */
+  async settle(): Promise<void> {
+    await Promise.all(this.flushing.values());
+  }
+
+  /** Folders under worldsDir with a level.dat (once the files of the worlds just unloaded are written). */
   async stored(): Promise<string[]> {
+    await this.settle();
     let names: string[];
     try {
       names = await readdir(this.host.worldsDir);
@@ -124,6 +132,7 @@ export class RuntimeWorlds {
     const problem = worldNameProblem(name) ?? createOptionsProblem(options);
     if (problem) return refused('invalid', problem);
     return this.exclusively(name, async () => {
+      await this.flushing.get(name);
       if (this.byName(name) || RESERVED_WORLD_NAMES.includes(name)) return refused('already-exists', `a world named ${name} already exists`);
       const dir = join(this.host.worldsDir, name);
       if (existsSync(dir)) return refused('already-exists', `a world named ${name} already exists on disk: load it instead`);
@@ -145,6 +154,7 @@ export class RuntimeWorlds {
     const problem = worldNameProblem(name);
     if (problem) return refused('invalid', problem);
     return this.exclusively(name, async () => {
+      await this.flushing.get(name);
       if (this.byName(name)) return refused('already-loaded', `the world ${name} is already loaded`);
       const dir = join(this.host.worldsDir, name);
       if (!existsSync(join(dir, 'level.dat'))) return refused('not-found', `there is no world named ${name}`);
@@ -174,9 +184,15 @@ export class RuntimeWorlds {
         return refused('failed', `the world ${name} could not be unloaded: its players could not be moved out`);
       }
       this.host.clearEntities(entry.fs);
-      await this.close(entry, options.save ?? true);
       this.closing.delete(entry);
       this.entries.splice(this.entries.indexOf(entry), 1);
+      // Writing the chunks not yet written takes seconds on a busy machine (tens of chunks after
+      // players walked around): the world leaves the game at once and its files are finished in
+      // the background; the next operation on the name, the stored list and the shutdown wait.
+      const flush: Promise<void> = this.close(entry, options.save ?? true).finally(() => {
+        if (this.flushing.get(name) === flush) this.flushing.delete(name);
+      });
+      this.flushing.set(name, flush);
       return { ok: true, world: { ...entry.info } };
     });
   }
@@ -186,6 +202,7 @@ export class RuntimeWorlds {
     if (problem) return refused('invalid', problem);
     if (RESERVED_WORLD_NAMES.includes(name)) return refused('built-in', `the world ${name} is built in and cannot be deleted`);
     return this.exclusively(name, async () => {
+      await this.flushing.get(name);
       if (this.byName(name)) return refused('loaded', `the world ${name} is loaded: unload it before deleting it`);
       const dir = join(this.host.worldsDir, name);
       if (!existsSync(join(dir, 'level.dat'))) return refused('not-found', `there is no world named ${name}`);

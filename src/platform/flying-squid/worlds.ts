@@ -104,6 +104,7 @@ export class Worlds {
       serv.getSpawnPoint = async (world) => this.registry.byFs(world).spawn.clone();
     });
     ctx.onClosed(async () => {
+      await this.registry.settle();
       for (const w of this.registry.all()) await this.registry.close(w);
     });
   }

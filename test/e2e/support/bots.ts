@@ -18,6 +18,11 @@ export interface JoinOptions {
   timeoutMs?: number;
   /** Whether the bot respawns by itself after death (default true). */
   respawn?: boolean;
+  /**
+   * The view distance the bot asks for, in chunks (mineflayer's default asks for more than the
+   * server's 8): a small one keeps the chunks a world generates, sends and writes few.
+   */
+  viewDistance?: number;
 }
 
 const everyBot = new Set<Bot>();
@@ -54,7 +59,7 @@ export async function joinBot(port: number, username: string, options: JoinOptio
 }
 
 /** A bot that is connecting (not yet spawned), for tests of refused joins. */
-export function createBot(port: number, username: string, options: Pick<JoinOptions, 'host' | 'respawn'> = {}): Bot {
+export function createBot(port: number, username: string, options: Pick<JoinOptions, 'host' | 'respawn' | 'viewDistance'> = {}): Bot {
   const bot = mineflayer.createBot({
     host: options.host ?? '127.0.0.1',
     port,
@@ -63,6 +68,7 @@ export function createBot(port: number, username: string, options: Pick<JoinOpti
     auth: 'offline',
     hideErrors: true,
     respawn: options.respawn ?? true,
+    ...(options.viewDistance !== undefined ? { viewDistance: options.viewDistance } : {}),
   });
   // An unhandled 'error' event would end the test process.
   bot.on('error', () => {});
