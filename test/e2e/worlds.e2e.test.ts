@@ -113,6 +113,23 @@ describe('managed worlds', () => {
     await waitFor(() => ben.game.gameMode === 'creative', 'Ben in creative mode');
   });
 
+  it('with pvp and build off, a hit does no harm and a broken block comes back, each told to the bot', async () => {
+    await run(ann, '/world set arena pvp false', /^arena: pvp is now off\.$/);
+    await run(ann, '/world set arena build false', /^arena: build is now off\.$/);
+    await waitFor(() => ben.players.Ann?.entity !== undefined, 'Ben to see Ann');
+    const noPvp = waitForMessage(ben, /^PvP is off in the world arena\.$/);
+    ben.attack(ben.players.Ann!.entity!);
+    await noPvp;
+    await never(() => ann.health < 20, 'Ann hurt by the hit');
+    const block = ben.blockAt(ben.entity.position.offset(2, -1, 0).floored())!;
+    assert.equal(block.name, 'grass_block');
+    const noBuild = waitForMessage(ben, /^You may not build in the world arena\.$/);
+    void ben.dig(block, true).catch(() => {});
+    await noBuild;
+    await waitFor(() => ben.blockAt(block.position)?.name === 'grass_block', 'the broken block back');
+    await never(() => ben.blockAt(block.position)?.name !== 'grass_block', 'the block gone');
+  });
+
   it('unloads over HTTP after moving the bots out to the default spawn, telling them why', async () => {
     const annBack = respawnOf(ann);
     const benBack = respawnOf(ben);
