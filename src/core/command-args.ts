@@ -160,14 +160,18 @@ export const arg = {
 
 /** What the argument types about players and worlds read (a module's context has both). */
 export interface ArgSources {
-  platform: Pick<GamePlatform, 'onlinePlayers' | 'playerByName' | 'worlds'>;
+  platform: Pick<GamePlatform, 'onlinePlayers' | 'playerByName' | 'worlds' | 'canSee'>;
   players: Pick<PlayersService, 'find'>;
 }
 
 /** Every argument type: those of `arg`, and those reading the game's players and worlds. */
 export function argsFor(sources: ArgSources) {
   const { platform, players } = sources;
-  const onlineNames = () => platform.onlinePlayers().map((p) => p.name);
+  /** The names of the players online that the sender can see (a vanished player is not offered to those who cannot). */
+  const onlineNames = (c: CommandContext) => {
+    const viewer = c.sender.kind === 'player' ? c.sender.player.uuid : undefined;
+    return platform.onlinePlayers().flatMap((p) => (viewer === undefined || platform.canSee(viewer, p.uuid) ? [p.name] : []));
+  };
   return {
     ...arg,
     /** A player online now, by name in any case. */
