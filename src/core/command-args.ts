@@ -174,12 +174,13 @@ export function argsFor(sources: ArgSources) {
   };
   return {
     ...arg,
-    /** A player online now, by name in any case. */
+    /** A player online now whom the sender can see, by name in any case (a vanished player is "not online" to those who cannot see them). */
     player<const N extends string>(name: N): Arg<N, OnlinePlayer> {
       return custom(name, {
-        parse(word) {
+        parse(word, c) {
           const p = platform.playerByName(word);
-          return p ? parsed(p) : wrong(`No player named ${word} is online.`);
+          const seen = p && (c.sender.kind !== 'player' || platform.canSee(c.sender.player.uuid, p.uuid));
+          return seen ? parsed(p) : wrong(`No player named ${word} is online.`);
         },
         complete: onlineNames,
       });
