@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { CONSOLE, type Actor } from '../../core/actor.ts';
 import { startTestKernel, type TestKernel } from '../../../test/support/test-kernel.ts';
 import { declined, invalid, value } from '../../../test/support/results.ts';
+import { withPostgres } from '../../../test/support/postgres.ts';
 import { vanishModule } from './index.ts';
 import { REFRESH_MS, type VanishService } from './vanish.service.ts';
 
@@ -147,8 +148,11 @@ describe('vanish', () => {
       assert.ok(t.platform.messagesOf(ids.Dan!).some((m) => /You joined vanished \(level 1\)/.test(m)));
     });
 
-    it('keeps the vanish across a restart', async () => {
+    it('keeps the vanish across a restart; the stopping module takes its rule off the platform', async () => {
+      const before = t.platform;
+      assert.equal(before.canSee(ids.Ben!, ids.Dan!), false);
       await t.restart();
+      assert.equal(before.canSee(ids.Ben!, ids.Dan!), true, 'the rule went with the module');
       for (const name of ['Ann', 'Ben', 'Cat', 'Dan']) await t.join(name);
       assert.equal(vanish().isVanished(ids.Dan!), true);
       assert.deepEqual(seenBy('Ben'), ['Ann', 'Cat']);
@@ -157,4 +161,24 @@ describe('vanish', () => {
       assert.deepEqual(seenBy('Ben'), ['Ann', 'Cat', 'Dan']);
     });
   });
+
+  it('stores vanish on PostgreSQL too, across a restart', (ctx) =>
+    withPostgres(ctx, 'vanish', async (openDb) => {
+      const k = await startTestKernel({ modules: [vanishModule], openDb });
+      try {
+        const ann = (await k.join('Ann')).uuid;
+        const ben = (await k.join('Ben')).uuid;
+        value(await k.kernel.api.vanish.set(ann, true, REST));
+        declined(await k.kernel.api.vanish.set(ann, true, REST), 'already-in-state');
+        await k.restart();
+        await k.join('Ann');
+        await k.join('Ben');
+        assert.equal(k.platform.canSee(ben, ann), false);
+        assert.deepEqual(value(await k.kernel.api.vanish.list()).players.map((p) => p['player-name']), ['Ann']);
+        value(await k.kernel.api.vanish.set(ann, false, REST));
+        assert.equal(k.platform.canSee(ben, ann), true);
+      } finally {
+        await k.close();
+      }
+    }));
 });
