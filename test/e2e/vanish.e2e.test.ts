@@ -7,7 +7,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Bot } from './support/bots.ts';
 import { joinBot, never, quit, recordMessages, waitFor, waitForMessage } from './support/bots.ts';
-import { startScene, type RestServer, type Scene, type Subscription } from './support/rest-server.ts';
+import { startRestServer, startScene, type RestServer, type Scene, type Subscription } from './support/rest-server.ts';
 
 const UNKNOWN = '00000000-0000-0000-0000-0000000000aa';
 
@@ -42,10 +42,11 @@ describe('vanish, as players see it and over the Remote Access Service', () => {
     await waitFor(() => sees(ben, 'Ann') && sees(cat, 'Ann'), 'Ben and Cat to see Ann');
   });
   after(async () => {
-    // Ann rejoins during the tests: the scene knows only her first bot.
-    await quit(ann);
-    await quit(cat);
-    await scene?.close();
+    // Ann rejoins and the server restarts during the tests: the scene knows only the first of each.
+    events?.close();
+    for (const bot of [ann, ben, cat]) if (bot) await quit(bot);
+    await scene?.rs.stop();
+    if (rs !== scene?.rs) await rs?.stop();
   });
 
   it('answers not hidden, level 1 and visible-to-viewer null before anyone vanishes', async () => {
@@ -170,5 +171,24 @@ describe('vanish, as players see it and over the Remote Access Service', () => {
     conn.close();
     const seen = rows.map((r) => `${r.actor} ${r.action}`);
     for (const want of ['Ann vanish.on', 'core-rest/writer vanish.off']) assert.ok(seen.includes(want), `${want} in ${JSON.stringify(seen)}`);
+  });
+
+  it('keeps Ann vanished across a restart: Ben, joining first, never sees her come in', async () => {
+    assert.equal((await rs.call('POST', `/players/${annId}/vanish`, writer, { vanished: true })).json.ok, true);
+    const dataDir = rs.server.dataDir;
+    events.close();
+    for (const bot of [ann, ben, cat]) await quit(bot);
+    await rs.stop();
+    rs = await startRestServer({ dataDir });
+    ben = await joinBot(rs.server.gamePort, 'Ben');
+    const benLines = recordMessages(ben);
+    cat = await joinBot(rs.server.gamePort, 'Cat');
+    ann = await joinBot(rs.server.gamePort, 'Ann');
+    await waitFor(() => sees(cat, 'Ann'), 'Cat to see Ann');
+    await never(() => !seesNothingOf(ben, 'Ann'), 'Ben to see Ann after the restart');
+    assert.ok(sees(ben, 'Cat'), 'Ben sees the others');
+    assert.deepEqual(benLines.filter((l) => l.includes('Ann')), []);
+    const r = await vanishOf(annId, `?viewer=${benId}`);
+    assert.deepEqual([r.json.data.hidden, r.json.data['visible-to-viewer']], [true, false]);
   });
 });
