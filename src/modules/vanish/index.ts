@@ -32,7 +32,6 @@ export const vanishModule = defineModule<VanishService>({
       audit: ctx.audit,
       platform: ctx.platform,
       scheduler: ctx.scheduler,
-      log: ctx.log,
     });
     stops.set(service, stop);
     return service;

@@ -12,7 +12,6 @@ import type { Clock } from '../../core/clock.ts';
 import type { Db } from '../../core/db.ts';
 import type { EventBus } from '../../core/events.ts';
 import { knownPlayer, playerFields } from '../../core/known-player.ts';
-import type { Logger } from '../../core/log.ts';
 import { fail, ok, type Result } from '../../core/result.ts';
 import type { Scheduler } from '../../core/scheduler.ts';
 import type { GamePlatform } from '../../platform/platform.ts';
@@ -60,7 +59,6 @@ export interface VanishDeps {
   audit: Pick<AuditService, 'record'>;
   platform: GamePlatform;
   scheduler: Scheduler;
-  log: Logger;
 }
 
 /** The service, and what the module does with it at stop. */
