@@ -107,6 +107,7 @@ describe('player state', () => {
       t.platform.setFood(alice, 4, 0);
       const s = value(await ps.heal(alice, REST));
       assert.deepEqual([s.health, s.food], [20, 20]);
+      assert.equal(t.platform.vitals(alice)?.saturation, 0, 'saturation is left to /feed, as EssentialsX');
       const e = last('playerstate.player-heal');
       assert.deepEqual([e?.health, e?.['previous-health'], e?.food, e?.['previous-food']], [20, 7, 20, 4]);
       assert.ok(t.platform.messagesOf(alice).includes('You have been healed.'));

@@ -32,7 +32,7 @@ export interface PlayerStateService {
   setGameMode(uuid: string, mode: GameMode, actor: Actor): Promise<Result<PlayerStateAnswer>>;
   /** Sets the walking or flying speed multiplier (0 to 10); already-in-state when it is that already. */
   setSpeed(uuid: string, kind: SpeedKind, multiplier: number, actor: Actor): Promise<Result<PlayerStateAnswer>>;
-  /** Full health and full food; refused for a dead player. */
+  /** Full health and full food (saturation stays, as EssentialsX's heal); refused for a dead player. */
   heal(uuid: string, actor: Actor): Promise<Result<PlayerStateAnswer>>;
   /** Full food and saturation 10. */
   feed(uuid: string, actor: Actor): Promise<Result<PlayerStateAnswer>>;
@@ -198,7 +198,7 @@ export function createPlayerStateService(deps: PlayerStateDeps): PlayerStateServ
         const before = platform.vitals(p.uuid);
         if (!before || before.health <= 0) return fail('refused', `${p.name} is dead and cannot be healed until they respawn.`);
         if (!platform.setHealth(p.uuid, FULL_HEALTH)) return fail('refused', `${p.name} cannot be healed now.`);
-        platform.setFood(p.uuid, FULL_FOOD, Math.max(before.saturation, FED_SATURATION));
+        platform.setFood(p.uuid, FULL_FOOD);
         await audit.record({ actor, action: 'playerstate.heal', target: p.uuid, details: { previous: before.health } });
         const food = Math.round(before.food);
         events.emit('playerstate.player-heal', { ...playerFields(p), ...by(actor), health: FULL_HEALTH, 'previous-health': before.health, food: FULL_FOOD, 'previous-food': food });
