@@ -30,11 +30,19 @@ describe('player state', () => {
   let annId: string;
   let benId: string;
   const abilities = new Map<Bot, AbilitiesPacket>();
+  /** The last movement speed attribute each bot was sent for itself (what makes a walk speed felt). */
+  const movementSpeed = new Map<Bot, number>();
 
   /** A bot that has spawned, whose every abilities packet (mineflayer drops them) is recorded from the start. */
   async function join(name: string): Promise<Bot> {
     const bot = createBot(rs.server.gamePort, name);
-    (bot._client as unknown as NodeJS.EventEmitter).on('abilities', (p: AbilitiesPacket) => abilities.set(bot, p));
+    const client = bot._client as unknown as NodeJS.EventEmitter;
+    client.on('abilities', (p: AbilitiesPacket) => abilities.set(bot, p));
+    client.on('entity_update_attributes', (p: { entityId: number; properties: Array<{ key: string; value: number }> }) => {
+      // minecraft-data's 1.21.4 table still names movement_speed (id 21) step_height.
+      const speed = p.properties.find((a) => a.key.endsWith('step_height'));
+      if (bot.entity && p.entityId === bot.entity.id && speed) movementSpeed.set(bot, speed.value);
+    });
     await nextEvent(bot, 'spawn', 20000);
     return bot;
   }
@@ -188,6 +196,7 @@ describe('player state', () => {
     const walk = await rs.call('POST', state(annId, '/walk-speed'), writer, { multiplier: 2 });
     assert.equal(walk.json.data['walk-speed'], 2);
     await waitFor(() => near(abilities.get(ann)?.walkingSpeed, 0.2), 'walking speed 0.2');
+    await waitFor(() => near(movementSpeed.get(ann), 0.2), 'movement speed attribute 0.2');
     const e = await events.next('playerstate.player-speed-change', (d) => d['player-id'] === annId && d.kind === 'walk');
     assert.deepEqual([e.data.multiplier, e.data['previous-multiplier']], [2, 1]);
     const fly = await rs.call('POST', state(annId, '/fly-speed'), writer, { multiplier: 3 });
