@@ -56,10 +56,14 @@ export function teleportCommands(teleport: TeleportService, sources: { platform:
   const arg = argsFor(sources);
   const red = (c: CommandContext, text: string) => c.reply({ text, color: 'red' });
 
+  /** Whether the sender can see the player (a vanished player is "not online" to those who cannot). */
+  const sees = (c: CommandContext, p: OnlinePlayer) => c.sender.kind !== 'player' || platform.canSee(c.sender.player.uuid, p.uuid);
+
   function online(c: CommandContext, name: string): OnlinePlayer | undefined {
     const p = platform.playerByName(name);
-    if (!p) red(c, `No player named ${name} is online.`);
-    return p;
+    if (p && sees(c, p)) return p;
+    red(c, `No player named ${name} is online.`);
+    return undefined;
   }
 
   /** Moves `who` to `to` at once for the sender; tells the sender (and the player moved, when another). */
@@ -129,7 +133,7 @@ export function teleportCommands(teleport: TeleportService, sources: { platform:
     return moveNow(c, who, to, 'tp', target.name);
   }
 
-  const names = () => platform.onlinePlayers().map((p) => p.name);
+  const names = (c: CommandContext) => platform.onlinePlayers().flatMap((p) => (sees(c, p) ? [p.name] : []));
 
   const tpCommand: CommandDefinition = {
     name: 'tp',
@@ -141,7 +145,7 @@ export function teleportCommands(teleport: TeleportService, sources: { platform:
     complete(c, words) {
       const typed = words.length;
       const first = words[0] ?? '';
-      if (typed <= 2 && !(typed === 2 && looksLikeCoordinate(first))) return names();
+      if (typed <= 2 && !(typed === 2 && looksLikeCoordinate(first))) return names(c);
       // The world after three coordinates (a fourth word after /tp x y z, a fifth after /tp p x y z).
       const worldAt = looksLikeCoordinate(first) ? 4 : 5;
       if (typed === worldAt) return platform.worlds();
