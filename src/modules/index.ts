@@ -8,8 +8,9 @@ import { kitsModule } from './kits/index.ts';
 import { playerStateModule } from './playerstate/index.ts';
 import { playerWarpsModule } from './playerwarps/index.ts';
 import { vaultsModule } from './vaults/index.ts';
+import { tpaModule } from './tpa/index.ts';
 import { vanishModule } from './vanish/index.ts';
 import { warpsModule } from './warps/index.ts';
 
 // biome-ignore lint: services differ per module.
-export const ALL_MODULES: readonly ModuleDefinition<any>[] = [economyModule, homesModule, warpsModule, playerWarpsModule, kitsModule, vaultsModule, vanishModule, playerStateModule];
+export const ALL_MODULES: readonly ModuleDefinition<any>[] = [economyModule, homesModule, warpsModule, playerWarpsModule, kitsModule, vaultsModule, vanishModule, playerStateModule, tpaModule];
