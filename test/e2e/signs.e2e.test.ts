@@ -5,6 +5,7 @@
 
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import type { EventEmitter } from 'node:events';
 import { mkdtempSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -186,7 +187,7 @@ describe('signs on flying-squid with bots', () => {
     await waitFor(() => frontText(bob, written!) === text('Changed', 'by Alice'), 'Bob to read the new text');
   });
 
-  it('ignores malformed edits and edits of a sign whose editor the player did not open; both stay connected', async () => {
+  it('ignores malformed edits and edits of a sign whose editor the player did not open (nor can open while another edits it); both stay connected', async () => {
     assert.ok(written, 'a sign was written');
     const before = edits.length;
     const raw = (bot: Bot, at: V3, lines: unknown[]) =>
@@ -197,6 +198,14 @@ describe('signs on flying-squid with bots', () => {
     const opened = nextEvent(alice._client, 'open_sign_entity');
     await alice.activateBlock(alice.blockAt(written!)!);
     await opened;
+    // While Alice edits it, a right-click by Bob opens no editor.
+    let bobOpened = false;
+    const onBobOpen = () => (bobOpened = true);
+    const bobClient = bob._client as unknown as EventEmitter;
+    bobClient.on('open_sign_entity', onBobOpen);
+    await bob.activateBlock(bob.blockAt(written!)!);
+    await never(() => bobOpened, 'an editor for Bob', 500);
+    bobClient.off('open_sign_entity', onBobOpen);
     const resent = nextEvent<{ location: { x: number; y: number; z: number } }>(alice._client, 'tile_entity_data');
     raw(alice, written!, ['x'.repeat(385), '', '', '']);
     // Her game shows what she typed: she is sent the sign as it is.

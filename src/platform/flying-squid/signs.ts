@@ -5,7 +5,7 @@
 // - places standing and wall signs of every wood itself, and opens the editor once the block is
 //   placed (after the blockPlace event, which may cancel it); hanging signs are placed by
 //   flying-squid's own code and get the editor too. A right-click on a sign by a player who may
-//   build opens the editor again, as in vanilla since 1.20.
+//   build opens the editor again, as in vanilla since 1.20, unless another player has it open.
 // - reads update_sign: only for the sign the server opened the editor of for that player, in the
 //   same world, still a sign, with four lines of at most 384 characters (anything else is dropped
 //   without an event); formatting codes and control characters are removed. `signEdit` fires;
@@ -101,7 +101,8 @@ export class Signs {
         // Survival and creative players may edit a sign (adventure and spectator may not build).
         if (!s || !this.active(s) || player.gameMode > 1) return false;
         if ((player as { crouching?: boolean }).crouching) return false;
-        this.open(s, clicked.position);
+        // As in vanilla, one player at a time edits a sign.
+        if (!this.editedByOther(s, clicked.position)) this.open(s, clicked.position);
         return true;
       });
     }
@@ -130,6 +131,15 @@ export class Signs {
 
   private worldName(s: PlayerSession): string {
     return this.worlds.locationOf(s).world;
+  }
+
+  private editedByOther(s: PlayerSession, at: Pos): boolean {
+    const p = pos(at);
+    for (const other of this.ctx.joined.values()) {
+      const e = other === s ? undefined : this.editing.get(other);
+      if (e && e.fs === s.fs.world && e.x === p.x && e.y === p.y && e.z === p.z) return true;
+    }
+    return false;
   }
 
   private open(s: PlayerSession, at: Pos): void {
