@@ -2,6 +2,8 @@
 // sanctions half: moderation.*), and jails (the jail half: jail.*).
 
 import { defineModule } from '../../core/module.ts';
+import { moderationReloadable } from './moderation.config.ts';
+import { MODERATION_NODES, moderationCommands } from './moderation.commands.ts';
 import { MODERATION_EVENTS } from './moderation.events.ts';
 import { createModerationService, type ModerationService } from './moderation.service.ts';
 import { MODERATION_MIGRATIONS } from './moderation.store.ts';
@@ -18,15 +20,23 @@ export const moderationModule = defineModule<ModerationService>({
   dependsOn: [],
   migrations: MODERATION_MIGRATIONS,
   events: MODERATION_EVENTS,
-  playerNodes: [],
+  playerNodes: [MODERATION_NODES.warnings],
   createService: (ctx) =>
     createModerationService({
       db: ctx.db,
       events: ctx.events,
       clock: ctx.clock,
+      scheduler: ctx.scheduler,
       players: ctx.players,
+      permissions: ctx.permissions,
       audit: ctx.audit,
       platform: ctx.platform,
+      log: ctx.log,
+      chat: ctx.chat,
+      logins: ctx.logins,
+      commands: ctx.commands,
+      config: ctx.configs.load(moderationReloadable(ctx.configDir)),
       jailOf: async () => null,
     }),
+  commands: (moderation, ctx) => moderationCommands(moderation, ctx),
 });
