@@ -1,7 +1,8 @@
 // Sanctions enforced in the game: the login gate refuses a banned account or address (with the
 // reason and the expiry on the kick screen), the chat filter blocks a muted player's chat, a
-// command check blocks the private-message commands of moderation.conf, and a join remembers the
-// address for alt detection. Each is attached through the module's scope, so it goes when the
+// command check blocks the private-message commands of moderation.conf, a muted player's sign
+// edits are cancelled (the sign stays as it was), and a join remembers the address for alt
+// detection. Each is attached through the module's scope, so it goes when the
 // module stops. What they read is in memory, checked against the clock at each use: a sanction
 // past its expiry no longer applies even before its scheduled removal has run.
 
@@ -51,6 +52,13 @@ export function enforceSanctions(deps: EnforcementDeps): void {
     const def = commands.list().find((c) => c.name.toLowerCase() === command);
     const names = [command, ...(def?.aliases ?? []).map((a) => a.toLowerCase())];
     return names.some((n) => blocked.includes(n)) ? stillMuted(mute, `/${command} is blocked`) : undefined;
+  });
+
+  platform.on('signEdit', (e) => {
+    const mute = muteOf(e.player.uuid);
+    if (!mute) return;
+    e.cancel();
+    platform.sendMessage(e.player.uuid, stillMuted(mute, 'what you wrote on the sign was not kept'));
   });
 
   platform.on('join', ({ player }) => {

@@ -276,3 +276,24 @@ describe('moderation (bans, mutes, kicks, warnings, history)', () => {
     });
   });
 });
+
+describe('moderation (signs of a muted player)', () => {
+  it('cancels a muted player’s sign edit (the sign stays blank) and tells them why; unmuted, the text is kept', async () => {
+    const t = await startTestKernel({ modules: [moderationModule] });
+    try {
+      const mod = t.kernel.api.moderation;
+      const bob = (await t.join('Bob')).uuid;
+      const at = { x: 3, y: 64, z: 3 };
+      t.platform.gameplay.setBlock(at, 'oak_sign');
+      value(await mod.mute(bob, { reason: 'rude signs' }, CONSOLE));
+      assert.equal(t.platform.gameplay.editSign(bob, at, ['bad', 'words', '', '']), 'cancelled');
+      assert.deepEqual(t.platform.gameplay.signText(at), ['', '', '', '']);
+      assert.match(t.platform.messagesOf(bob).at(-1)!, /You are muted permanently: what you wrote on the sign was not kept\. Reason: rude signs\./);
+      value(await mod.unmute(bob, {}, CONSOLE));
+      assert.equal(t.platform.gameplay.editSign(bob, at, ['hello', '', '', '']), 'written');
+      assert.deepEqual(t.platform.gameplay.signText(at), ['hello', '', '', '']);
+    } finally {
+      await t.close();
+    }
+  });
+});
