@@ -36,7 +36,8 @@ export function kickScreen(reason: string | null, actor: string): Text {
 /** Told to a player when they are muted. */
 export function mutedNotice(s: SanctionRow): Text {
   const reason = s.reason === null ? '' : ` Reason: ${s.reason}.`;
-  return { text: `You have been muted by ${s.actor} ${forHowLong(s)} (${until(s)}).${reason}`, color: 'red' };
+  const how = s.expiresAt === null ? 'permanently' : `${forHowLong(s)} (${until(s)})`;
+  return { text: `You have been muted by ${s.actor} ${how}.${reason}`, color: 'red' };
 }
 
 /** Told to a muted player whose chat, message or sign was blocked. */
