@@ -6,8 +6,8 @@ import type { Location } from '../../platform/platform.ts';
 import { argsFor } from '../../core/command-args.ts';
 import { senderPlayer, succeeded } from '../../core/command-helpers.ts';
 import { command } from '../../core/command-tree.ts';
-import { formatDuration, looksLikeDuration, parseDuration } from './jail.duration.ts';
-import type { JailRequest, JailService } from './jail.service.ts';
+import { formatDuration, looksLikeDuration, parseDuration, silentAndReason } from './moderation.duration.ts';
+import type { JailApi, JailRequest } from './jail.service.ts';
 
 export const JAIL_NODES = {
   jail: 'core.moderation.jail',
@@ -20,24 +20,18 @@ export const JAIL_NODES = {
 const round = (n: number) => Math.round(n * 10) / 10;
 const placeText = (l: Location) => `${l.world} ${round(l.x)}, ${round(l.y)}, ${round(l.z)}`;
 
-/** `-s` anywhere among the words makes it silent; the other words are kept in order. */
-export function silentFlag(words: readonly string[]): { silent: boolean; words: string[] } {
-  const rest = words.filter((w) => w.toLowerCase() !== '-s');
-  return { silent: rest.length !== words.length, words: rest };
-}
-
 /**
  * What follows `/jail <player> <jail>`: an optional duration (`1d2h30m`, `90s`), then an optional
  * reason, with `-s` anywhere for a silent jailing. A sentence naming what is wrong otherwise.
  */
 export function parseJailDetails(text: string | undefined): Omit<JailRequest, 'jail'> | string {
-  const { silent, words } = silentFlag((text ?? '').split(/\s+/).filter((w) => w !== ''));
+  const { silent, reason: rest } = silentAndReason(text);
+  const words = rest === null ? [] : rest.split(' ');
   let durationSeconds: number | undefined;
   if (words[0] !== undefined && looksLikeDuration(words[0])) {
-    durationSeconds = parseDuration(words[0]);
-    if (durationSeconds === undefined || durationSeconds > 315_360_000) {
-      return `"${words[0]}" is not a valid duration: write e.g. 90s, 30m, 1d2h30m (at most 10 years).`;
-    }
+    const d = parseDuration(words[0]);
+    if (!d.ok) return d.message;
+    durationSeconds = d.seconds;
     words.shift();
   }
   const reason = words.join(' ');
@@ -45,7 +39,7 @@ export function parseJailDetails(text: string | undefined): Omit<JailRequest, 'j
   return { silent, ...(durationSeconds !== undefined ? { durationSeconds } : {}), ...(reason ? { reason } : {}) };
 }
 
-export function jailCommands(jails: JailService, ctx: ModuleContext): CommandDefinition[] {
+export function jailCommands(jails: JailApi, ctx: ModuleContext): CommandDefinition[] {
   const arg = argsFor(ctx);
 
   let names: string[] = [];

@@ -8,7 +8,7 @@ import type { Clock } from '../../core/clock.ts';
 import type { TeleportService } from '../../core/teleport.ts';
 import type { GamePlatform, Location, OnlinePlayer } from '../../platform/platform.ts';
 import type { JailConfig } from './jail.config.ts';
-import { JAIL_CAUSE, type JailService } from './jail.service.ts';
+import { JAIL_CAUSE, type JailKeeper } from './jail.service.ts';
 
 export interface JailEnforcementDeps {
   platform: GamePlatform;
@@ -36,7 +36,7 @@ export function allowedCommands(listed: readonly string[], registry: Pick<Comman
   return allowed;
 }
 
-export function enforceJails(jails: JailService, deps: JailEnforcementDeps): void {
+export function enforceJails(jails: JailKeeper, deps: JailEnforcementDeps): void {
   const { platform, clock, commands, teleport, config } = deps;
   const lastTold = new Map<string, number>();
 

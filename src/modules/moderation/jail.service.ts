@@ -21,7 +21,7 @@ import type { TeleportService } from '../../core/teleport.ts';
 import { normalizeUuid } from '../../core/uuid.ts';
 import type { GamePlatform, Location } from '../../platform/platform.ts';
 import type { JailConfig } from './jail.config.ts';
-import { formatDuration } from './jail.duration.ts';
+import { formatDuration, formatInstant } from './moderation.duration.ts';
 import type { JailLocation } from './jail.schemas.ts';
 import { createJailStore, type JailRow, type SentenceRow } from './jail.store.ts';
 import type { Jailing } from './moderation.schemas.ts';
@@ -59,6 +59,22 @@ export interface JailService {
   removeJail(name: string, actor: Actor): Promise<Result<JailLocation>>;
   /** Every jail, by name. */
   listJails(): Promise<Result<JailLocation[]>>;
+}
+
+/** The jail half of `ctx.api.moderation`: the service, with `current` named for what it reads. */
+export type JailApi = Omit<JailService, 'current'> & { currentJail: JailService['current'] };
+
+export const jailApiOf = (j: JailService): JailApi => ({
+  currentJail: j.current,
+  jail: j.jail,
+  unjail: j.unjail,
+  defineJail: j.defineJail,
+  removeJail: j.removeJail,
+  listJails: j.listJails,
+});
+
+/** The service and what the enforcement (jail.enforcement.ts) needs of it besides. */
+export interface JailKeeper extends JailService {
   /** The sentence in force now (synchronous, for the checks that enforce it). */
   sentenceOf(uuid: string): SentenceRow | undefined;
   /** A jail point by name. */
@@ -106,7 +122,7 @@ export function jailName(name: string): string {
   return n;
 }
 
-export async function createJailService(deps: JailDeps): Promise<JailService> {
+export async function createJailService(deps: JailDeps): Promise<JailKeeper> {
   const { db, events, clock, scheduler, log, players, audit, platform, teleport, config } = deps;
   const store = createJailStore(db);
   const queue = createKeyedQueue();
@@ -135,7 +151,7 @@ export async function createJailService(deps: JailDeps): Promise<JailService> {
     if (s.expiresAt === null) return;
     expiries.set(
       s.uuid,
-      scheduler.at(new Date(s.expiresAt), () => queue.run(s.uuid, () => release(s, null, false))),
+      scheduler.at(new Date(s.expiresAt), async () => void (await queue.run(s.uuid, () => release(s, null, false)))),
     );
   }
 
@@ -306,7 +322,7 @@ export async function createJailService(deps: JailDeps): Promise<JailService> {
         await release(s, null, false);
         return;
       }
-      const until = s.expiresAt === null ? 'permanently' : `until ${s.expiresAt.replace('T', ' ').replace(/\.\d+Z$/, ' UTC')}`;
+      const until = s.expiresAt === null ? 'permanently' : `until ${formatInstant(s.expiresAt)}`;
       tell(uuid, `You are jailed in ${s.jail} ${until}${because(s)}`);
       await sendToJail(uuid);
     });
