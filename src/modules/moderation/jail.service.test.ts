@@ -7,6 +7,7 @@ import { startTestKernel, type TestKernel } from '../../../test/support/test-ker
 import { plain } from '../../../test/support/fake/values.ts';
 import { declined, invalid, value } from '../../../test/support/results.ts';
 import { moderationModule, type ModerationApi } from './index.ts';
+import { withPostgres } from '../../../test/support/postgres.ts';
 
 const REST: Actor = { kind: 'rest', label: 'panel' };
 const UNKNOWN = '00000000-0000-0000-0000-0000000000ab';
@@ -266,4 +267,32 @@ describe('jails', () => {
       assert.ok(t.platform.messagesOf(ben).some((m) => /sentence ended while you were away/.test(m)));
     });
   });
+});
+
+describe('jails on PostgreSQL', () => {
+  it('stores jails, sentences and releases waiting for a join, across a restart', (ctx) =>
+    withPostgres(ctx, 'jails', async (openDb) => {
+      const k = await startTestKernel({ modules: [moderationModule], openDb });
+      try {
+        const mod = () => k.kernel.api.moderation;
+        const ann = (await k.join('Ann')).uuid;
+        const ben = (await k.join('Ben')).uuid;
+        value(await mod().defineJail('cell', CELL, CONSOLE));
+        value(await mod().defineJail('cell', { ...CELL, yaw: 45.5 }, CONSOLE));
+        const j = value(await mod().jail(ann, { jail: 'cell', reason: 'x', durationSeconds: 600 }, CONSOLE));
+        value(await mod().jail(ben, { jail: 'cell' }, CONSOLE));
+        k.platform.quit(ben);
+        value(await mod().unjail(ben, {}, CONSOLE));
+        await k.restart();
+        assert.deepEqual(await mod().currentJail(ann), j);
+        assert.deepEqual(value(await mod().listJails())[0]?.location, { ...CELL, yaw: 45.5 });
+        assert.ok(k.platform.join('Ben', { location: CELL }));
+        // PostgreSQL answers over the network: wait in real time.
+        for (let i = 0; i < 200 && k.platform.location(ben)?.x !== 0.5; i++) await new Promise((r) => setTimeout(r, 10));
+        assert.equal(k.platform.location(ben)?.x, 0.5, 'Ben moved out at his join');
+        declined(await mod().removeJail('cell', CONSOLE), 'refused');
+      } finally {
+        await k.close();
+      }
+    }));
 });

@@ -32,6 +32,10 @@ export const JAIL_CAUSE = 'jail';
 export const UNJAIL_CAUSE = 'unjail';
 
 const NAME = /^[a-z0-9_-]{1,32}$/;
+
+/** A teleport into or out of jail, made after the player's queue is free again. */
+type Move = () => Promise<void>;
+const NOTHING: Move = async () => {};
 const MAX_DURATION = 315_360_000;
 
 export interface JailRequest {
@@ -151,7 +155,10 @@ export async function createJailService(deps: JailDeps): Promise<JailKeeper> {
     if (s.expiresAt === null) return;
     expiries.set(
       s.uuid,
-      scheduler.at(new Date(s.expiresAt), async () => void (await queue.run(s.uuid, () => release(s, null, false)))),
+      scheduler.at(new Date(s.expiresAt), async () => {
+        const move = await queue.run(s.uuid, () => release(s, null, false));
+        await move?.();
+      }),
     );
   }
 
@@ -167,27 +174,27 @@ export async function createJailService(deps: JailDeps): Promise<JailKeeper> {
   }
 
   /**
-   * Ends a sentence: lifted by `actor`, or expired (actor null). An online player is moved out at
-   * once; an offline one at their next join. False when it had ended already.
+   * Ends a sentence: lifted by `actor`, or expired (actor null). Answers the move out of jail for
+   * an online player (an offline one is moved at their next join), which the caller makes once
+   * the player's queue is free again, so that a slow teleport holds up nothing; undefined when the
+   * sentence had ended already.
    */
-  async function release(s: SentenceRow, actor: Actor | null, silent: boolean): Promise<boolean> {
+  async function release(s: SentenceRow, actor: Actor | null, silent: boolean): Promise<Move | undefined> {
     const online = platform.player(s.uuid) !== undefined;
     const to = destination(s);
     const done = await store.endSentence(s.uuid, s.issuedAt, online ? undefined : { uuid: s.uuid, to, expired: actor === null });
     if (sentences.get(s.uuid) === s) sentences.delete(s.uuid);
     expiries.get(s.uuid)?.cancel();
     expiries.delete(s.uuid);
-    if (!done) return false;
+    if (!done) return undefined;
     const p = (await players.get(s.uuid)) ?? { uuid: s.uuid, name: s.uuid };
     const cause = actor === null ? 'expired' : 'lifted';
     if (actor) await audit.record({ actor, action: 'moderation.unjail', target: s.uuid, details: { jail: s.jail, silent } });
     events.emit('moderation.player-unjail', { ...playerFields(p), actor: actor && actorName(actor), cause, jail: s.jail });
     if (actor && !silent) platform.broadcast({ text: `${p.name} was released from jail by ${actorName(actor)}.`, color: 'gold' });
-    if (online) {
-      tell(s.uuid, actor ? `You have been released from jail by ${actorName(actor)}.` : 'Your jail sentence is over: you are free.', 'green');
-      await moveOut(s.uuid, to);
-    }
-    return true;
+    if (!online) return NOTHING;
+    tell(s.uuid, actor ? `You have been released from jail by ${actorName(actor)}.` : 'Your jail sentence is over: you are free.', 'green');
+    return () => moveOut(s.uuid, to);
   }
 
   async function sendToJail(uuid: string): Promise<void> {
@@ -221,7 +228,8 @@ export async function createJailService(deps: JailDeps): Promise<JailKeeper> {
     const who = await known(uuid);
     if (!who.ok) return who;
     const p = who.value;
-    return queue.run(p.uuid, async () => {
+    let move: Move = NOTHING;
+    const done = await queue.run(p.uuid, async (): Promise<Result<Jailing>> => {
       const cell = jails.get(name);
       if (!cell) return fail('not-found', `There is no jail named "${name}"${jails.size ? ` (jails: ${[...jails.keys()].join(', ')})` : ''}.`);
       const old = sentences.get(p.uuid);
@@ -261,22 +269,28 @@ export async function createJailService(deps: JailDeps): Promise<JailKeeper> {
       if (!silent) platform.broadcast({ text: `${p.name} was jailed in ${name} by ${s.actor} ${term(s)}${because(s)}`, color: 'gold' });
       if (platform.player(p.uuid)) {
         tell(p.uuid, `You have been jailed in ${name} by ${s.actor} ${term(s)}${because(s)}`);
-        await sendToJail(p.uuid);
+        move = () => sendToJail(p.uuid);
       }
       return ok(render(s));
     });
+    await move();
+    return done;
   }
 
   async function unjail(uuid: string, options: { silent?: boolean }, actor: Actor): Promise<Result<Jailing>> {
     const who = await known(uuid);
     if (!who.ok) return who;
     const p: KnownPlayer = who.value;
-    return queue.run(p.uuid, async () => {
+    let move: Move = NOTHING;
+    const done = await queue.run(p.uuid, async (): Promise<Result<Jailing>> => {
       const s = sentenceOf(p.uuid);
-      if (!s) return fail('already-in-state', `${p.name} is not jailed.`);
-      if (!(await release(s, actor, options.silent ?? false))) return fail('already-in-state', `${p.name} is not jailed.`);
+      const out = s && (await release(s, actor, options.silent ?? false));
+      if (!s || !out) return fail('already-in-state', `${p.name} is not jailed.`);
+      move = out;
       return ok(render(s));
     });
+    await move();
+    return done;
   }
 
   async function defineJail(input: string, where: LocationInput, actor: Actor): Promise<Result<JailLocation>> {
@@ -309,23 +323,20 @@ export async function createJailService(deps: JailDeps): Promise<JailKeeper> {
   }
 
   async function joined(uuid: string): Promise<void> {
-    await queue.run(uuid, async () => {
+    const move = await queue.run(uuid, async (): Promise<Move | undefined> => {
       const pending = await store.takeRelease(uuid);
       if (pending && !sentences.has(uuid)) {
         tell(uuid, pending.expired ? 'Your jail sentence ended while you were away: you are free.' : 'You were released from jail while you were away.', 'green');
-        await moveOut(uuid, config().releaseTo === 'previous' ? pending.to : null);
-        return;
+        return () => moveOut(uuid, config().releaseTo === 'previous' ? pending.to : null);
       }
       const s = sentences.get(uuid);
-      if (!s) return;
-      if (expired(s)) {
-        await release(s, null, false);
-        return;
-      }
+      if (!s) return NOTHING;
+      if (expired(s)) return release(s, null, false);
       const until = s.expiresAt === null ? 'permanently' : `until ${formatInstant(s.expiresAt)}`;
       tell(uuid, `You are jailed in ${s.jail} ${until}${because(s)}`);
-      await sendToJail(uuid);
+      return () => sendToJail(uuid);
     });
+    await move?.();
   }
 
   // Sentences in force at start: one that ended while the server was down ends at the next turn.
@@ -347,7 +358,7 @@ export async function createJailService(deps: JailDeps): Promise<JailKeeper> {
     listJails: async () => ok([...jails.values()].sort((a, b) => a.name.localeCompare(b.name)).map(renderJail)),
     sentenceOf,
     jailNamed: (name) => jails.get(name),
-    sendToJail: (uuid) => queue.run(uuid, () => sendToJail(uuid)),
+    sendToJail,
     joined,
   };
 }
