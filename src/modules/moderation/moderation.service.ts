@@ -44,11 +44,11 @@ export interface ModerationService extends AddressSanctions {
   history(uuid: string, limit?: number): Promise<Result<History>>;
   /** Bans a player (kicked at once when online); already-in-state when a ban is in force. */
   ban(uuid: string, input: SanctionInput, actor: Actor): Promise<Result<Ban>>;
-  /** Lifts the ban in force and answers it; not-found when there is none. */
+  /** Lifts the ban in force and answers it; already-in-state when there is none. */
   unban(uuid: string, input: { silent?: boolean }, actor: Actor): Promise<Result<Ban>>;
   /** Mutes a player; already-in-state when a mute is in force. */
   mute(uuid: string, input: SanctionInput, actor: Actor): Promise<Result<Mute>>;
-  /** Lifts the mute in force and answers it; not-found when there is none. */
+  /** Lifts the mute in force and answers it; already-in-state when there is none. */
   unmute(uuid: string, input: { silent?: boolean }, actor: Actor): Promise<Result<Mute>>;
   /** Disconnects an online player with the reason; player-offline otherwise. */
   kick(uuid: string, input: { reason?: string | null; silent?: boolean }, actor: Actor): Promise<Result<Kick>>;
@@ -195,13 +195,13 @@ export async function createModerationService(deps: ModerationDeps): Promise<Mod
     return ok({ p, s });
   }
 
-  /** Lifts the ban or mute in force; not-found when there is none. */
+  /** Lifts the ban or mute in force; already-in-state when there is none (not banned is the state asked for). */
   async function lift(kind: SanctionKind, uuid: string, silent: boolean, actor: Actor): Promise<Result<{ p: KnownPlayer; s: SanctionRow }>> {
     const who = await known(uuid);
     if (!who.ok) return who;
     const p = who.value;
     const s = liveOf(kind, p.uuid);
-    if (!s) return fail('not-found', `${p.name} is not ${kind === 'ban' ? 'banned' : 'muted'}.`);
+    if (!s) return fail('already-in-state', `${p.name} is not ${kind === 'ban' ? 'banned' : 'muted'}.`);
     inForce[kind].delete(p.uuid);
     expiries.get(`${kind}:${p.uuid}`)?.cancel();
     expiries.delete(`${kind}:${p.uuid}`);
