@@ -179,8 +179,8 @@ export function moderationCommands(mod: ModerationService, ctx: ModuleContext): 
     command({
       name: 'warn',
       permission: MODERATION_NODES.warn,
-      description: 'Warns a player; the reason is required.',
-      args: [player, arg.text('reason').shownAs('reason> [-s')],
+      description: 'Warns a player; the reason is required (-s in it: no announcement).',
+      args: [player, arg.text('reason')],
       async run(c, v) {
         const { silent, reason: r0 } = silentAndReason(v.reason);
         if (r0 === null) return c.reply({ text: 'A warning needs a reason: /warn <player> <reason> [-s]', color: 'red' });
