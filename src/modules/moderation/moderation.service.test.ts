@@ -314,3 +314,30 @@ describe('moderation.sanctions with a jail sentence', () => {
     }
   });
 });
+
+describe('moderation exemption', () => {
+  it('a player holding core.moderation.exempt cannot be banned, muted, kicked or warned by a player; the console and routes still can', async () => {
+    const t = await startTestKernel({ modules: [moderationModule] });
+    try {
+      const mod = t.kernel.api.moderation;
+      const mo = await t.join('Mo');
+      const boss = (await t.join('Boss')).uuid;
+      value(await t.kernel.api.permissions.grant(boss, 'core.moderation.exempt', CONSOLE));
+      const asMo: Actor = { kind: 'player', uuid: mo.uuid, name: 'Mo' };
+      for (const r of [
+        await mod.ban(boss, {}, asMo),
+        await mod.mute(boss, {}, asMo),
+        await mod.kick(boss, {}, asMo),
+        await mod.warn(boss, { reason: 'x' }, asMo),
+      ]) {
+        declined(r, 'refused');
+        assert.match(r.ok ? '' : r.message, /^Boss cannot be (banned|muted|kicked|warned) by a player \(core\.moderation\.exempt\)\.$/);
+      }
+      assert.deepEqual(value(await mod.sanctions(boss)), { ban: null, mute: null, jail: null, warnings: null });
+      value(await mod.mute(boss, {}, REST));
+      value(await mod.ban(boss, {}, CONSOLE));
+    } finally {
+      await t.close();
+    }
+  });
+});

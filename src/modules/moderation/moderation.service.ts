@@ -28,6 +28,8 @@ import { createModerationStore, type SanctionKind, type SanctionRow, type Warnin
 
 /** Staff holding it read silent sanctions and alt detections. */
 export const NOTIFY_NODE = 'core.moderation.notify';
+/** A player holding it cannot be banned, muted, kicked or warned by another player (the console and routes still can). */
+export const EXEMPT_NODE = 'core.moderation.exempt';
 
 export interface SanctionInput {
   reason?: string | null;
@@ -164,12 +166,20 @@ export async function createModerationService(deps: ModerationDeps): Promise<Mod
 
   for (const kind of ['ban', 'mute'] as const) for (const [uuid, s] of inForce[kind]) scheduleExpiry(kind, uuid, s);
 
+  /** Refused when a player acts on a player who holds the exempt node. */
+  function exempt(p: KnownPlayer, actor: Actor, what: string): Result<never> | undefined {
+    if (actor.kind !== 'player' || !permissions.playerHas(p.uuid, EXEMPT_NODE)) return undefined;
+    return fail('refused', `${p.name} cannot be ${what} by a player (${EXEMPT_NODE}).`);
+  }
+
   /** Puts a ban or mute in force (memory first, so that two at once cannot both pass the check). */
   async function impose(kind: SanctionKind, uuid: string, input: SanctionInput, actor: Actor): Promise<Result<{ p: KnownPlayer; s: SanctionRow }>> {
     const s = sanctionRow(input, actor);
     const who = await known(uuid);
     if (!who.ok) return who;
     const p = who.value;
+    const refused = exempt(p, actor, kind === 'ban' ? 'banned' : 'muted');
+    if (refused) return refused;
     const before = liveOf(kind, p.uuid);
     if (before) {
       const what = kind === 'ban' ? 'banned' : 'muted';
@@ -328,6 +338,8 @@ export async function createModerationService(deps: ModerationDeps): Promise<Mod
       const who = await known(uuid);
       if (!who.ok) return who;
       const p = who.value;
+      const refused = exempt(p, actor, 'kicked');
+      if (refused) return refused;
       if (!platform.player(p.uuid)) return fail('player-offline', `${p.name} is not online.`);
       const by = actorName(actor);
       platform.kick(p.uuid, kickScreen(reason, by));
@@ -342,6 +354,8 @@ export async function createModerationService(deps: ModerationDeps): Promise<Mod
       const who = await known(uuid);
       if (!who.ok) return who;
       const p = who.value;
+      const refused = exempt(p, actor, 'warned');
+      if (refused) return refused;
       const by = actorName(actor);
       const issuedAt = clock.now().toISOString();
       const all = await db.transaction().execute(async (tx) => {
