@@ -6,6 +6,7 @@ import { economyModule } from './economy/index.ts';
 import { homesModule } from './homes/index.ts';
 import { kitsModule } from './kits/index.ts';
 import { playerStateModule } from './playerstate/index.ts';
+import { moderationModule } from './moderation/index.ts';
 import { playerWarpsModule } from './playerwarps/index.ts';
 import { vaultsModule } from './vaults/index.ts';
 import { tpaModule } from './tpa/index.ts';
@@ -13,4 +14,4 @@ import { vanishModule } from './vanish/index.ts';
 import { warpsModule } from './warps/index.ts';
 
 // biome-ignore lint: services differ per module.
-export const ALL_MODULES: readonly ModuleDefinition<any>[] = [economyModule, homesModule, warpsModule, playerWarpsModule, kitsModule, vaultsModule, vanishModule, playerStateModule, tpaModule];
+export const ALL_MODULES: readonly ModuleDefinition<any>[] = [economyModule, homesModule, warpsModule, playerWarpsModule, kitsModule, vaultsModule, vanishModule, playerStateModule, tpaModule, moderationModule];
