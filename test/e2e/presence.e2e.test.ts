@@ -96,7 +96,7 @@ describe('presence and playtime', () => {
     const mark = events.received.length;
     const benMark = benLines.length;
     await ann.look(ann.entity.yaw + Math.PI, 0.5, true);
-    await never(() => events.received.slice(mark).some((x) => x.event === 'presence.afk' && x.data['player-id'] === annId), 'Ann to come back by turning', 1500);
+    await never(() => events.received.slice(mark).some((x) => x.event === 'presence.afk' && x.data?.['player-id'] === annId), 'Ann to come back by turning', 1500);
     await walkOneBlock(ann);
     const e = await annAfk(mark, (d) => d.away === false, 'Ann to come back by walking');
     assert.equal(e.cause, 'move');
@@ -218,7 +218,7 @@ describe('presence and playtime', () => {
     assert.ok(t['total-seconds'] >= online.least && t['total-seconds'] <= online.most, `total ${t['total-seconds']} s, online ${online.least}-${online.most} s`);
     assert.equal(t['active-seconds'] + t['afk-seconds'], t['total-seconds']);
     // The AFK seconds are the spells the event stream told of, the current one up to now.
-    const spells = events.received.filter((e) => e.event === 'presence.afk' && e.data['player-id'] === annId);
+    const spells = events.received.filter((e) => e.event === 'presence.afk' && e.data?.['player-id'] === annId);
     const ended = spells.filter((e) => e.data.away === false).reduce((s, e) => s + Number(e.data['away-seconds']), 0);
     const current = spells.at(-1)!;
     assert.equal(current.data.away, true);
