@@ -2,7 +2,8 @@
 // time; cleared by activity. Announced to everyone; presence.afk on every change.
 
 import { defineModule } from '../../core/module.ts';
-import { presenceReloadable } from './presence.config.ts';
+import type { ModuleContext } from '../../core/module.ts';
+import { presenceReloadable, type PresenceConfig } from './presence.config.ts';
 import { PRESENCE_NODES, presenceCommands } from './presence.commands.ts';
 import { PRESENCE_EVENTS } from './presence.events.ts';
 import { createPresenceService, type PresenceService } from './presence.service.ts';
@@ -15,6 +16,17 @@ declare module '../../core/api.ts' {
 
 /** How often idle players are looked for: an idle player is marked within a second of the limit. */
 export const SWEEP_MS = 1000;
+
+/** presence.conf, read once per server (the service and the command share it). */
+const configs = new WeakMap<object, () => PresenceConfig>();
+const configOf = (ctx: ModuleContext): (() => PresenceConfig) => {
+  let c = configs.get(ctx);
+  if (!c) {
+    c = ctx.configs.load(presenceReloadable(ctx.configDir));
+    configs.set(ctx, c);
+  }
+  return c;
+};
 
 export const presenceModule = defineModule<PresenceService>({
   name: 'presence',
@@ -31,7 +43,7 @@ export const presenceModule = defineModule<PresenceService>({
       permissions: ctx.permissions,
       audit: ctx.audit,
       platform: ctx.platform,
-      config: ctx.configs.load(presenceReloadable(ctx.configDir)),
+      config: configOf(ctx),
     });
     // Listeners, the filter, the check and the sweep go through the module's scope: taken off when it stops.
     for (const p of ctx.platform.onlinePlayers()) presence.joined(p);
@@ -55,5 +67,5 @@ export const presenceModule = defineModule<PresenceService>({
     ctx.scheduler.every(SWEEP_MS, () => presence.sweep());
     return presence;
   },
-  commands: (presence) => presenceCommands(presence),
+  commands: (presence, ctx) => presenceCommands(presence, ctx.platform, configOf(ctx)),
 });

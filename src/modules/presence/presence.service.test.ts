@@ -177,9 +177,20 @@ describe('presence', () => {
       assert.ok(t.platform.messagesOf(ann).some((m) => /at most 100 characters/.test(m)), t.platform.messagesOf(ann).join('|'));
     });
 
-    it('is refused at the console', async () => {
+    it('toggles another online player’s flag with core.afk.others (the console holds it), audited as the sender', async () => {
+      await t.platform.run('console', 'afk Ann at lunch');
+      assert.deepEqual([presence.isAway(ann), value(await presence.get(ann)).reason], [true, 'at lunch']);
+      assert.deepEqual([lastAfk()!.cause, lastAfk()!.actor], ['afk-command', 'console']);
+      assert.ok(t.platform.consoleText().includes('Ann is now AFK: at lunch'));
+      await t.platform.run('console', 'afk Ann');
+      assert.equal(presence.isAway(ann), false);
+    });
+
+    it('without core.afk.others a player name is just the reason; the console must name a player', async () => {
+      await t.platform.run(ben, 'afk Ann');
+      assert.deepEqual([presence.isAway(ann), presence.isAway(ben), value(await presence.get(ben)).reason], [false, true, 'Ann']);
       await t.platform.run('console', 'afk');
-      assert.ok(t.platform.consoleText().some((l) => /player/i.test(l)));
+      assert.ok(t.platform.consoleText().includes('Usage: afk <player> [reason] (the console is never away).'), t.platform.consoleText().join('|'));
     });
   });
 
