@@ -231,4 +231,20 @@ describe('presence and playtime', () => {
     assert.ok(Math.abs(t['session-seconds'] - t['total-seconds']) <= 1);
     assert.ok(Date.parse(t['session-started-at']) >= annJoined.from - 1000 && Date.parse(t['session-started-at']) <= annJoined.to);
   });
+
+  it('keeps the time across a restart of the server: what was played up to the stop is written', async () => {
+    const path = `/players/${annId}/playtime`;
+    const before = (await rs.call('GET', path, reader)).json.data;
+    const from = Date.now();
+    events.close();
+    await rs.stop();
+    const stoppedAfter = (Date.now() - from) / 1000;
+    rs = await startRestServer({ dataDir });
+    const r = await rs.call('GET', path, reader);
+    assert.equal(r.json.ok, true, JSON.stringify(r.json));
+    const t = r.json.data;
+    assert.ok(t['total-seconds'] >= before['total-seconds'] && t['total-seconds'] <= before['total-seconds'] + stoppedAfter + 1, `total ${t['total-seconds']} s after a stop, ${before['total-seconds']} s before it`);
+    assert.ok(t['afk-seconds'] >= before['afk-seconds'], 'the AFK seconds are kept');
+    assert.deepEqual([t.sessions, t.online, t['session-seconds'], t['counted-since']], [1, false, null, before['counted-since']]);
+  });
 });
