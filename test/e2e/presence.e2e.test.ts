@@ -134,7 +134,7 @@ describe('presence and playtime', () => {
     await waitFor(() => readSince(benLines, benMark, 'Ann is no longer AFK.'), 'Ben to read that Ann is back');
   });
 
-  it('the route marks the bot away with a reason and back, audited as the token, and declines what is already so', async () => {
+  it('the route marks the bot away with a reason and back (actor core-rest/writer), and declines what is already so', async () => {
     // Whatever the idle time did meanwhile, Ann is back (and freshly active) after this.
     const clear = await rs.call('POST', afk(), writer, { away: false });
     assert.ok(clear.json.ok || clear.json.code === 'already-in-state', JSON.stringify(clear.json));
