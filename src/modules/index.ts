@@ -5,11 +5,13 @@ import type { ModuleDefinition } from '../core/module.ts';
 import { economyModule } from './economy/index.ts';
 import { homesModule } from './homes/index.ts';
 import { kitsModule } from './kits/index.ts';
+import { playerStateModule } from './playerstate/index.ts';
 import { playerWarpsModule } from './playerwarps/index.ts';
 import { playtimeModule } from './playtime/index.ts';
 import { presenceModule } from './presence/index.ts';
 import { vaultsModule } from './vaults/index.ts';
+import { vanishModule } from './vanish/index.ts';
 import { warpsModule } from './warps/index.ts';
 
 // biome-ignore lint: services differ per module.
-export const ALL_MODULES: readonly ModuleDefinition<any>[] = [economyModule, homesModule, warpsModule, playerWarpsModule, kitsModule, vaultsModule, presenceModule, playtimeModule];
+export const ALL_MODULES: readonly ModuleDefinition<any>[] = [economyModule, homesModule, warpsModule, playerWarpsModule, kitsModule, vaultsModule, vanishModule, playerStateModule, presenceModule, playtimeModule];
