@@ -202,6 +202,18 @@ describe('presence', () => {
       assert.equal(t.platform.tabName(ann), undefined);
     });
 
+    it('is not announced to a player who cannot see the one going away (vanish)', async () => {
+      t.platform.hidePlayer(ben, ann);
+      try {
+        await t.platform.run(ann, 'afk');
+        assert.ok(t.platform.messagesOf(ann).includes('You are now AFK.'));
+        assert.ok(t.platform.consoleText().includes('Ann is now AFK.'));
+        assert.deepEqual(t.platform.messagesOf(ben), []);
+      } finally {
+        t.platform.showPlayer(ben, ann);
+      }
+    });
+
     it('tells only the player with announce = false', async () => {
       writeFileSync(join(t.configDir, 'presence.conf'), `afk-after-seconds = ${IDLE}\nannounce = false\n`);
       t.kernel.configs.reloadAll();

@@ -102,11 +102,16 @@ export function createPresenceService(deps: PresenceDeps): PresenceService {
     };
   }
 
-  /** Tells the player, and (announce on) everyone else and the console. */
+  /**
+   * Tells the player, and (announce on) the console and everyone else who can see them: a player
+   * hidden from a viewer (vanish) does not go away or come back in that viewer's chat either.
+   */
   function tell(s: State, self: string, others: string): void {
     platform.sendMessage(s.player.uuid, gray(self));
     if (!config().announce) return;
-    for (const p of platform.onlinePlayers()) if (p.uuid !== s.player.uuid) platform.sendMessage(p.uuid, gray(others));
+    for (const p of platform.onlinePlayers()) {
+      if (p.uuid !== s.player.uuid && platform.canSee(p.uuid, s.player.uuid)) platform.sendMessage(p.uuid, gray(others));
+    }
     platform.consoleMessage(others);
   }
 
