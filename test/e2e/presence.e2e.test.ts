@@ -165,6 +165,27 @@ describe('presence and playtime', () => {
     assert.equal(readOnly.status, 403);
   });
 
+  it('does not tell a bot when a player it cannot see (vanished) goes away', async () => {
+    const clear = await rs.call('POST', afk(), writer, { away: false });
+    assert.ok(clear.json.ok || clear.json.code === 'already-in-state', JSON.stringify(clear.json));
+    const hide = await rs.call('POST', `/players/${annId}/vanish`, writer, { vanished: true });
+    assert.equal(hide.json.ok, true, JSON.stringify(hide.json));
+    await waitFor(() => ben.players.Ann === undefined, 'Ann to leave Ben’s tab list');
+    try {
+      const benMark = benLines.length;
+      const set = await rs.call('POST', afk(), writer, { reason: 'hidden' });
+      assert.equal(set.json.ok, true, JSON.stringify(set.json));
+      await waitFor(() => annLines.includes('You are now AFK: hidden'), 'Ann to be told');
+      await never(() => benLines.slice(benMark).some((l) => l.startsWith('Ann is')), 'Ben to read of Ann', 1500);
+      const back = await rs.call('POST', afk(), writer, { away: false });
+      assert.equal(back.json.ok, true, JSON.stringify(back.json));
+      await never(() => benLines.slice(benMark).some((l) => l.startsWith('Ann is')), 'Ben to read of Ann', 750);
+    } finally {
+      await rs.call('POST', `/players/${annId}/vanish`, writer, { vanished: false });
+    }
+    await waitFor(() => ben.players.Ann !== undefined, 'Ann to be back in Ben’s tab list');
+  });
+
   it('answers an offline player as not away and declines to mark them; a player never seen is not-found', async () => {
     const cat = await joinBot(rs.server.gamePort, 'Cat');
     const catId = cat.player.uuid;
