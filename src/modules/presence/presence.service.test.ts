@@ -202,6 +202,18 @@ describe('presence', () => {
       assert.equal(t.platform.tabName(ann), undefined);
     });
 
+    it('keeps a tab-list name another module gave, and puts it back', async () => {
+      t.platform.setTabName(ann, 'Captain Ann');
+      try {
+        await t.platform.run(ann, 'afk');
+        assert.equal(plain(t.platform.tabName(ann)!), '[AFK] Captain Ann');
+        await t.platform.run(ann, 'afk');
+        assert.equal(t.platform.tabName(ann), 'Captain Ann');
+      } finally {
+        t.platform.setTabName(ann, undefined);
+      }
+    });
+
     it('is not announced to a player who cannot see the one going away (vanish)', async () => {
       t.platform.hidePlayer(ben, ann);
       try {

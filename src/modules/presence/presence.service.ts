@@ -10,7 +10,7 @@ import type { EventBus } from '../../core/events.ts';
 import { InvalidInput } from '../../core/invalid-input.ts';
 import { knownPlayer } from '../../core/known-player.ts';
 import { fail, ok, type Result } from '../../core/result.ts';
-import type { GamePlatform, OnlinePlayer, TextComponent } from '../../platform/platform.ts';
+import type { GamePlatform, OnlinePlayer, Text, TextComponent } from '../../platform/platform.ts';
 import type { PresenceConfig } from './presence.config.ts';
 import { MAX_REASON, type AfkCause, type AwayList, type Presence } from './presence.schemas.ts';
 
@@ -63,6 +63,8 @@ interface State {
   /** Milliseconds (clock) of the last activity, or of the join. */
   lastActivity: number;
   away?: Away;
+  /** Set while the tab-list marker shows: the tab-list name to put back. */
+  tabName?: { before: Text | undefined };
 }
 
 const gray = (text: string): TextComponent => ({ text, color: 'gray' });
@@ -115,9 +117,17 @@ export function createPresenceService(deps: PresenceDeps): PresenceService {
     platform.consoleMessage(others);
   }
 
+  /** "[AFK] " before the tab-list name while away; the name the player had is put back after. */
   function marker(s: State, on: boolean): void {
-    if (!config().tabListMarker) return;
-    platform.setTabName(s.player.uuid, on ? { text: '[AFK] ', color: 'gray', extra: [{ text: s.player.name, color: 'white' }] } : undefined);
+    if (on) {
+      if (!config().tabListMarker) return;
+      const before = platform.tabName(s.player.uuid);
+      s.tabName = { before };
+      platform.setTabName(s.player.uuid, { text: '[AFK] ', color: 'gray', extra: [before ?? { text: s.player.name, color: 'white' }] });
+    } else if (s.tabName) {
+      platform.setTabName(s.player.uuid, s.tabName.before);
+      s.tabName = undefined;
+    }
   }
 
   function goAway(s: State, reason: string | null, cause: AfkCause, actor: Actor | null): void {
