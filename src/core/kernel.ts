@@ -26,6 +26,7 @@ import { coreReloadable, startingCoreConfig } from './core-config.ts';
 import { createModuleScope, type ModuleScope } from './module-scope.ts';
 import type { Scheduler } from './scheduler.ts';
 import { createTeleports, type Teleports } from './teleport.ts';
+import { TELEPORT_PLAYER_NODES, teleportCommands } from './teleport.commands.ts';
 import { TELEPORT_MIGRATIONS } from './teleport.store.ts';
 import type { GamePlatform } from '../platform/platform.ts';
 import { asClause, messageOf } from './sentence.ts';
@@ -216,7 +217,7 @@ export async function startKernel(options: KernelOptions): Promise<Kernel> {
   }
 
   try {
-    const defaultNodes = options.modules.flatMap((m) => m.playerNodes ?? []);
+    const defaultNodes = [...TELEPORT_PLAYER_NODES, ...options.modules.flatMap((m) => m.playerNodes ?? [])];
     const permissions = await createPermissions({
       db: database.db,
       clock,
@@ -241,12 +242,14 @@ export async function startKernel(options: KernelOptions): Promise<Kernel> {
       log: log.child('teleport'),
       players,
       permissions,
+      audit,
       warmupSeconds: () => coreConfig().teleportWarmupSeconds,
     });
     teleports = teleport;
     commands.register(helpCommand(commands));
     commands.register(stopCommand(options.onStop));
     commands.register(coreCommand({ configs, audit, log }));
+    for (const c of teleportCommands(teleport, { platform, players })) commands.register(c);
     commands.register(
       permCommand({
         permissions,

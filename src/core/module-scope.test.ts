@@ -109,6 +109,7 @@ describe('createModuleScope', () => {
       log,
       players: { get: async () => undefined },
       permissions: { playerHas: () => false },
+      audit: { record: async () => {} },
       warmupSeconds: () => 0,
     });
     const scope = createModuleScope('jail', { ...shared, teleport });

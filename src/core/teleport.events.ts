@@ -6,9 +6,9 @@ import { Type } from '@sinclair/typebox';
 import { defineEvents, eventPayload, PlayerFields, type PayloadsOf } from './events.ts';
 import { LocationAnswer } from './location.ts';
 
-const Cause = Type.String({ description: 'What moved the player: home, warp, playerwarp, back, …' });
+const Cause = Type.String({ description: 'What moved the player: home, warp, playerwarp, back, tpa, tpahere, tp, tphere, rest, …; death for a back location captured where the player died.' });
 
-export const WARMUP_CANCEL_REASONS = ['moved', 'quit', 'another-teleport', 'shutdown'] as const;
+export const WARMUP_CANCEL_REASONS = ['moved', 'quit', 'another-teleport', 'shutdown', 'died'] as const;
 export type WarmupCancelReason = (typeof WARMUP_CANCEL_REASONS)[number];
 
 export const TELEPORT_EVENTS = defineEvents({
@@ -18,7 +18,7 @@ export const TELEPORT_EVENTS = defineEvents({
   ),
   'teleport.back-location-capture': eventPayload(
     { ...PlayerFields, cause: Cause, location: LocationAnswer },
-    'The place a player was teleported from became their back location.',
+    'The place a player was teleported from (or died at: cause death) became their back location.',
   ),
   'teleport.warmup-start': eventPayload(
     {
@@ -35,7 +35,7 @@ export const TELEPORT_EVENTS = defineEvents({
       cause: Cause,
       reason: Type.Union(
         WARMUP_CANCEL_REASONS.map((r) => Type.Literal(r)),
-        { description: 'moved: to another block; quit: left the game; another-teleport: a new teleport replaced it; shutdown: the server stopped.' },
+        { description: 'moved: to another block; quit: left the game; another-teleport: a new teleport replaced it; shutdown: the server stopped; died: the player died.' },
       ),
       to: LocationAnswer,
     },

@@ -5,7 +5,8 @@
 // leaving the game, or starting another teleport cancels it. The player is told when a warm-up
 // starts; how a teleport ended is the result, which the caller tells (a command replies with it).
 
-import type { KnownPlayer, PermissionsService, PlayersService } from './api.ts';
+import type { Actor } from './actor.ts';
+import type { AuditService, KnownPlayer, PermissionsService, PlayersService } from './api.ts';
 import { createChain } from './chains.ts';
 import type { Clock } from './clock.ts';
 import type { Db } from './db.ts';
@@ -43,6 +44,11 @@ export interface TeleportOptions {
    * stays where they are.
    */
   beforeMove?: () => Result<unknown> | Promise<Result<unknown>>;
+  /**
+   * Who asked for the move, when it is not the player's own doing (an admin's /tp, a route): the
+   * teleport is then recorded in the audit log with that actor (action `teleport`).
+   */
+  actor?: Actor;
 }
 
 /**
@@ -76,8 +82,17 @@ export interface TeleportService {
    * Resolves when the teleport is over, so after the warm-up.
    */
   teleport(uuid: string, to: Location, options: TeleportOptions): Promise<Result<Teleported>>;
-  /** The place a player's last teleport left; not-found when they never teleported (or never joined). */
+  /**
+   * The place a player's last teleport left, or where they last died (whichever came last);
+   * not-found when they never teleported nor died (or never joined).
+   */
   backLocation(uuid: string): Promise<Result<BackLocation>>;
+  /**
+   * Takes an online player to their back location (cause `back`, warm-up as asked or the server's),
+   * which then becomes the place they left. Declined with player-offline, not-found (no back
+   * location), or as `teleport` declines.
+   */
+  back(uuid: string, options?: Pick<TeleportOptions, 'warmupSeconds' | 'actor'>): Promise<Result<Teleported>>;
   /** Whether a player is in a warm-up now. */
   warmingUp(uuid: string): boolean;
   /**
@@ -96,6 +111,8 @@ export interface TeleportDeps {
   log: Logger;
   players: Pick<PlayersService, 'get'>;
   permissions: Pick<PermissionsService, 'playerHas'>;
+  /** Records the moves asked for by someone else (`options.actor`). */
+  audit: Pick<AuditService, 'record'>;
   /** Read at each teleport: `core reload` may change it. */
   warmupSeconds: () => number;
 }
@@ -111,6 +128,7 @@ const CANCELLED: Record<WarmupCancelReason, (name: string) => string> = {
   quit: (name) => `Teleport cancelled: ${name} left the game.`,
   'another-teleport': () => 'Teleport cancelled: you started another teleport.',
   shutdown: () => 'Teleport cancelled: the server is stopping.',
+  died: () => 'Teleport cancelled: you died.',
 };
 
 const blockOf = (l: Location): string => `${l.world}/${Math.floor(l.x)}/${Math.floor(l.y)}/${Math.floor(l.z)}`;
@@ -123,7 +141,7 @@ export interface Teleports extends TeleportService {
 }
 
 export function createTeleports(deps: TeleportDeps): Teleports {
-  const { db, platform, events, scheduler, clock, log, players, permissions } = deps;
+  const { db, platform, events, scheduler, clock, log, players, permissions, audit } = deps;
   const store = createTeleportStore(db);
   const pending = new Map<string, Warmup>();
   const gates = createChain<TeleportGate>();
@@ -185,6 +203,12 @@ export function createTeleports(deps: TeleportDeps): Teleports {
       // The player has moved all the same: the teleport is done, only /back lags behind.
       log.error(`the back location of ${player.name} could not be stored`, e);
     }
+    if (options.actor) {
+      const details = { cause: options.cause, from: { ...from }, to: { ...to } };
+      await audit.record({ actor: options.actor, action: 'teleport', target: player.uuid, details }).catch((e: unknown) => {
+        log.error(`the teleport of ${player.name} could not be recorded in the audit log`, e);
+      });
+    }
     return ok({ from, to: { ...to } });
   }
 
@@ -223,21 +247,33 @@ export function createTeleports(deps: TeleportDeps): Teleports {
     if (w && blockOf(to) !== w.block) w.cancel('moved');
   };
   const onQuit = ({ player }: { player: OnlinePlayer }): void => pending.get(player.uuid)?.cancel('quit');
+  /** Where a player dies becomes their back location (cause `death`), so /back returns them there. */
+  const onDeath = ({ player, location }: { player: OnlinePlayer; location: Location }): void => {
+    pending.get(player.uuid)?.cancel('died');
+    const at = clock.now().toISOString();
+    store
+      .setBack(player.uuid, { location: { ...location }, cause: 'death', capturedAt: at })
+      .then(() => events.emit('teleport.back-location-capture', { ...playerFields(player), cause: 'death', location: { ...location } }))
+      .catch((e: unknown) => log.error(`the death location of ${player.name} could not be stored as their back location`, e));
+  };
   platform.on('move', onMove);
   platform.on('quit', onQuit);
+  platform.on('death', onDeath);
+
+  async function teleport(uuid: string, to: Location, options: TeleportOptions): Promise<Result<Teleported>> {
+    const id = checkRequest(uuid, to, options);
+    const player = platform.player(id);
+    if (!player) return offline(id);
+    if (!platform.worlds().includes(to.world)) return fail('failed', `There is no world "${to.world}"; ${player.name} was not moved.`);
+    const refused = refusal(player, to, options);
+    if (refused) return refused;
+    pending.get(id)?.cancel('another-teleport');
+    const wait = permissions.playerHas(id, TELEPORT_BYPASS_WARMUP) ? 0 : (options.warmupSeconds ?? deps.warmupSeconds());
+    return wait > 0 ? warmUp(player, to, options, wait) : move(player, to, options);
+  }
 
   return {
-    async teleport(uuid, to, options) {
-      const id = checkRequest(uuid, to, options);
-      const player = platform.player(id);
-      if (!player) return offline(id);
-      if (!platform.worlds().includes(to.world)) return fail('failed', `There is no world "${to.world}"; ${player.name} was not moved.`);
-      const refused = refusal(player, to, options);
-      if (refused) return refused;
-      pending.get(id)?.cancel('another-teleport');
-      const wait = permissions.playerHas(id, TELEPORT_BYPASS_WARMUP) ? 0 : (options.warmupSeconds ?? deps.warmupSeconds());
-      return wait > 0 ? warmUp(player, to, options, wait) : move(player, to, options);
-    },
+    teleport,
 
     async backLocation(uuid) {
       const who = await knownPlayer(players, uuid);
@@ -245,6 +281,15 @@ export function createTeleports(deps: TeleportDeps): Teleports {
       const back = await store.back(who.value.uuid);
       if (!back) return fail('not-found', `${who.value.name} has no back location: they have not been teleported yet.`);
       return ok({ location: back.location, cause: back.cause, 'captured-at': back.capturedAt });
+    },
+
+    async back(uuid, options = {}) {
+      const id = normalizeUuid(uuid);
+      if (!id) throw new InvalidInput('uuid', `"${uuid}" is not a player uuid.`);
+      if (!platform.player(id)) return offline(id);
+      const back = await store.back(id);
+      if (!back) return fail('not-found', `${platform.player(id)?.name ?? id} has no back location: they have not been teleported yet.`);
+      return teleport(id, back.location, { ...options, cause: 'back' });
     },
 
     warmingUp: (uuid) => pending.has(normalizeUuid(uuid) ?? uuid),
@@ -255,6 +300,7 @@ export function createTeleports(deps: TeleportDeps): Teleports {
       for (const w of [...pending.values()]) w.cancel('shutdown');
       platform.off('move', onMove);
       platform.off('quit', onQuit);
+      platform.off('death', onDeath);
     },
   };
 }

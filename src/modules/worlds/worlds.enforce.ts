@@ -7,8 +7,11 @@ import type { OnlinePlayer } from '../../platform/platform.ts';
 import { BUILD_BYPASS_NODE, entryDenial } from './worlds.rules.ts';
 import type { WorldsService } from './worlds.service.ts';
 
-/** Teleports a gate lets through whatever the entry rule: a jail sentence must reach its prisoner. */
-const UNGATED_CAUSES: readonly string[] = ['jail'];
+/**
+ * Teleports let through whatever the entry rule: a jail sentence must reach its prisoner, and a
+ * release takes them back where they were.
+ */
+const UNGATED_CAUSES: readonly string[] = ['jail', 'unjail'];
 
 /** Puts a player who arrived in a managed world into its game mode. */
 export function applyArrival(ctx: Pick<ModuleContext, 'platform'>, worlds: Pick<WorldsService, 'managed'>, uuid: string, world: string): void {

@@ -209,6 +209,9 @@ describe('worlds', () => {
       value(await worlds.teleport(ben, 'flatland'));
       value(await t.kernel.api.teleport.teleport(ann, t.platform.spawnLocation('flatland'), { cause: 'jail' }));
       assert.equal(where(ann), 'flatland');
+      value(await worlds.teleport(ann, 'world'));
+      value(await t.kernel.api.teleport.teleport(ann, t.platform.spawnLocation('flatland'), { cause: 'unjail' }));
+      assert.equal(where(ann), 'flatland');
       // Moving inside the world one is in is no entry.
       value(await t.kernel.api.teleport.teleport(ann, { ...t.platform.spawnLocation('flatland'), x: 20 }, { cause: 'home' }));
       value(await worlds.teleport(ann, 'world'));

@@ -1,0 +1,68 @@
+// The moderation module: bans, mutes, warnings, kicks, address bans and alt detection (the
+// sanctions half: moderation.*), and jails (the jail half: jail.*).
+
+import { defineModule } from '../../core/module.ts';
+import { jailCommands, JAIL_NODES } from './jail.commands.ts';
+import { jailReloadable } from './jail.config.ts';
+import { enforceJails } from './jail.enforcement.ts';
+import { createJailService, jailApiOf, type JailApi } from './jail.service.ts';
+import { JAIL_MIGRATIONS } from './jail.store.ts';
+import { moderationReloadable } from './moderation.config.ts';
+import { MODERATION_NODES, moderationCommands } from './moderation.commands.ts';
+import { MODERATION_EVENTS } from './moderation.events.ts';
+import { createModerationService, type ModerationService } from './moderation.service.ts';
+import { MODERATION_MIGRATIONS } from './moderation.store.ts';
+
+/** `ctx.api.moderation`: the sanctions and the jails. */
+export interface ModerationApi extends ModerationService, JailApi {}
+
+declare module '../../core/api.ts' {
+  interface ModuleServices {
+    moderation: ModerationApi;
+  }
+}
+
+export { JAIL_NODES };
+
+export const moderationModule = defineModule<ModerationApi>({
+  name: 'moderation',
+  description: 'Bans, mutes, warnings, kicks, address bans, alt detection and jails.',
+  dependsOn: [],
+  migrations: [...MODERATION_MIGRATIONS, ...JAIL_MIGRATIONS],
+  events: MODERATION_EVENTS,
+  playerNodes: [MODERATION_NODES.warnings],
+  async createService(ctx) {
+    const jailConfig = ctx.configs.load(jailReloadable(ctx.configDir));
+    const jails = await createJailService({
+      db: ctx.db,
+      events: ctx.events,
+      clock: ctx.clock,
+      scheduler: ctx.scheduler,
+      log: ctx.log,
+      players: ctx.players,
+      audit: ctx.audit,
+      platform: ctx.platform,
+      teleport: ctx.teleport,
+      config: jailConfig,
+    });
+    enforceJails(jails, { platform: ctx.platform, clock: ctx.clock, commands: ctx.commands, teleport: ctx.teleport, config: jailConfig });
+    const sanctions = await createModerationService({
+      db: ctx.db,
+      events: ctx.events,
+      clock: ctx.clock,
+      scheduler: ctx.scheduler,
+      players: ctx.players,
+      permissions: ctx.permissions,
+      audit: ctx.audit,
+      platform: ctx.platform,
+      log: ctx.log,
+      chat: ctx.chat,
+      logins: ctx.logins,
+      commands: ctx.commands,
+      config: ctx.configs.load(moderationReloadable(ctx.configDir)),
+      jailOf: jails.current,
+    });
+    return { ...sanctions, ...jailApiOf(jails) };
+  },
+  commands: (moderation, ctx) => [...moderationCommands(moderation, ctx), ...jailCommands(moderation, ctx)],
+});

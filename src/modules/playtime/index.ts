@@ -1,0 +1,43 @@
+// The playtime module: time played across sessions and restarts, time away (AFK) apart.
+
+import { defineModule } from '../../core/module.ts';
+import { playtimeReloadable } from './playtime.config.ts';
+import { PLAYTIME_NODES, playtimeCommands } from './playtime.commands.ts';
+import { createPlaytimeService, type PlaytimeService } from './playtime.service.ts';
+import { createPlaytimeStore, PLAYTIME_MIGRATIONS } from './playtime.store.ts';
+
+declare module '../../core/api.ts' {
+  interface ModuleServices {
+    playtime: PlaytimeService;
+  }
+}
+
+export const playtimeModule = defineModule<PlaytimeService>({
+  name: 'playtime',
+  description: 'Time played across sessions and restarts, AFK time apart: /playtime, /playtimetop.',
+  dependsOn: [],
+  migrations: PLAYTIME_MIGRATIONS,
+  playerNodes: [PLAYTIME_NODES.own, PLAYTIME_NODES.top],
+  createService(ctx) {
+    const config = ctx.configs.load(playtimeReloadable(ctx.configDir));
+    const playtime = createPlaytimeService({ store: createPlaytimeStore(ctx.db), clock: ctx.clock, players: ctx.players, log: ctx.log });
+    for (const p of ctx.platform.onlinePlayers()) playtime.joined(p);
+    ctx.platform.on('join', ({ player }) => playtime.joined(player));
+    ctx.platform.on('quit', ({ player }) => void playtime.left(player));
+    // From the presence module when it is on; nothing arrives when it is off (all time is active).
+    ctx.events.subscribe(({ name, data }) => {
+      if (name === 'presence.afk' && typeof data['player-id'] === 'string') playtime.awayChanged(data['player-id'], data.away === true);
+    });
+    // Re-armed at each write, so that a changed flush-seconds applies from the next one.
+    const arm = (): void => {
+      ctx.scheduler.after(config().flushSeconds * 1000, () => {
+        arm();
+        return playtime.flush();
+      });
+    };
+    arm();
+    return playtime;
+  },
+  commands: (playtime, ctx) => playtimeCommands(playtime, ctx),
+  stop: (playtime) => playtime.stop(),
+});

@@ -1,0 +1,36 @@
+// The tpa module: teleport requests between players (/tpa, /tpahere, /tpaccept, /tpdeny,
+// /tpacancel) with an expiry, and the route reading a player's requests. The moves themselves,
+// /back, /tp and /tphere belong to the kernel's teleport service (src/core/teleport*.ts).
+
+import { defineModule } from '../../core/module.ts';
+import { TPA_NODES, tpaCommands } from './tpa.commands.ts';
+import { tpaReloadable } from './tpa.config.ts';
+import { TPA_EVENTS } from './tpa.events.ts';
+import { createTpaService, type TpaService } from './tpa.service.ts';
+
+declare module '../../core/api.ts' {
+  interface ModuleServices {
+    tpa: TpaService;
+  }
+}
+
+export const tpaModule = defineModule<TpaService>({
+  name: 'tpa',
+  description: 'Teleport requests: /tpa, /tpahere, /tpaccept, /tpdeny, /tpacancel; they expire after request-expiry-seconds.',
+  dependsOn: [],
+  migrations: [],
+  events: TPA_EVENTS,
+  playerNodes: Object.values(TPA_NODES),
+  createService: (ctx) =>
+    createTpaService({
+      platform: ctx.platform,
+      events: ctx.events,
+      scheduler: ctx.scheduler,
+      clock: ctx.clock,
+      players: ctx.players,
+      teleport: ctx.teleport,
+      config: ctx.configs.load(tpaReloadable(ctx.configDir)),
+    }),
+  commands: (tpa, ctx) => tpaCommands(tpa, ctx),
+  stop: (tpa) => tpa.stop(),
+});

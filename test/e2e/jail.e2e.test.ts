@@ -1,0 +1,263 @@
+// Jails on the real server with real bots: Ann (a moderator) defines jails and jails Ben and Cat
+// in game and over HTTP; Ben is moved into the jail, cannot walk out, teleport home or run a
+// command outside the allow-list, is sent back after a rejoin and released at expiry; Ann sees
+// the announcements, and none of the silent ones. Every jail route over HTTP, every jail event on
+// the stream.
+
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createBot, joinBot, never, nextEvent, quit, recordMessages, waitFor, waitForMessage, type Bot } from './support/bots.ts';
+import { startRestServer, type RestServer, type Subscription } from './support/rest-server.ts';
+import { newDataDir } from './support/server-process.ts';
+
+const RADIUS = 4;
+
+type Point = { world: string; x: number; y: number; z: number };
+
+describe('jails', () => {
+  let dataDir: string;
+  let rs: RestServer;
+  let writer: string;
+  let reader: string;
+  let events: Subscription;
+  let ann: Bot;
+  let ben: Bot;
+  let annId: string;
+  let benId: string;
+  let cell: Point;
+  let annLines: string[];
+
+  const horizontal = (bot: Bot, p: { x: number; z: number }) => Math.hypot(bot.entity.position.x - p.x, bot.entity.position.z - p.z);
+  /** Whether the bot stands (horizontally) at a point: it may fall after a teleport, never drift. */
+  const standsAt = (bot: Bot, p: { x: number; z: number }) => horizontal(bot, p) < 0.01;
+
+  /** Waits until the bot has stood on one block, on the ground, for a second. */
+  async function settle(bot: Bot): Promise<void> {
+    let still = { at: Date.now(), block: '' };
+    await waitFor(() => {
+      const p = bot.entity.position;
+      const block = `${Math.floor(p.x)},${Math.floor(p.y)},${Math.floor(p.z)}`;
+      if (block !== still.block || !bot.entity.onGround) still = { at: Date.now(), block };
+      return Date.now() - still.at >= 1000;
+    }, `${bot.username} to stand still on the ground`, 15000);
+  }
+
+  /** Moves a bot through one of its homes, set over HTTP `dx`, `dz` blocks from where it stands. */
+  async function sendHome(bot: Bot, uuid: string, slot: number, dx: number, dz: number): Promise<Point> {
+    const p = bot.entity.position;
+    const location = { world: 'world', x: Math.floor(p.x) + dx + 0.5, y: Math.floor(p.y) + 1, z: Math.floor(p.z) + dz + 0.5 };
+    const r = await rs.call('POST', `/players/${uuid}/homes/${slot}/set`, writer, { location });
+    assert.equal(r.json.ok, true, JSON.stringify(r.json));
+    return location;
+  }
+
+  before(async () => {
+    dataDir = newDataDir();
+    mkdirSync(join(dataDir, 'core'), { recursive: true });
+    // /home is allowed to prove that the teleport itself is refused (the command check comes first otherwise).
+    writeFileSync(join(dataDir, 'core', 'jail.conf'), `radius = ${RADIUS}\nallowed-commands = ["msg", "home"]\nrelease-to = "previous"\n`);
+    rs = await startRestServer({ dataDir });
+    writer = await rs.token('writer', 'read,write,events');
+    reader = await rs.token('reader');
+    events = await rs.subscribe(writer, ['moderation.*']);
+    ann = await joinBot(rs.server.gamePort, 'Ann');
+    ben = await joinBot(rs.server.gamePort, 'Ben');
+    annId = ann.player.uuid;
+    benId = ben.player.uuid;
+    annLines = recordMessages(ann);
+    await rs.console('perm grant Ann core.moderation.*', /core\.moderation/);
+    await settle(ann);
+    await settle(ben);
+  });
+  after(async () => {
+    if (rs) writeFileSync('/tmp/jail-server.log', rs.server.lines.join('\n'));
+    events?.close();
+    if (ann) await quit(ann);
+    if (ben) await quit(ben);
+    await rs?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('Ann defines jails with /setjail where she stands, lists them with /jails and removes one with /deljail', async () => {
+    const away = await sendHome(ann, annId, 1, 20, 0);
+    ann.chat('/home 1');
+    await waitFor(() => standsAt(ann, away), 'Ann to stand 20 blocks away');
+    await settle(ann);
+    const set = waitForMessage(ann, /^Jail cell set at world/);
+    ann.chat('/setjail cell');
+    await set;
+    const define = await events.next('moderation.jail-location-define', (d) => d.jail === 'cell');
+    assert.deepEqual([define.data.actor, define.data.replaced], ['Ann', false]);
+    cell = define.data.location as Point;
+    assert.ok(standsAt(ann, cell), JSON.stringify(cell));
+
+    ann.chat('/setjail spare');
+    await events.next('moderation.jail-location-define', (d) => d.jail === 'spare');
+    const listed = waitForMessage(ann, /^spare: world/);
+    ann.chat('/jails');
+    await listed;
+    assert.ok(annLines.some((l) => /^Jails \(2\):/.test(l)) && annLines.some((l) => /^cell: world/.test(l)), annLines.join('\n'));
+    const removed = waitForMessage(ann, /^Jail spare removed\./);
+    ann.chat('/deljail spare');
+    await removed;
+    const remove = await events.next('moderation.jail-location-remove', (d) => d.jail === 'spare');
+    assert.equal(remove.data.actor, 'Ann');
+    // Ann goes back, so that Ben's jail is 20 blocks from both of them.
+    const back = await sendHome(ann, annId, 2, -20, 0);
+    ann.chat('/home 2');
+    await waitFor(() => standsAt(ann, back), 'Ann to walk back');
+  });
+
+  it('/jail moves Ben into the jail; Ben is told and Ann sees the announcement', async () => {
+    const told = waitForMessage(ben, /^You have been jailed in cell by Ann permanently: being rude/);
+    const announced = waitForMessage(ann, /^Ben was jailed in cell by Ann permanently: being rude/);
+    ann.chat('/jail Ben cell being rude');
+    await Promise.all([told, announced]);
+    await waitFor(() => standsAt(ben, cell), 'Ben to stand in the jail');
+    const e = await events.next('moderation.player-jail', (d) => d['player-id'] === benId);
+    assert.deepEqual(
+      [e.data.jail, e.data.actor, e.data.reason, e.data['duration-seconds'], e.data['expires-at'], e.data.silent],
+      ['cell', 'Ann', 'being rude', null, null, false],
+    );
+    await settle(ben);
+  });
+
+  it('Ben cannot walk out of the jail: his position stays within the radius', async () => {
+    const lines = recordMessages(ben);
+    const told = () => lines.some((l) => /You are in jail \(cell\): you cannot leave it/.test(l));
+    let farthest = 0;
+    const watch = setInterval(() => (farthest = Math.max(farthest, horizontal(ben, cell))), 20);
+    try {
+      // Forward (jumping, to climb a step), a quarter turn at a time, until the jail stops him.
+      for (let turn = 0; turn < 4 && !told(); turn++) {
+        await ben.look(ben.entity.yaw + (turn * Math.PI) / 2, 0, true);
+        ben.setControlState('forward', true);
+        ben.setControlState('sprint', true);
+        ben.setControlState('jump', true);
+        await waitFor(told, 'Ben to be stopped', 2500).catch(() => {});
+        ben.clearControlStates();
+      }
+      await new Promise((r) => setTimeout(r, 500));
+    } finally {
+      ben.clearControlStates();
+      clearInterval(watch);
+    }
+    assert.ok(told(), `Ben was never told he cannot leave (he got ${farthest.toFixed(2)} blocks away)`);
+    // The client may step a little beyond before the server puts it back; it never gets away.
+    assert.ok(farthest < RADIUS + 1.5, `Ben got ${farthest.toFixed(2)} blocks from the jail`);
+    await waitFor(() => horizontal(ben, cell) <= RADIUS + 0.01, 'Ben to be back within the radius');
+  });
+
+  it('Ben cannot teleport home, nor run a command outside the allow-list, and is told why', async () => {
+    await sendHome(ben, benId, 1, 30, 30);
+    const refused = waitForMessage(ben, /Ben is in jail \(cell\) and cannot teleport until released/);
+    ben.chat('/home 1');
+    await refused;
+    assert.ok(horizontal(ben, cell) <= RADIUS + 0.01);
+    const check = waitForMessage(ben, /^You are in jail \(cell\): you may only use \/msg, \/home\./);
+    ben.chat('/homes');
+    await check;
+  });
+
+  it('Ben is sent back to the jail when he joins again', async () => {
+    await quit(ben);
+    // Told at the join itself: listen before the bot has spawned.
+    ben = createBot(rs.server.gamePort, 'Ben');
+    const lines = recordMessages(ben);
+    await nextEvent(ben, 'spawn', 20000);
+    await waitFor(() => lines.some((l) => /^You are jailed in cell permanently: being rude/.test(l)), 'Ben to be told he is still jailed');
+    await waitFor(() => standsAt(ben, cell), 'Ben to be back in the jail');
+  });
+
+  it('a silent unjail over HTTP frees Ben (back where he was), tells him, and is not announced', async () => {
+    const freed = waitForMessage(ben, /^You have been released from jail by core-rest\/writer/);
+    const r = await rs.call('POST', `/players/${benId}/unjail`, writer, { silent: true });
+    assert.deepEqual([r.status, r.json.ok, r.json.data?.jail, r.json.data?.reason], [200, true, 'cell', 'being rude']);
+    await freed;
+    await waitFor(() => horizontal(ben, cell) > 10, 'Ben to leave the jail');
+    const e = await events.next('moderation.player-unjail', (d) => d['player-id'] === benId && d.cause === 'lifted');
+    assert.deepEqual([e.data.actor, e.data.jail], ['core-rest/writer', 'cell']);
+    await never(() => annLines.some((l) => /Ben was released/.test(l)), 'Ann to see a silent release');
+  });
+
+  it('a silent temporary jail over HTTP is not announced; Ben is released at expiry', async () => {
+    const told = waitForMessage(ben, /^You have been jailed in cell by core-rest\/writer for 3 seconds/);
+    const r = await rs.call('POST', `/players/${benId}/jail`, writer, { jail: 'cell', 'duration-seconds': 3, silent: true });
+    assert.equal(r.json.ok, true, JSON.stringify(r.json));
+    assert.deepEqual([r.json.data.jail, r.json.data['duration-seconds'], r.json.data.reason], ['cell', 3, null]);
+    await told;
+    await waitFor(() => standsAt(ben, cell), 'Ben to stand in the jail');
+    const e = await events.next('moderation.player-jail', (d) => d['player-id'] === benId && d.silent === true);
+    assert.equal(e.data['duration-seconds'], 3);
+    assert.ok(!annLines.some((l) => /Ben was jailed in cell by core-rest/.test(l)), 'Ann saw a silent jailing');
+    await waitForMessage(ben, /^Your jail sentence is over: you are free/, 10000);
+    const end = await events.next('moderation.player-unjail', (d) => d['player-id'] === benId && d.cause === 'expired');
+    assert.deepEqual([end.data.actor, end.data.jail], [null, 'cell']);
+    await waitFor(() => horizontal(ben, cell) > 10, 'Ben to be moved out of the jail');
+  });
+
+  it('jails an offline player over HTTP: Cat is moved into the jail at her join; /unjail announces her release', async () => {
+    let cat = await joinBot(rs.server.gamePort, 'Cat');
+    const catId = cat.player.uuid;
+    await quit(cat);
+    const announced = waitForMessage(ann, /^Cat was jailed in cell by core-rest\/writer permanently: alt account/);
+    const r = await rs.call('POST', `/players/${catId}/jail`, writer, { jail: 'cell', reason: 'alt account' });
+    assert.equal(r.json.ok, true, JSON.stringify(r.json));
+    await announced;
+    await events.next('moderation.player-jail', (d) => d['player-id'] === catId);
+    cat = await joinBot(rs.server.gamePort, 'Cat');
+    try {
+      await waitFor(() => standsAt(cat, cell), 'Cat to be moved into the jail');
+      const released = waitForMessage(ben, /^Cat was released from jail by Ann\./);
+      ann.chat('/unjail Cat');
+      await released;
+      await waitFor(() => horizontal(cat, cell) > 10, 'Cat to be moved out of the jail');
+      await events.next('moderation.player-unjail', (d) => d['player-id'] === catId && d.actor === 'Ann');
+    } finally {
+      await quit(cat);
+    }
+  });
+
+  it('declines over HTTP: an unknown jail or player (not-found), a second jailing or a free player’s unjail (already-in-state); 400 for bad bodies; 403 without write', async () => {
+    const unknownJail = await rs.call('POST', `/players/${benId}/jail`, writer, { jail: 'nowhere' });
+    assert.deepEqual([unknownJail.status, unknownJail.json.code], [200, 'not-found']);
+    const unseen = await rs.call('POST', '/players/00000000-0000-0000-0000-0000000000aa/jail', writer, { jail: 'cell' });
+    assert.deepEqual([unseen.status, unseen.json.code], [200, 'not-found']);
+    const free = await rs.call('POST', `/players/${benId}/unjail`, writer);
+    assert.deepEqual([free.status, free.json.code], [200, 'already-in-state']);
+    for (const [body, field] of [
+      [{}, 'jail'],
+      [{ jail: 'Not A Name' }, 'jail'],
+      [{ jail: 'cell', 'duration-seconds': 0 }, 'duration-seconds'],
+      [{ jail: 'cell', reason: '' }, 'reason'],
+      [{ jail: 'cell', silent: 'yes' }, 'silent'],
+    ] as const) {
+      const bad = await rs.call('POST', `/players/${benId}/jail`, writer, body);
+      assert.deepEqual([bad.status, bad.json.field], [400, field], JSON.stringify(body));
+    }
+    const scope = await rs.call('POST', `/players/${benId}/jail`, reader, { jail: 'cell' });
+    assert.deepEqual([scope.status, scope.json.scope], [403, 'write']);
+    const once = await rs.call('POST', `/players/${benId}/jail`, writer, { jail: 'cell', silent: true });
+    assert.equal(once.json.ok, true);
+    const twice = await rs.call('POST', `/players/${benId}/jail`, writer, { jail: 'cell' });
+    assert.deepEqual([twice.status, twice.json.code], [200, 'already-in-state']);
+    assert.equal((await rs.call('POST', `/players/${benId}/unjail`, writer, { silent: true })).json.ok, true);
+  });
+
+  it('records the jail writes in the audit log with their actors', async () => {
+    const db = await import('node:sqlite');
+    const conn = new db.DatabaseSync(`${rs.server.dataDir}/core/core.db`, { readOnly: true });
+    const rows = conn.prepare("SELECT actor, action FROM core_audit WHERE target = ? AND action LIKE 'moderation.%' ORDER BY id").all(benId) as Array<{
+      actor: string;
+      action: string;
+    }>;
+    const defines = conn.prepare("SELECT actor, action FROM core_audit WHERE action LIKE 'moderation.jail-%' ORDER BY id").all() as Array<{ actor: string; action: string }>;
+    conn.close();
+    const seen = [...rows, ...defines].map((r) => `${r.actor} ${r.action}`);
+    for (const want of ['Ann moderation.jail', 'core-rest/writer moderation.unjail', 'core-rest/writer moderation.jail', 'Ann moderation.jail-define', 'Ann moderation.jail-remove']) {
+      assert.ok(seen.includes(want), `${want} in ${JSON.stringify(seen)}`);
+    }
+  });
+});
