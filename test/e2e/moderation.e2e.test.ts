@@ -5,7 +5,7 @@
 
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { createBot, joinBot, kickReason, never, quit, recordMessages, waitFor, waitForMessage, type Bot } from './support/bots.ts';
+import { createBot, joinBot, kickReason, never, quit, recordMessages, sleep, waitFor, waitForMessage, type Bot } from './support/bots.ts';
 import { startScene, type RestServer, type Scene, type Subscription } from './support/rest-server.ts';
 
 describe('moderation over the Remote Access Service and in game', () => {
@@ -23,12 +23,26 @@ describe('moderation over the Remote Access Service and in game', () => {
   const port = () => rs.server.gamePort;
   const path = (what: string) => `/players/${calId}/${what}`;
   const post = (what: string, body?: unknown) => rs.call('POST', path(what), writer, body);
+  /**
+   * Until the server, too, has let Cal go: a kicked client reads its kick screen before the server
+   * has handled the disconnect, and a call in between would still find Cal online.
+   */
+  async function calGone(): Promise<void> {
+    const end = Date.now() + 10000;
+    const online = async () => (await rs.call('GET', '/players', reader)).json.data.players.some((p: { uuid: string }) => p.uuid === calId);
+    while (await online()) {
+      if (Date.now() > end) throw new Error('timed out waiting for the server to let Cal go');
+      await sleep(50);
+    }
+  }
   /** Cal joins again (after a kick or a ban); the new bot is the one the next steps use. */
   async function calJoins(): Promise<void> {
+    await calGone();
     cal = await joinBot(port(), 'Cal');
   }
   /** A join of Cal refused at the login gate: the text of the kick screen. */
   async function calRefused(): Promise<string> {
+    await calGone();
     return kickReason(createBot(port(), 'Cal'));
   }
   /** Ben reads no line matching, for a while (a silent sanction). */
@@ -145,6 +159,7 @@ describe('moderation over the Remote Access Service and in game', () => {
     ann.chat('/kick Cal afk too long');
     assert.match(await screen, /You were kicked from the server\.[\s\S]*Reason: afk too long[\s\S]*Kicked by: Ann/);
     await announced;
+    await calGone();
     const offline = await post('kick', { reason: 'gone' });
     assert.deepEqual([offline.status, offline.json.code], [200, 'player-offline']);
     await calJoins();
