@@ -72,7 +72,6 @@ describe('jails', () => {
     await settle(ben);
   });
   after(async () => {
-    if (rs) writeFileSync('/tmp/jail-server.log', rs.server.lines.join('\n'));
     events?.close();
     if (ann) await quit(ann);
     if (ben) await quit(ben);
