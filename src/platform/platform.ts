@@ -143,6 +143,14 @@ export interface PlatformEvents {
   blockBreak: Cancellable & { player: OnlinePlayer; block: BlockAt };
   /** The player placed a block. `cancel()` removes it again (and the item stays in the hand). */
   blockPlace: Cancellable & { player: OnlinePlayer; block: BlockAt };
+  /**
+   * The player wrote on a sign (closed the sign editor): its four lines, plain text as typed
+   * (formatting codes and control characters removed), and which side (`front`). Not cancelled,
+   * the sign holds the text and everyone near sees it; `cancel()` leaves the sign as it was, for
+   * the writer too. A malformed edit (not four lines, a line over 384 characters, a block that is
+   * no sign or one the player did not open) fires no event and changes nothing.
+   */
+  signEdit: Cancellable & { player: OnlinePlayer; block: BlockAt; lines: string[]; front: boolean };
 }
 
 /** An event a handler may cancel while it runs (calling `cancel()` later has no effect). */

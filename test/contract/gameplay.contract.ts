@@ -12,13 +12,13 @@ function sameBlock(a: BlockPos, b: BlockPos): boolean {
   return Math.floor(a.x) === Math.floor(b.x) && Math.floor(a.y) === Math.floor(b.y) && Math.floor(a.z) === Math.floor(b.z);
 }
 
-type PlayerEvent = 'move' | 'damage' | 'itemUse' | 'blockBreak' | 'blockPlace';
+type PlayerEvent = 'move' | 'damage' | 'itemUse' | 'blockBreak' | 'blockPlace' | 'signEdit';
 
 /**
  * Cancels every `event` of the player while `act` runs and until one has come (the harness's
  * platform outlives every case, so the handler goes after).
  */
-async function cancelling<E extends PlayerEvent>(h: PlatformHarness, event: E, uuid: string, act: () => Promise<void>): Promise<void> {
+export async function cancelling<E extends PlayerEvent>(h: PlatformHarness, event: E, uuid: string, act: () => Promise<void>): Promise<void> {
   let cancelled = 0;
   const handler = (e: PlatformEvents[E]) => {
     if (e.player.uuid !== uuid) return;
@@ -42,7 +42,7 @@ async function cancelling<E extends PlayerEvent>(h: PlatformHarness, event: E, u
 /** Plants a player walks through (`grass_block` is ground). */
 const PLANTS = /(^|_)grass$|fern$|^dandelion$|^poppy$|flower|tulip|orchid|allium|bluet|daisy|bush$/;
 
-async function groundNear(h: PlatformHarness, p: HarnessPlayer, dx: number, dz: number): Promise<BlockPos> {
+export async function groundNear(h: PlatformHarness, p: HarnessPlayer, dx: number, dz: number): Promise<BlockPos> {
   // The columns asked for first (then east of it), then every column within reach around the
   // player, nearest first: the terrain is generated afresh each run, and the spawn may stand on a
   // rise, beside a drop or by water on the side asked for.

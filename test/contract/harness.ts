@@ -58,6 +58,13 @@ export interface HarnessPlayer {
   placeOn(on: BlockPos): Promise<void>;
   /** The client uses the item in its main hand (a right-click in the air). */
   useItem(): Promise<void>;
+  /**
+   * The client places the sign it holds on top of the block at `on` and, in the editor the server
+   * opens, writes these lines (front side). Answers where the sign is.
+   */
+  writeSign(on: BlockPos, lines: string[]): Promise<BlockPos>;
+  /** The front lines of the sign the client shows at a position, or undefined when it has no text for it. */
+  clientSignText(at: BlockPos): string[] | undefined;
   /** The material of the block the client sees at a position ("air" when none). */
   clientBlock(at: BlockPos): string;
   /** The client disconnects; resolves once the platform has emitted `quit`. */
@@ -145,6 +152,12 @@ export async function fakeHarness(): Promise<PlatformHarness> {
         useItem: async () => {
           platform.gameplay.useItem(player.uuid);
         },
+        writeSign: async (on, lines) => {
+          const at = { x: on.x, y: on.y + 1, z: on.z };
+          if (!platform.gameplay.placeBlock(player.uuid, at)) platform.gameplay.editSign(player.uuid, at, lines);
+          return at;
+        },
+        clientSignText: (at) => platform.gameplay.signText({ ...at, world: platform.location(player.uuid)?.world }),
         clientBlock: (at) => platform.gameplay.blockAt({ ...at, world: platform.location(player.uuid)?.world }),
         leave: async () => {
           if (platform.player(player.uuid)) platform.quit(player.uuid);
@@ -229,6 +242,21 @@ export async function flyingSquidHarness(): Promise<PlatformHarness> {
         },
         useItem: async () => {
           bot.activateItem();
+        },
+        writeSign: async (on, lines) => {
+          const block = await blockSeen(bot, on);
+          await waitFor(() => bot.heldItem?.name.endsWith('_sign') === true, `${name} to hold a sign`);
+          const opened = nextEvent<{ location: BlockPos }>(bot._client, 'open_sign_entity');
+          await (bot as PlacingBot)._genericPlace(block, new Vec3(0, 1, 0), { swingArm: 'right', forceLook: true });
+          // As a player does: the lines are written in the editor the server opens.
+          const { location } = await opened;
+          bot.updateSign({ position: new Vec3(location.x, location.y, location.z) } as Parameters<Bot['updateSign']>[0], lines.join('\n'));
+          return { x: location.x, y: location.y, z: location.z };
+        },
+        clientSignText: (at) => {
+          const block = bot.blockAt(new Vec3(at.x, at.y, at.z)) as (ReturnType<Bot['blockAt']> & { entity?: unknown }) | null;
+          if (!block?.entity || !block.name.endsWith('_sign')) return undefined;
+          return block.getSignText()[0].split('\n');
         },
         clientBlock: (at) => bot.blockAt(new Vec3(at.x, at.y, at.z))?.name ?? 'air',
         leave: async () => {

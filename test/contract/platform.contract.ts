@@ -8,6 +8,7 @@ import type { PlatformHarness } from './harness.ts';
 import { entitiesContract } from './entities.contract.ts';
 import { displayContract, visibilityContract } from './display.contract.ts';
 import { gameplayContract } from './gameplay.contract.ts';
+import { signsContract } from './signs.contract.ts';
 import { inventoryContract } from './inventory.contract.ts';
 import { runtimeWorldsContract } from './runtime-worlds.contract.ts';
 
@@ -188,6 +189,7 @@ export const CONTRACTS: readonly Contract[] = [
   displayContract,
   visibilityContract,
   gameplayContract,
+  signsContract,
   inventoryContract,
   runtimeWorldsContract,
 ];

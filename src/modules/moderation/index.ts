@@ -7,6 +7,8 @@ import { jailReloadable } from './jail.config.ts';
 import { enforceJails } from './jail.enforcement.ts';
 import { createJailService, jailApiOf, type JailApi } from './jail.service.ts';
 import { JAIL_MIGRATIONS } from './jail.store.ts';
+import { moderationReloadable } from './moderation.config.ts';
+import { MODERATION_NODES, moderationCommands } from './moderation.commands.ts';
 import { MODERATION_EVENTS } from './moderation.events.ts';
 import { createModerationService, type ModerationService } from './moderation.service.ts';
 import { MODERATION_MIGRATIONS } from './moderation.store.ts';
@@ -28,7 +30,7 @@ export const moderationModule = defineModule<ModerationApi>({
   dependsOn: [],
   migrations: [...MODERATION_MIGRATIONS, ...JAIL_MIGRATIONS],
   events: MODERATION_EVENTS,
-  playerNodes: [],
+  playerNodes: [MODERATION_NODES.warnings],
   async createService(ctx) {
     const jailConfig = ctx.configs.load(jailReloadable(ctx.configDir));
     const jails = await createJailService({
@@ -38,6 +40,7 @@ export const moderationModule = defineModule<ModerationApi>({
       scheduler: ctx.scheduler,
       log: ctx.log,
       players: ctx.players,
+      permissions: ctx.permissions,
       audit: ctx.audit,
       platform: ctx.platform,
       teleport: ctx.teleport,
@@ -48,12 +51,19 @@ export const moderationModule = defineModule<ModerationApi>({
       db: ctx.db,
       events: ctx.events,
       clock: ctx.clock,
+      scheduler: ctx.scheduler,
       players: ctx.players,
+      permissions: ctx.permissions,
       audit: ctx.audit,
       platform: ctx.platform,
+      log: ctx.log,
+      chat: ctx.chat,
+      logins: ctx.logins,
+      commands: ctx.commands,
+      config: ctx.configs.load(moderationReloadable(ctx.configDir)),
       jailOf: jails.current,
     });
     return { ...sanctions, ...jailApiOf(jails) };
   },
-  commands: (moderation, ctx) => [...jailCommands(moderation, ctx)],
+  commands: (moderation, ctx) => [...moderationCommands(moderation, ctx), ...jailCommands(moderation, ctx)],
 });

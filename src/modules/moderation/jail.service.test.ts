@@ -138,9 +138,14 @@ describe('jails', () => {
       assert.equal(await mod.currentJail(ann), null);
     });
 
-    it('a silent jailing is not announced, and the player is still told', async () => {
+    it('a silent jailing is not announced (staff with core.moderation.notify read it marked [silent]), and the player is still told', async () => {
+      value(await t.kernel.api.permissions.grant(ben, 'core.moderation.notify', CONSOLE));
+      t.platform.clearMessages();
       value(await mod.jail(ann, { jail: 'cell', silent: true }, CONSOLE));
       assert.deepEqual(broadcasts(), []);
+      assert.ok(t.platform.messagesOf(ben).includes('[silent] Ann was jailed in cell by console permanently.'), t.platform.messagesOf(ben).join('\n'));
+      assert.ok(!t.platform.messagesOf(ann).some((m) => m.startsWith('[silent]')));
+      value(await t.kernel.api.permissions.revoke(ben, 'core.moderation.notify', CONSOLE));
       assert.ok(t.platform.messagesOf(ann).some((m) => /You have been jailed in cell by console permanently/.test(m)));
       assert.equal(t.emittedNamed('moderation.player-jail').at(-1)?.data.silent, true);
     });
@@ -157,12 +162,12 @@ describe('jails', () => {
       assert.equal(await mod.currentJail(ann), null);
     });
 
-    it('a silent unjail is not announced; unjailing a free player is already-in-state', async () => {
+    it('a silent unjail is not announced; unjailing a free player is not-found', async () => {
       value(await mod.jail(ann, { jail: 'cell', silent: true }, CONSOLE));
       value(await mod.unjail(ann, { silent: true }, CONSOLE));
       assert.deepEqual(broadcasts(), []);
       assert.ok(t.platform.messagesOf(ann).some((m) => /released from jail/.test(m)));
-      declined(await mod.unjail(ann, {}, CONSOLE), 'already-in-state');
+      declined(await mod.unjail(ann, {}, CONSOLE), 'not-found');
       declined(await mod.unjail(UNKNOWN, {}, CONSOLE), 'not-found');
     });
 

@@ -55,3 +55,65 @@ export const Sanctions = Type.Object(
   { additionalProperties: false, description: 'What is in force against a player now; each null when none.' },
 );
 export type Sanctions = Static<typeof Sanctions>;
+
+// ---- The sanctions' requests and the answers of their writes and reads ---------------------------
+
+export const SanctionBody = Type.Object(
+  { reason: Type.Optional(Reason), 'duration-seconds': Type.Optional(DurationSeconds), silent: Type.Optional(Silent) },
+  { additionalProperties: false },
+);
+export type SanctionBody = Static<typeof SanctionBody>;
+export const LiftBody = Type.Object({ silent: Type.Optional(Silent) }, { additionalProperties: false });
+export type LiftBody = Static<typeof LiftBody>;
+export const KickBody = Type.Object({ reason: Type.Optional(Reason), silent: Type.Optional(Silent) }, { additionalProperties: false });
+export type KickBody = Static<typeof KickBody>;
+export const WarnBody = Type.Object({ reason: Reason, silent: Type.Optional(Silent) }, { additionalProperties: false });
+export type WarnBody = Static<typeof WarnBody>;
+
+export const Kick = Type.Object(
+  { reason: NullableReason, actor: ActorName, 'kicked-at': Instant },
+  { additionalProperties: false, description: 'A kick done: the player was disconnected with the reason.' },
+);
+export type Kick = Static<typeof Kick>;
+export const Warned = Type.Object(
+  { warning: Warning, warnings: Type.Integer({ minimum: 1, description: 'How many warnings the player has now.' }) },
+  { additionalProperties: false },
+);
+export type Warned = Static<typeof Warned>;
+
+export const HistoryEntry = Type.Object(
+  {
+    id: Type.Integer({ minimum: 1, description: 'The audit entry; a larger id is a later action.' }),
+    action: Type.String({ description: 'What was done, e.g. `moderation.ban`, `home.set`.' }),
+    actor: ActorName,
+    at: Instant,
+    details: Type.Record(Type.String(), Type.Unknown(), { description: 'What the action recorded (reason, duration…).' }),
+  },
+  { additionalProperties: false },
+);
+export type HistoryEntry = Static<typeof HistoryEntry>;
+export const History = Type.Object(
+  { entries: Type.Array(HistoryEntry, { description: 'The audited actions whose target is the player, newest first.' }) },
+  { additionalProperties: false },
+);
+export type History = Static<typeof History>;
+
+const Account = Type.Object(
+  { 'player-id': Type.String({ format: 'uuid' }), 'player-name': Type.String() },
+  { additionalProperties: false },
+);
+export const IpBan = Type.Object(
+  { address: Type.String(), ...sanction, players: Type.Array(Account, { description: 'The accounts seen from that address.' }) },
+  { additionalProperties: false, description: 'An address ban in force: nobody can join from it.' },
+);
+export type IpBan = Static<typeof IpBan>;
+export const Alts = Type.Object(
+  {
+    addresses: Type.Array(Type.String(), { description: 'The addresses the player joined from, the last one first.' }),
+    alts: Type.Array(Type.Object({ ...Account.properties, addresses: Type.Array(Type.String()) }, { additionalProperties: false }), {
+      description: 'Other accounts seen from any of those addresses, with the shared addresses.',
+    }),
+  },
+  { additionalProperties: false },
+);
+export type Alts = Static<typeof Alts>;

@@ -195,6 +195,12 @@ export interface FsServer extends EventEmitter {
     position: Vec3,
     o: { velocity?: Vec3; itemId?: number; itemCount?: number; pickupTime?: number; deathTime?: number },
   ): FsObject;
+  /** Replaces how an item is placed: the handler answers the block (id and state offset) to place, or {} for none. */
+  onItemPlace(item: string, handler: (data: FsPlaceItem & { direction: number; properties: Record<string, unknown> }) => { id?: number; data?: number }, warn?: boolean): void;
+  /** A right-click on a block of that name: the handler answers true to place nothing. */
+  onBlockInteraction(block: string, handler: (data: { block: { position: Vec3; name: string }; player: FsPlayer }) => boolean | Promise<boolean>): void;
+  /** The state offset of a block's state with these properties (the others from `base`). */
+  setBlockDataProperties(base: number, states: unknown, properties: Record<string, unknown>): number;
   /** Which block a placing player's held item makes (an id of the block registry), or {} for none. */
   placeItem(data: FsPlaceItem): Promise<{ id?: number; data?: number }>;
   _sendPlayerList(toPlayer: FsPlayer): void;

@@ -38,6 +38,7 @@ import { ItemEntities } from './item-entities.ts';
 import { PlayerState } from './player-state.ts';
 import { PositionSync } from './position-sync.ts';
 import { Sessions, type LoginGate } from './sessions.ts';
+import { Signs } from './signs.ts';
 import { TabList } from './tablist.ts';
 import { visibilityConcern, type FlyingSquidVisibility } from './visibility.ts';
 import { Windows } from './windows.ts';
@@ -89,6 +90,7 @@ class FlyingSquidAdapter implements FlyingSquidPlatform {
     this.worldsOf = new Worlds(ctx, this.playerState, this.inventorySync, this.windows);
     this.fullInventory = fullInventoryOf(ctx, this.inventorySync, this.windows);
     new GameplayEvents(ctx, this.worldsOf, this.playerState);
+    new Signs(ctx, this.worldsOf);
     this.display = displayConcern(ctx, this.worldsOf);
     this.visibility = visibilityConcern(ctx, this.display);
     this.chat = new Chat(ctx);

@@ -7,7 +7,8 @@ export type NbtTag =
   | { type: 'string'; value: string }
   | { type: 'byte'; value: number }
   | { type: 'compound'; value: Record<string, NbtTag> }
-  | { type: 'list'; value: { type: 'compound'; value: Array<Record<string, NbtTag>> } };
+  | { type: 'list'; value: { type: 'compound'; value: Array<Record<string, NbtTag>> } }
+  | { type: 'list'; value: { type: 'string'; value: string[] } };
 
 /** A root compound as `anonymousNbt` fields take it. */
 export interface NbtCompound {

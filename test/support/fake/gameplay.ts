@@ -1,8 +1,9 @@
 // What players do in the fake platform's world, as test controls: walk, get hurt, use an item,
-// break and place blocks. Each emits the platform event the real adapter emits for it and applies
+// break and place blocks, write on signs. Each emits the platform event the real adapter emits for it and applies
 // the change unless a handler cancelled it, and returns whether one did. The fake's world is a map
 // of blocks: unset positions are stone below y 64 (the fake's spawn height) and air above.
 
+import { blankSign, isSignMaterial, signLines } from '../../../src/platform/signs.ts';
 import { emitCancellable as emitThrough, type CancellableData, type CancellableEventName } from '../../../src/platform/cancellable.ts';
 import type { FakePlayerInventories } from './player-inventory.ts';
 import type { BlockAt, DamageCause, GameMode, Location, OnlinePlayer, PlatformEventName, PlatformEvents } from '../../../src/platform/platform.ts';
@@ -39,6 +40,8 @@ function sameBlock(a: Location, b: Location): boolean {
 export class FakeGameplay {
   /** Blocks set by placing, breaking or `setBlock`, by "world:x,y,z". */
   readonly blocks = new Map<string, string>();
+  /** The text of signs that were written on, by "world:x,y,z" (a sign not in it is blank). */
+  private readonly signs = new Map<string, { front: string[]; back: string[] }>();
   private readonly host: GameplayHost;
 
   constructor(host: GameplayHost) {
@@ -95,7 +98,39 @@ export class FakeGameplay {
 
   /** Sets a block, as the world would be. */
   setBlock(at: BlockPosition, material: string): void {
-    this.blocks.set(key(at.world ?? 'world', at), material);
+    const k = key(at.world ?? 'world', at);
+    this.blocks.set(k, material);
+    // A block set anew is a new block: a sign placed there is blank.
+    this.signs.delete(k);
+  }
+
+  /**
+   * The player closes the sign editor of the sign at `at` with these lines, on its front or back.
+   * As on the game server, a malformed edit (not four lines, a line over 384 characters) is
+   * ignored: no event, and 'ignored' is answered. Otherwise `signEdit` fires; cancelled, the sign
+   * stays as it was. Throws when there is no sign at `at`.
+   */
+  editSign(uuid: string, at: BlockPosition, lines: readonly unknown[], front = true): 'written' | 'cancelled' | 'ignored' {
+    const player = this.host.state(uuid).player;
+    const world = at.world ?? this.host.state(uuid).location.world;
+    const material = this.blockAt({ ...at, world });
+    if (!isSignMaterial(material)) throw new Error(`fake platform: there is no sign at ${world} ${at.x} ${at.y} ${at.z} (${material})`);
+    const clean = signLines(lines);
+    if (!clean) return 'ignored';
+    const block: BlockAt = { world, x: at.x, y: at.y, z: at.z, material };
+    if (emitCancellable(this.host, 'signEdit', { player, block, lines: [...clean], front })) return 'cancelled';
+    const k = key(world, at);
+    const sign = this.signs.get(k) ?? blankSign();
+    this.signs.set(k, front ? { ...sign, front: clean } : { ...sign, back: clean });
+    return 'written';
+  }
+
+  /** The lines on a side of the sign at `at` (four blank ones for a sign never written on), or undefined when no sign is there. */
+  signText(at: BlockPosition, front = true): string[] | undefined {
+    const world = at.world ?? 'world';
+    if (!isSignMaterial(this.blockAt({ ...at, world }))) return undefined;
+    const sign = this.signs.get(key(world, at)) ?? blankSign();
+    return [...(front ? sign.front : sign.back)];
   }
 
   /** The player breaks the block at `at` (in their world); cancelled, it stays. */
