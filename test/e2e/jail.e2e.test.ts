@@ -33,8 +33,13 @@ describe('jails', () => {
   /** Whether the bot stands (horizontally) at a point: it may fall after a teleport, never drift. */
   const standsAt = (bot: Bot, p: { x: number; z: number }) => horizontal(bot, p) < 0.01;
 
-  /** Waits until the bot has stood on one block, on the ground, for a second. */
+  /**
+   * Waits until the bot has the chunk it stands in (a bot does not move, not even fall, in a chunk
+   * it has not received: after a teleport the server may still be sending it) and has stood on one
+   * block, on the ground, for a second.
+   */
   async function settle(bot: Bot): Promise<void> {
+    await waitFor(() => bot.blockAt(bot.entity.position) !== null, `${bot.username} to have the chunk it stands in`, 15000);
     let still = { at: Date.now(), block: '' };
     await waitFor(() => {
       const p = bot.entity.position;
@@ -212,7 +217,13 @@ describe('jails', () => {
     cat = await joinBot(rs.server.gamePort, 'Cat');
     try {
       await waitFor(() => standsAt(cat, cell), 'Cat to be moved into the jail');
-      const released = waitForMessage(ben, /^Cat was released from jail by Ann\./);
+      const benLines = recordMessages(ben);
+      const catLines = recordMessages(cat);
+      const annAt = annLines.length;
+      await settle(cat);
+      const released = waitForMessage(ben, /^Cat was released from jail by Ann\./, 20000).catch((e) => {
+        throw new Error(`${e.message}; Ben read ${JSON.stringify(benLines)}; Ann read ${JSON.stringify(annLines.slice(annAt))}; Cat read ${JSON.stringify(catLines)}; ben connected ${String(ben.entity !== undefined)}`);
+      });
       ann.chat('/unjail Cat');
       await released;
       await waitFor(() => horizontal(cat, cell) > 10, 'Cat to be moved out of the jail');
