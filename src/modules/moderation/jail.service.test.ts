@@ -213,6 +213,14 @@ describe('jails', () => {
       assert.ok(t.platform.messagesOf(ben).includes('pong'));
     });
 
+    it('sends a prisoner who respawned (at the spawn) back to the jail', async () => {
+      value(await mod.jail(ann, { jail: 'cell' }, CONSOLE));
+      await t.platform.teleport(ann, START);
+      const player = t.platform.player(ann)!;
+      t.platform.emit('respawn', { player, location: START });
+      await t.until(() => t.platform.location(ann)?.x === CELL.x, 'Ann to be back in jail');
+    });
+
     it('cancels breaking and placing blocks', async () => {
       value(await mod.jail(ann, { jail: 'cell' }, CONSOLE));
       assert.equal(t.platform.gameplay.breakBlock(ann, { x: 100, y: 63, z: 100 }), true);
