@@ -160,22 +160,27 @@ export const arg = {
 
 /** What the argument types about players and worlds read (a module's context has both). */
 export interface ArgSources {
-  platform: Pick<GamePlatform, 'onlinePlayers' | 'playerByName' | 'worlds'>;
+  platform: Pick<GamePlatform, 'onlinePlayers' | 'playerByName' | 'worlds' | 'canSee'>;
   players: Pick<PlayersService, 'find'>;
 }
 
 /** Every argument type: those of `arg`, and those reading the game's players and worlds. */
 export function argsFor(sources: ArgSources) {
   const { platform, players } = sources;
-  const onlineNames = () => platform.onlinePlayers().map((p) => p.name);
+  /** The names of the players online that the sender can see (a vanished player is not offered to those who cannot). */
+  const onlineNames = (c: CommandContext) => {
+    const viewer = c.sender.kind === 'player' ? c.sender.player.uuid : undefined;
+    return platform.onlinePlayers().flatMap((p) => (viewer === undefined || platform.canSee(viewer, p.uuid) ? [p.name] : []));
+  };
   return {
     ...arg,
-    /** A player online now, by name in any case. */
+    /** A player online now whom the sender can see, by name in any case (a vanished player is "not online" to those who cannot see them). */
     player<const N extends string>(name: N): Arg<N, OnlinePlayer> {
       return custom(name, {
-        parse(word) {
+        parse(word, c) {
           const p = platform.playerByName(word);
-          return p ? parsed(p) : wrong(`No player named ${word} is online.`);
+          const seen = p && (c.sender.kind !== 'player' || platform.canSee(c.sender.player.uuid, p.uuid));
+          return seen ? parsed(p) : wrong(`No player named ${word} is online.`);
         },
         complete: onlineNames,
       });

@@ -226,6 +226,34 @@ describe('declared commands: completion', () => {
     assert.deepEqual(s.platform.complete(s.alice, 'pay Bob 5 coins '), []);
   });
 
+  it('offers a player only to senders who can see them (a vanished player is not offered), and everyone to the console', () => {
+    const s = setup();
+    const bob = s.platform.join('Bob')!;
+    s.platform.join('Cid');
+    s.platform.hidePlayer(s.alice, bob.uuid);
+    assert.deepEqual(s.platform.complete(s.alice, 'pay '), ['Alice', 'Cid']);
+    assert.deepEqual(s.platform.complete(s.alice, 'eco give b'), []);
+    assert.deepEqual(s.platform.complete(bob.uuid, 'pay '), ['Alice', 'Bob', 'Cid']);
+    assert.deepEqual(s.platform.complete('console', 'eco give '), ['Alice', 'Bob', 'Cid']);
+    s.platform.showPlayer(s.alice, bob.uuid);
+    assert.deepEqual(s.platform.complete(s.alice, 'pay b'), ['Bob']);
+  });
+
+  it('answers an online player the sender cannot see as not online; the console and those who see them name them', async () => {
+    const s = setup(['test.eco.give']);
+    const bob = s.platform.join('Bob')!;
+    s.platform.hidePlayer(s.alice, bob.uuid);
+    await s.platform.run(s.alice, 'eco give Bob 5');
+    assert.deepEqual(s.said(), ['No player named Bob is online.']);
+    await s.platform.run('console', 'eco give Bob 5');
+    s.platform.showPlayer(s.alice, bob.uuid);
+    await s.platform.run(s.alice, 'eco give Bob 6');
+    assert.deepEqual(s.ran, [
+      { give: 'Bob', amount: 5 },
+      { give: 'Bob', amount: 6 },
+    ]);
+  });
+
   it('offers only the subcommands the sender may use (player-only ones not at the console), after the parent’s own argument', () => {
     const s = setup(['test.eco.give']);
     assert.deepEqual(s.platform.complete(s.alice, 'eco '), ['give']);

@@ -5,10 +5,12 @@ import type { ModuleDefinition } from '../core/module.ts';
 import { economyModule } from './economy/index.ts';
 import { homesModule } from './homes/index.ts';
 import { kitsModule } from './kits/index.ts';
+import { playerStateModule } from './playerstate/index.ts';
 import { moderationModule } from './moderation/index.ts';
 import { playerWarpsModule } from './playerwarps/index.ts';
 import { vaultsModule } from './vaults/index.ts';
+import { vanishModule } from './vanish/index.ts';
 import { warpsModule } from './warps/index.ts';
 
 // biome-ignore lint: services differ per module.
-export const ALL_MODULES: readonly ModuleDefinition<any>[] = [economyModule, homesModule, warpsModule, playerWarpsModule, kitsModule, vaultsModule, moderationModule];
+export const ALL_MODULES: readonly ModuleDefinition<any>[] = [economyModule, homesModule, warpsModule, playerWarpsModule, kitsModule, vaultsModule, vanishModule, playerStateModule, moderationModule];

@@ -2,15 +2,17 @@
 // (`src/modules/<area>/<area>.routes.ts`). The server and the OpenAPI document both read this list.
 
 import { ECONOMY_ROUTES } from '../modules/economy/economy.routes.ts';
+import { PLAYERSTATE_ROUTES } from '../modules/playerstate/playerstate.routes.ts';
 import { HOMES_ROUTES } from '../modules/homes/homes.routes.ts';
 import { KITS_ROUTES } from '../modules/kits/kits.routes.ts';
 import { JAIL_ROUTES } from '../modules/moderation/jail.routes.ts';
 import { MODERATION_ROUTES } from '../modules/moderation/moderation.routes.ts';
 import { PLAYERWARPS_ROUTES } from '../modules/playerwarps/playerwarps.routes.ts';
 import { VAULTS_ROUTES } from '../modules/vaults/vaults.routes.ts';
+import { VANISH_ROUTES } from '../modules/vanish/vanish.routes.ts';
 import { WARPS_ROUTES } from '../modules/warps/warps.routes.ts';
 import { PLAYERS_ROUTES } from './players.routes.ts';
 import { statusRoute } from './route-table.ts';
 import type { RouteDefinition } from '../core/routes.ts';
 
-export const ROUTES: readonly RouteDefinition[] = [statusRoute, ...PLAYERS_ROUTES, ...ECONOMY_ROUTES, ...HOMES_ROUTES, ...WARPS_ROUTES, ...PLAYERWARPS_ROUTES, ...KITS_ROUTES, ...VAULTS_ROUTES, ...MODERATION_ROUTES, ...JAIL_ROUTES];
+export const ROUTES: readonly RouteDefinition[] = [statusRoute, ...PLAYERS_ROUTES, ...ECONOMY_ROUTES, ...HOMES_ROUTES, ...WARPS_ROUTES, ...PLAYERWARPS_ROUTES, ...KITS_ROUTES, ...VAULTS_ROUTES, ...VANISH_ROUTES, ...PLAYERSTATE_ROUTES, ...MODERATION_ROUTES, ...JAIL_ROUTES];

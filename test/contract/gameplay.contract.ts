@@ -57,8 +57,9 @@ export async function groundNear(h: PlatformHarness, p: HarnessPlayer, dx: numbe
       const z = Math.floor(at.z) + cz;
       for (let y = Math.floor(at.y) + 2; y >= Math.floor(at.y) - 4; y--) {
         const material = p.clientBlock({ x, y, z });
-        // Grass and flowers are replaced by a block placed on them: look at the ground below.
-        if (material === 'air' || PLANTS.test(material)) continue;
+        // Grass and flowers are replaced by a block placed on them: look at the ground below. A
+        // sign another case placed is no ground (a click on it opens its editor).
+        if (material === 'air' || PLANTS.test(material) || material.endsWith('_sign')) continue;
         if (!/water|lava/.test(material) && p.clientBlock({ x, y: y + 1, z }) === 'air') return { x, y, z };
         break;
       }

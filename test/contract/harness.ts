@@ -50,6 +50,8 @@ export interface HarnessPlayer {
   clientPosition(): BlockPos;
   /** The health the client shows. */
   clientHealth(): number;
+  /** The client starts or stops flying (a double jump), as a game client tells the server. */
+  fly(flying: boolean): Promise<void>;
   /** The client hits another player once. */
   attack(target: HarnessPlayer): Promise<void>;
   /** The client breaks the block at the position (at once: call it in creative mode). */
@@ -140,6 +142,9 @@ export async function fakeHarness(): Promise<PlatformHarness> {
         },
         clientPosition: () => platform.location(player.uuid)!,
         clientHealth: () => platform.vitals(player.uuid)!.health,
+        fly: async (flying) => {
+          platform.gameplay.fly(player.uuid, flying);
+        },
         attack: async (target) => {
           platform.gameplay.damage(target.player.uuid, 1, { attacker: player.uuid });
         },
@@ -222,6 +227,9 @@ export async function flyingSquidHarness(): Promise<PlatformHarness> {
         walk: () => walkOneBlock(bot),
         clientPosition: () => bot.entity.position,
         clientHealth: () => bot.health,
+        fly: async (flying) => {
+          bot._client.write('abilities', { flags: flying ? 2 : 0 });
+        },
         attack: async (target) => {
           const seen = () => Object.values(bot.entities).find((e) => e.username === target.player.name);
           await waitFor(() => seen() !== undefined, `${name} to see ${target.player.name}`);

@@ -139,6 +139,42 @@ export const stateContract: Contract = (h) => {
       await p.leave();
     });
 
+    it('gives flight and invulnerability of the new game mode, and keeps the speeds', async () => {
+      const { platform } = h();
+      const p = await h().join(playerName('Remoded'));
+      const uuid = p.player.uuid;
+      assert.equal(platform.setAbilities(uuid, { allowFlight: true, invulnerable: true, walkSpeed: 2, flySpeed: 3 }), true);
+      platform.setGameMode(uuid, 'adventure');
+      assert.deepEqual(platform.abilities(uuid), { allowFlight: false, flying: false, invulnerable: false, walkSpeed: 2, flySpeed: 3 });
+      platform.setGameMode(uuid, 'creative');
+      assert.deepEqual(platform.abilities(uuid), { allowFlight: true, flying: false, invulnerable: true, walkSpeed: 2, flySpeed: 3 });
+      platform.setGameMode(uuid, 'spectator');
+      assert.deepEqual(platform.abilities(uuid), { allowFlight: true, flying: true, invulnerable: true, walkSpeed: 2, flySpeed: 3 });
+      await p.leave();
+    });
+
+    it('follows the client taking off and landing, only while flight is allowed; no flight, no flying', async () => {
+      const { platform } = h();
+      const p = await h().join(playerName('Flyer'));
+      const uuid = p.player.uuid;
+      const chats = h().record('chat');
+      await p.fly(true);
+      // The client's packets arrive in order: once its chat line is in, the take-off was read.
+      await p.say('took off');
+      await h().until(() => chats.some((c) => c.player.uuid === uuid), 'the chat line after the take-off');
+      assert.equal(platform.abilities(uuid)?.flying, false, 'not allowed: not flying');
+      platform.setAbilities(uuid, { allowFlight: true });
+      await p.fly(true);
+      await h().until(() => platform.abilities(uuid)?.flying === true, 'flying after taking off');
+      await p.fly(false);
+      await h().until(() => platform.abilities(uuid)?.flying === false, 'not flying after landing');
+      await p.fly(true);
+      await h().until(() => platform.abilities(uuid)?.flying === true, 'flying again');
+      platform.setAbilities(uuid, { allowFlight: false });
+      assert.equal(platform.abilities(uuid)?.flying, false, 'flight taken away: not flying');
+      await p.leave();
+    });
+
     it('sets health and food within their bounds', async () => {
       const { platform } = h();
       const p = await h().join(playerName('Vital'));

@@ -233,13 +233,13 @@ describe('jails', () => {
     }
   });
 
-  it('declines over HTTP: an unknown jail or player (not-found), a free player’s unjail (not-found), a second jailing (already-in-state); 400 for bad bodies; 403 without write', async () => {
+  it('declines over HTTP: an unknown jail or player (not-found), a second jailing or a free player’s unjail (already-in-state); 400 for bad bodies; 403 without write', async () => {
     const unknownJail = await rs.call('POST', `/players/${benId}/jail`, writer, { jail: 'nowhere' });
     assert.deepEqual([unknownJail.status, unknownJail.json.code], [200, 'not-found']);
     const unseen = await rs.call('POST', '/players/00000000-0000-0000-0000-0000000000aa/jail', writer, { jail: 'cell' });
     assert.deepEqual([unseen.status, unseen.json.code], [200, 'not-found']);
     const free = await rs.call('POST', `/players/${benId}/unjail`, writer);
-    assert.deepEqual([free.status, free.json.code], [200, 'not-found']);
+    assert.deepEqual([free.status, free.json.code], [200, 'already-in-state']);
     for (const [body, field] of [
       [{}, 'jail'],
       [{ jail: 'Not A Name' }, 'jail'],

@@ -113,7 +113,7 @@ describe('moderation over the Remote Access Service and in game', () => {
     const un = await post('unmute', { silent: true });
     assert.deepEqual([un.status, un.json.data.reason], [200, 'quiet please']);
     const twice = await post('unmute');
-    assert.deepEqual([twice.status, twice.json.code], [200, 'not-found']);
+    assert.deepEqual([twice.status, twice.json.code], [200, 'already-in-state']);
     await benNeverReads(/Cal was (un)?muted by core-rest/, 'Ben reading a silent announcement');
   });
 
@@ -188,7 +188,7 @@ describe('moderation over the Remote Access Service and in game', () => {
     const un = await post('unban', {});
     assert.deepEqual([un.status, un.json.data.reason, un.json.data['expires-at']], [200, 'cheating', null]);
     const twice = await post('unban');
-    assert.deepEqual([twice.status, twice.json.code], [200, 'not-found']);
+    assert.deepEqual([twice.status, twice.json.code], [200, 'already-in-state']);
     await calJoins();
   });
 

@@ -134,7 +134,7 @@ export class FakePlatform implements GamePlatform {
       location: { ...this.spawnLocation(), ...options.location },
       gameMode: options.gameMode ?? 'survival',
       vitals: { health: 20, food: 20, saturation: 5 },
-      abilities: { allowFlight: false, flying: false, invulnerable: false, walkSpeed: 1, flySpeed: 1 },
+      abilities: { ...modeAbilities(options.gameMode ?? 'survival'), walkSpeed: 1, flySpeed: 1 },
       ping: options.ping ?? 0,
     });
     if (!this.messages.has(uuid)) this.messages.set(uuid, []);
@@ -280,6 +280,8 @@ export class FakePlatform implements GamePlatform {
     const s = this.states.get(uuid);
     if (!s) return false;
     s.gameMode = mode;
+    // As the game (and the adapter): flight and invulnerability become the new mode's; speeds stay.
+    s.abilities = { ...s.abilities, ...modeAbilities(mode) };
     return true;
   }
 
@@ -309,6 +311,7 @@ export class FakePlatform implements GamePlatform {
     const s = this.states.get(uuid);
     if (!s) return false;
     s.abilities = { ...s.abilities, ...change };
+    if (!s.abilities.allowFlight) s.abilities.flying = false;
     return true;
   }
 
@@ -414,4 +417,10 @@ export class FakePlatform implements GamePlatform {
     if (!s) throw new Error(`fake platform: ${uuid} is not online`);
     return s;
   }
+}
+
+/** Flight and invulnerability as a game mode gives them (the game resets them on a mode change). */
+function modeAbilities(mode: GameMode): Pick<Abilities, 'allowFlight' | 'flying' | 'invulnerable'> {
+  const flies = mode === 'creative' || mode === 'spectator';
+  return { allowFlight: flies, flying: mode === 'spectator', invulnerable: flies };
 }

@@ -41,7 +41,7 @@ export const JAIL_ROUTES = [
     answer: Jailing,
     summary: 'Releases a jailed player; answers the sentence that ended',
     description:
-      'Declined with not-found when the player is not jailed (nothing to lift) or was never seen. silent leaves out the announcement. ' +
+      'Declined with already-in-state when the player is not jailed, not-found for a player never seen. silent leaves out the announcement. ' +
       'An online player is moved out at once (where jail.conf release-to says); an offline one at their next join.',
     call: (api, { params, body, actor }) => api.moderation.unjail(params.uuid, { silent: body?.silent ?? false }, actor),
   }),

@@ -162,12 +162,12 @@ describe('jails', () => {
       assert.equal(await mod.currentJail(ann), null);
     });
 
-    it('a silent unjail is not announced; unjailing a free player is not-found', async () => {
+    it('a silent unjail is not announced; unjailing a free player is already-in-state', async () => {
       value(await mod.jail(ann, { jail: 'cell', silent: true }, CONSOLE));
       value(await mod.unjail(ann, { silent: true }, CONSOLE));
       assert.deepEqual(broadcasts(), []);
       assert.ok(t.platform.messagesOf(ann).some((m) => /released from jail/.test(m)));
-      declined(await mod.unjail(ann, {}, CONSOLE), 'not-found');
+      declined(await mod.unjail(ann, {}, CONSOLE), 'already-in-state');
       declined(await mod.unjail(UNKNOWN, {}, CONSOLE), 'not-found');
     });
 

@@ -56,7 +56,7 @@ export interface JailService {
    * a player never seen or a jail not defined; already-in-state when they are jailed already.
    */
   jail(uuid: string, request: JailRequest, actor: Actor): Promise<Result<Jailing>>;
-  /** Lifts a sentence; answers the sentence that ended. not-found when not jailed (nothing to lift). */
+  /** Lifts a sentence; answers the sentence that ended. already-in-state when not jailed. */
   unjail(uuid: string, options: { silent?: boolean }, actor: Actor): Promise<Result<Jailing>>;
   /** Defines a jail at a location, or moves the one of that name (its prisoners go along). */
   defineJail(name: string, location: LocationInput, actor: Actor): Promise<Result<JailLocation>>;
@@ -295,7 +295,7 @@ export async function createJailService(deps: JailDeps): Promise<JailKeeper> {
     const done = await queue.run(p.uuid, async (): Promise<Result<Jailing>> => {
       const s = sentenceOf(p.uuid);
       const out = s && (await release(s, actor, options.silent ?? false));
-      if (!s || !out) return fail('not-found', `${p.name} is not jailed: there is nothing to lift.`);
+      if (!s || !out) return fail('already-in-state', `${p.name} is not jailed.`);
       move = out;
       return ok(render(s));
     });

@@ -27,7 +27,7 @@ export interface AddressSanctions {
    * the address is banned already; not-found for a player never seen or never seen from an address.
    */
   banIp(target: string, input: SanctionInput, actor: Actor): Promise<Result<IpBan>>;
-  /** Lifts an address ban (by address, or a player uuid for their last address); not-found when there is none. */
+  /** Lifts an address ban (by address, or a player uuid for their last address); already-in-state when there is none. */
   unbanIp(target: string, input: { silent?: boolean }, actor: Actor): Promise<Result<IpBan>>;
   /** The addresses a player joined from and the other accounts seen from them. */
   alts(uuid: string): Promise<Result<Alts>>;
@@ -162,7 +162,7 @@ export async function createAddressSanctions(deps: AddressDeps): Promise<Address
       if (!r.ok) return r;
       const { address, player } = r.value;
       const s = liveBan(address);
-      if (!s) return fail('not-found', `${player ? `The address of ${player.name}` : address} is not banned.`);
+      if (!s) return fail('already-in-state', `${player ? `The address of ${player.name}` : address} is not banned.`);
       bans.delete(address);
       expiries.get(address)?.cancel();
       expiries.delete(address);

@@ -10,7 +10,7 @@ import type { CommandContext, CommandDefinition } from '../../core/commands.ts';
 import type { ModuleContext } from '../../core/module.ts';
 import { formatDuration, formatInstant, looksLikeDuration, parseDuration, silentAndReason } from './moderation.duration.ts';
 import type { Ban, Mute } from './moderation.schemas.ts';
-import { NOTIFY_NODE, type ModerationService } from './moderation.service.ts';
+import { EXEMPT_NODE, NOTIFY_NODE, type ModerationService } from './moderation.service.ts';
 import { normalizeAddress } from './moderation.addresses.ts';
 
 export const MODERATION_NODES = {
@@ -31,6 +31,7 @@ export const MODERATION_NODES = {
   alts: 'core.moderation.alts',
   sanctions: 'core.moderation.sanctions',
   notify: NOTIFY_NODE,
+  exempt: EXEMPT_NODE,
 } as const;
 
 const ends = (s: Ban | Mute) => (s['expires-at'] === null ? 'permanently' : `for ${formatDuration(s['duration-seconds'])} (until ${formatInstant(s['expires-at'])})`);
@@ -179,8 +180,8 @@ export function moderationCommands(mod: ModerationService, ctx: ModuleContext): 
     command({
       name: 'warn',
       permission: MODERATION_NODES.warn,
-      description: 'Warns a player; the reason is required.',
-      args: [player, arg.text('reason').shownAs('reason> [-s')],
+      description: 'Warns a player; the reason is required (-s in it: no announcement).',
+      args: [player, arg.text('reason')],
       async run(c, v) {
         const { silent, reason: r0 } = silentAndReason(v.reason);
         if (r0 === null) return c.reply({ text: 'A warning needs a reason: /warn <player> <reason> [-s]', color: 'red' });

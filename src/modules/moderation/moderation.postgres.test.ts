@@ -37,7 +37,7 @@ describe('moderation on PostgreSQL', () => {
         value(await mod.unban(ann, {}, CONSOLE));
         value(await mod.unmute(bob, {}, CONSOLE));
         value(await mod.unbanIp('10.0.0.9', {}, CONSOLE));
-        declined(await mod.unban(ann, {}, CONSOLE), 'not-found');
+        declined(await mod.unban(ann, {}, CONSOLE), 'already-in-state');
         assert.ok(await join('Eve', '10.0.0.9'));
         assert.equal(value(await mod.history(ann, 2)).entries[0]?.action, 'moderation.unban');
       } finally {

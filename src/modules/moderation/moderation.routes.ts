@@ -51,7 +51,7 @@ export const MODERATION_ROUTES = [
     body: LiftBody,
     answer: Ban,
     summary: 'Lifts the ban of a player and answers it',
-    description: `Declined with not-found when no ban is in force. ${SILENT_RULE}`,
+    description: `Declined with already-in-state when no ban is in force. ${SILENT_RULE}`,
     call: (api, { params, body, actor }) => api.moderation.unban(params.uuid, body, actor),
   }),
   defineRoute({
@@ -75,7 +75,7 @@ export const MODERATION_ROUTES = [
     body: LiftBody,
     answer: Mute,
     summary: 'Lifts the mute of a player and answers it',
-    description: `Declined with not-found when no mute is in force. ${SILENT_RULE}`,
+    description: `Declined with already-in-state when no mute is in force. ${SILENT_RULE}`,
     call: (api, { params, body, actor }) => api.moderation.unmute(params.uuid, body, actor),
   }),
   defineRoute({

@@ -88,11 +88,11 @@ describe('moderation (bans, mutes, kicks, warnings, history)', () => {
       assert.equal(value(await mod.sanctions(bob)).ban?.reason, 'griefing');
     });
 
-    it('unban lifts it (answering the lifted ban), announces it, and the player may join again; a second unban is not-found', async () => {
+    it('unban lifts it (answering the lifted ban), announces it, and the player may join again; a second unban is already-in-state', async () => {
       const lifted = value(await mod.unban(bob, {}, CONSOLE));
       assert.equal(lifted.reason, 'griefing');
       assert.ok(t.platform.broadcasts.map(plain).includes('Bob was unbanned by console.'));
-      declined(await mod.unban(bob, {}, CONSOLE), 'not-found');
+      declined(await mod.unban(bob, {}, CONSOLE), 'already-in-state');
       assert.equal(value(await mod.sanctions(bob)).ban, null);
       assert.ok(await join('Bob', '10.0.0.2'));
       assert.equal((await t.kernel.api.audit.history(bob, 1))[0]?.action, 'moderation.unban');
@@ -171,7 +171,7 @@ describe('moderation (bans, mutes, kicks, warnings, history)', () => {
       assert.equal(value(await mod.sanctions(bob)).mute, null);
     });
 
-    it('unmute lifts a permanent mute (cause lifted, with the actor); unmute of a player not muted is not-found', async () => {
+    it('unmute lifts a permanent mute (cause lifted, with the actor); unmute of a player not muted is already-in-state', async () => {
       value(await mod.mute(bob, { silent: true }, CONSOLE));
       assert.deepEqual(t.platform.broadcasts, []);
       assert.ok(t.platform.messagesOf(bob).some((l) => l.startsWith('You have been muted by console permanently')));
@@ -182,7 +182,7 @@ describe('moderation (bans, mutes, kicks, warnings, history)', () => {
         { actor: 'core-rest/panel', cause: 'lifted' },
       );
       assert.ok(t.platform.messagesOf(bob).includes('You are no longer muted: you may chat again.'));
-      declined(await mod.unmute(bob, {}, REST), 'not-found');
+      declined(await mod.unmute(bob, {}, REST), 'already-in-state');
       assert.equal(t.platform.chat(bob, 'free'), true);
     });
 
@@ -292,6 +292,50 @@ describe('moderation (signs of a muted player)', () => {
       value(await mod.unmute(bob, {}, CONSOLE));
       assert.equal(t.platform.gameplay.editSign(bob, at, ['hello', '', '', '']), 'written');
       assert.deepEqual(t.platform.gameplay.signText(at), ['hello', '', '', '']);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('moderation.sanctions with a jail sentence', () => {
+  it('answers the jail in force beside the ban, mute and warnings', async () => {
+    const t = await startTestKernel({ modules: [moderationModule] });
+    try {
+      const mod = t.kernel.api.moderation;
+      const bob = (await t.join('Bob')).uuid;
+      value(await mod.defineJail('cell', { world: 'world', x: 5, y: 64, z: 5 }, CONSOLE));
+      const j = value(await mod.jail(bob, { jail: 'cell', reason: 'spawn camping', durationSeconds: 600 }, CONSOLE));
+      const s = value(await mod.sanctions(bob));
+      assert.deepEqual(s.jail, j);
+      assert.deepEqual([s.jail?.jail, s.jail?.reason, s.ban, s.mute, s.warnings], ['cell', 'spawn camping', null, null, null]);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('moderation exemption', () => {
+  it('a player holding core.moderation.exempt cannot be banned, muted, kicked or warned by a player; the console and routes still can', async () => {
+    const t = await startTestKernel({ modules: [moderationModule] });
+    try {
+      const mod = t.kernel.api.moderation;
+      const mo = await t.join('Mo');
+      const boss = (await t.join('Boss')).uuid;
+      value(await t.kernel.api.permissions.grant(boss, 'core.moderation.exempt', CONSOLE));
+      const asMo: Actor = { kind: 'player', uuid: mo.uuid, name: 'Mo' };
+      for (const r of [
+        await mod.ban(boss, {}, asMo),
+        await mod.mute(boss, {}, asMo),
+        await mod.kick(boss, {}, asMo),
+        await mod.warn(boss, { reason: 'x' }, asMo),
+      ]) {
+        declined(r, 'refused');
+        assert.match(r.ok ? '' : r.message, /^Boss cannot be (banned|muted|kicked|warned) by a player \(core\.moderation\.exempt\)\.$/);
+      }
+      assert.deepEqual(value(await mod.sanctions(boss)), { ban: null, mute: null, jail: null, warnings: null });
+      value(await mod.mute(boss, {}, REST));
+      value(await mod.ban(boss, {}, CONSOLE));
     } finally {
       await t.close();
     }

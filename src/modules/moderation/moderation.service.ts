@@ -28,6 +28,8 @@ import { createModerationStore, type SanctionKind, type SanctionRow, type Warnin
 
 /** Staff holding it read silent sanctions and alt detections. */
 export const NOTIFY_NODE = 'core.moderation.notify';
+/** A player holding it cannot be banned, muted, kicked or warned by another player (the console and routes still can). */
+export const EXEMPT_NODE = 'core.moderation.exempt';
 
 export interface SanctionInput {
   reason?: string | null;
@@ -44,11 +46,11 @@ export interface ModerationService extends AddressSanctions {
   history(uuid: string, limit?: number): Promise<Result<History>>;
   /** Bans a player (kicked at once when online); already-in-state when a ban is in force. */
   ban(uuid: string, input: SanctionInput, actor: Actor): Promise<Result<Ban>>;
-  /** Lifts the ban in force and answers it; not-found when there is none. */
+  /** Lifts the ban in force and answers it; already-in-state when there is none. */
   unban(uuid: string, input: { silent?: boolean }, actor: Actor): Promise<Result<Ban>>;
   /** Mutes a player; already-in-state when a mute is in force. */
   mute(uuid: string, input: SanctionInput, actor: Actor): Promise<Result<Mute>>;
-  /** Lifts the mute in force and answers it; not-found when there is none. */
+  /** Lifts the mute in force and answers it; already-in-state when there is none. */
   unmute(uuid: string, input: { silent?: boolean }, actor: Actor): Promise<Result<Mute>>;
   /** Disconnects an online player with the reason; player-offline otherwise. */
   kick(uuid: string, input: { reason?: string | null; silent?: boolean }, actor: Actor): Promise<Result<Kick>>;
@@ -164,12 +166,20 @@ export async function createModerationService(deps: ModerationDeps): Promise<Mod
 
   for (const kind of ['ban', 'mute'] as const) for (const [uuid, s] of inForce[kind]) scheduleExpiry(kind, uuid, s);
 
+  /** Refused when a player acts on a player who holds the exempt node. */
+  function exempt(p: KnownPlayer, actor: Actor, what: string): Result<never> | undefined {
+    if (actor.kind !== 'player' || !permissions.playerHas(p.uuid, EXEMPT_NODE)) return undefined;
+    return fail('refused', `${p.name} cannot be ${what} by a player (${EXEMPT_NODE}).`);
+  }
+
   /** Puts a ban or mute in force (memory first, so that two at once cannot both pass the check). */
   async function impose(kind: SanctionKind, uuid: string, input: SanctionInput, actor: Actor): Promise<Result<{ p: KnownPlayer; s: SanctionRow }>> {
     const s = sanctionRow(input, actor);
     const who = await known(uuid);
     if (!who.ok) return who;
     const p = who.value;
+    const refused = exempt(p, actor, kind === 'ban' ? 'banned' : 'muted');
+    if (refused) return refused;
     const before = liveOf(kind, p.uuid);
     if (before) {
       const what = kind === 'ban' ? 'banned' : 'muted';
@@ -195,13 +205,13 @@ export async function createModerationService(deps: ModerationDeps): Promise<Mod
     return ok({ p, s });
   }
 
-  /** Lifts the ban or mute in force; not-found when there is none. */
+  /** Lifts the ban or mute in force; already-in-state when there is none (not banned is the state asked for). */
   async function lift(kind: SanctionKind, uuid: string, silent: boolean, actor: Actor): Promise<Result<{ p: KnownPlayer; s: SanctionRow }>> {
     const who = await known(uuid);
     if (!who.ok) return who;
     const p = who.value;
     const s = liveOf(kind, p.uuid);
-    if (!s) return fail('not-found', `${p.name} is not ${kind === 'ban' ? 'banned' : 'muted'}.`);
+    if (!s) return fail('already-in-state', `${p.name} is not ${kind === 'ban' ? 'banned' : 'muted'}.`);
     inForce[kind].delete(p.uuid);
     expiries.get(`${kind}:${p.uuid}`)?.cancel();
     expiries.delete(`${kind}:${p.uuid}`);
@@ -328,6 +338,8 @@ export async function createModerationService(deps: ModerationDeps): Promise<Mod
       const who = await known(uuid);
       if (!who.ok) return who;
       const p = who.value;
+      const refused = exempt(p, actor, 'kicked');
+      if (refused) return refused;
       if (!platform.player(p.uuid)) return fail('player-offline', `${p.name} is not online.`);
       const by = actorName(actor);
       platform.kick(p.uuid, kickScreen(reason, by));
@@ -342,6 +354,8 @@ export async function createModerationService(deps: ModerationDeps): Promise<Mod
       const who = await known(uuid);
       if (!who.ok) return who;
       const p = who.value;
+      const refused = exempt(p, actor, 'warned');
+      if (refused) return refused;
       const by = actorName(actor);
       const issuedAt = clock.now().toISOString();
       const all = await db.transaction().execute(async (tx) => {

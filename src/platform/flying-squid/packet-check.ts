@@ -39,6 +39,26 @@ export function roundTrip(name: string, params: Record<string, unknown>): Record
   return parsed.data.params;
 }
 
+let serverCodec: typeof codec;
+
+/**
+ * Serialises a serverbound play packet as a 1.21.4 client writes it and reads it back as the server
+ * does: what the adapter's handlers of client packets receive.
+ */
+export function serverReads(name: string, params: Record<string, unknown>): Record<string, unknown> {
+  if (!serverCodec) {
+    const mc = require('minecraft-protocol') as ProtocolModule;
+    serverCodec = {
+      write: mc.createSerializer({ state: 'play', isServer: false, version: '1.21.4' }),
+      read: mc.createDeserializer({ state: 'play', isServer: true, version: '1.21.4' }),
+    };
+  }
+  const buffer = serverCodec.write.createPacketBuffer({ name, params });
+  const parsed = serverCodec.read.parsePacketBuffer(buffer);
+  if (parsed.data.name !== name) throw new Error(`${name} read back as ${parsed.data.name}`);
+  return parsed.data.params;
+}
+
 /**
  * The problems of a packet: it does not serialise, or a field the protocol has is missing or not
  * a number where one was read back. An empty list means the packet is well-formed.

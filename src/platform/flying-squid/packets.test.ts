@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import * as P from './packets.ts';
 import { fixOutgoing, type ShimContext } from './packet-shim.ts';
-import { packetProblems, roundTrip } from './packet-check.ts';
+import { packetProblems, roundTrip, serverReads } from './packet-check.ts';
 import { textToNbt, textToPlain } from './text.ts';
 import { createItemCodec } from './items.ts';
 
@@ -96,6 +96,18 @@ describe('abilities and speed', () => {
     assert.ok(Math.abs((back.walkingSpeed as number) - 0.2) < 1e-6);
     assert.ok(Math.abs((back.flyingSpeed as number) - 0.15) < 1e-6);
     assert.equal(clientReads(P.abilities({ allowFlight: true, flying: false, invulnerable: false, walkSpeed: 1, flySpeed: 1 }, false)).flags, 4);
+  });
+
+  it("reads the client's own abilities packet: flying follows flag 2, only while flight is allowed", () => {
+    const allowed = { allowFlight: true, flying: false, invulnerable: true, walkSpeed: 2, flySpeed: 3 };
+    const starts = serverReads('abilities', { flags: 2 });
+    assert.deepEqual(P.flyingFromClient(allowed, starts.flags), { ...allowed, flying: true });
+    const stops = serverReads('abilities', { flags: 0 });
+    assert.deepEqual(P.flyingFromClient({ ...allowed, flying: true }, stops.flags), allowed);
+    // A client claiming flight it was not given (or other flags) changes nothing else.
+    const grounded = { ...allowed, allowFlight: false, invulnerable: false };
+    assert.deepEqual(P.flyingFromClient(grounded, serverReads('abilities', { flags: 15 }).flags), grounded);
+    assert.deepEqual(P.flyingFromClient(allowed, undefined), allowed);
   });
 
   it('sets movement_speed as attribute id 21 (minecraft-data still names 21 step_height)', () => {

@@ -63,6 +63,18 @@ export function abilities(a: Abilities, creative: boolean): Packet {
   };
 }
 
+/** Flag 2 of the client's abilities packet: whether it flies now. */
+export const CLIENT_FLYING_FLAG = 2;
+
+/**
+ * The abilities after the client's own abilities packet (it starts or stops flying): a client may
+ * only fly when flight is allowed; anything else in the packet is the server's to decide.
+ */
+export function flyingFromClient(current: Abilities, flags: unknown): Abilities {
+  if (typeof flags !== 'number') return current;
+  return { ...current, flying: current.allowFlight && (flags & CLIENT_FLYING_FLAG) !== 0 };
+}
+
 /** The movement_speed attribute, which is what makes a walk speed change felt. */
 export function walkSpeedAttribute(entityId: number, walkSpeed: number): Packet {
   return {

@@ -1,6 +1,8 @@
 // A player's game mode, health and food, flight and speeds. flying-squid's sendAbilities does
 // nothing at 1.21.4 and it has no flight state of its own: the adapter keeps the abilities and
-// writes them (abilities + the movement speed attribute).
+// writes them (abilities + the movement speed attribute). flying-squid has no handler of the
+// client's own abilities packet either (sent when the player starts or stops flying by a double
+// jump): the adapter reads it, so that `flying` is what the player does, not what was last set.
 
 import type { Abilities, GameMode, Vitals } from '../platform.ts';
 import type { AdapterContext, PlayerSession } from './context.ts';
@@ -23,6 +25,9 @@ export class PlayerState {
         takeDamage(o);
       };
       if (player.foodSaturation === undefined) player.foodSaturation = 5;
+      player._client.on('abilities', (d: { flags?: unknown }) => {
+        this.abilitiesOf.set(session, P.flyingFromClient(this.current(session), d?.flags));
+      });
     });
     ctx.onJoin((session) => {
       this.abilitiesOf.set(session, defaultAbilities(session.fs.gameMode ?? 0));

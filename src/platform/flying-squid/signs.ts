@@ -5,40 +5,30 @@
 // - places standing and wall signs of every wood itself, and opens the editor once the block is
 //   placed (after the blockPlace event, which may cancel it); hanging signs are placed by
 //   flying-squid's own code and get the editor too. A right-click on a sign by a player who may
-//   build opens the editor again, as in vanilla since 1.20.
+//   build opens the editor again, as in vanilla since 1.20, unless another player has it open.
 // - reads update_sign: only for the sign the server opened the editor of for that player, in the
 //   same world, still a sign, with four lines of at most 384 characters (anything else is dropped
 //   without an event); formatting codes and control characters are removed. `signEdit` fires;
 //   not cancelled, the text is kept and sent to every player in the world; cancelled, the writer
 //   (whose client already shows the text it typed) is sent the sign as it was.
-// - keeps the text in memory by world and chunk, sends it inside each chunk a player is sent, and
-//   forgets it when the block is broken or a new sign is placed there.
+// - keeps the text (sign-store.ts: by world and chunk, saved in the world's folder), sends it inside
+//   each chunk a player is sent, and forgets it when the block is broken or a new sign is placed.
 
 import { blankSign, isSignMaterial, signLines } from '../signs.ts';
 import { emitCancellable } from '../cancellable.ts';
 import type { BlockAt } from '../platform.ts';
 import type { AdapterContext, PlayerSession } from './context.ts';
+import { dirname, join } from 'node:path';
 import type { FsPlaceItem, FsWorld, Vec3 } from './fs-types.ts';
-import { chunkSignEntry, openSignEditor, signData, type SignSides } from './packets-signs.ts';
+import { chunkSignEntry, openSignEditor, signData } from './packets-signs.ts';
 import type { Params } from './packets.ts';
+import { SignStore, type Pos, type SignEntry } from './sign-store.ts';
 import type { Worlds } from './worlds.ts';
-
-interface Pos {
-  x: number;
-  y: number;
-  z: number;
-}
-
-/** A written sign: where, which sign block, and its text. */
-interface SignEntry extends Pos {
-  material: string;
-  front: string[];
-  back: string[];
-}
 
 /** The sign whose editor a player has open: the only one their update_sign may write. */
 interface Editing extends Pos {
-  world: FsWorld;
+  world: string;
+  fs: FsWorld;
 }
 
 /** What flying-squid's registry says of a block, beyond its id and name. */
@@ -52,19 +42,22 @@ interface BlockInfo {
 
 const WALL_FACING = ['north', 'south', 'west', 'east'];
 
-const posKey = (p: Pos) => `${p.x},${p.y},${p.z}`;
-const chunkKey = (cx: number, cz: number) => `${cx},${cz}`;
 
 export class Signs {
   private readonly ctx: AdapterContext;
   private readonly worlds: Worlds;
-  /** Written signs by world, then chunk, then position. */
-  private readonly texts = new WeakMap<FsWorld, Map<string, Map<string, SignEntry>>>();
+  private readonly store: SignStore;
   private readonly editing = new WeakMap<PlayerSession, Editing>();
 
   constructor(ctx: AdapterContext, worlds: Worlds) {
     this.ctx = ctx;
     this.worlds = worlds;
+    // The folders worlds.ts gives worlds: the default world's, and one per created world; the
+    // nether is kept in memory by flying-squid.
+    const { worldDir, worldsDir } = ctx.options;
+    const createdDir = worldsDir ?? join(dirname(worldDir), 'worlds');
+    this.store = new SignStore((world) => (world === 'world' ? worldDir : world === 'world_nether' ? undefined : join(createdDir, world)), ctx.log);
+    ctx.onShutdown(() => this.store.flush());
     ctx.onAttach((s) => this.attach(s));
     ctx.onLeave((s) => this.editing.delete(s));
     ctx.onOutgoing((s, name, params) => (name === 'map_chunk' ? this.withSigns(s, params) : params));
@@ -77,7 +70,7 @@ export class Signs {
       this.onUpdate(s, d).catch((e: unknown) => this.ctx.log.warn(`sign edit by ${s.online.name}: ${String(e)}`));
     });
     s.fs.on('dug', (data: { position?: Vec3 }, cancelled: boolean) => {
-      if (!cancelled && data?.position) this.forget(s.fs.world, data.position);
+      if (!cancelled && data?.position) this.store.delete(this.worldName(s), pos(data.position));
     });
   }
 
@@ -108,7 +101,8 @@ export class Signs {
         // Survival and creative players may edit a sign (adventure and spectator may not build).
         if (!s || !this.active(s) || player.gameMode > 1) return false;
         if ((player as { crouching?: boolean }).crouching) return false;
-        this.open(s, clicked.position);
+        // As in vanilla, one player at a time edits a sign.
+        if (!this.editedByOther(s, clicked.position)) this.open(s, clicked.position);
         return true;
       });
     }
@@ -120,7 +114,7 @@ export class Signs {
       if (s && material !== undefined && isSignMaterial(material)) {
         const at = data.placedPosition;
         // A new sign is blank, whatever was written at that position before.
-        this.forget(s.fs.world, at);
+        this.store.delete(this.worldName(s), pos(at));
         // flying-squid sets the block once this returns; the editor opens on the placed sign.
         setImmediate(() => {
           if (this.active(s)) this.open(s, at);
@@ -135,10 +129,23 @@ export class Signs {
     return s.joined && !s.dead && !s.moving && !s.fs.disconnected;
   }
 
+  private worldName(s: PlayerSession): string {
+    return this.worlds.locationOf(s).world;
+  }
+
+  private editedByOther(s: PlayerSession, at: Pos): boolean {
+    const p = pos(at);
+    for (const other of this.ctx.joined.values()) {
+      const e = other === s ? undefined : this.editing.get(other);
+      if (e && e.fs === s.fs.world && e.x === p.x && e.y === p.y && e.z === p.z) return true;
+    }
+    return false;
+  }
+
   private open(s: PlayerSession, at: Pos): void {
-    const pos = { x: Math.floor(at.x), y: Math.floor(at.y), z: Math.floor(at.z) };
-    this.editing.set(s, { world: s.fs.world, ...pos });
-    s.send(openSignEditor(pos, true));
+    const p = pos(at);
+    this.editing.set(s, { world: this.worldName(s), fs: s.fs.world, ...p });
+    s.send(openSignEditor(p, true));
   }
 
   private async onUpdate(s: PlayerSession, d: unknown): Promise<void> {
@@ -146,10 +153,10 @@ export class Signs {
     if (!editing || !this.active(s) || typeof d !== 'object' || d === null) return;
     const packet = d as { location?: Partial<Pos>; isFrontText?: unknown; text1?: unknown; text2?: unknown; text3?: unknown; text4?: unknown };
     const at = packet.location;
-    if (!at || at.x !== editing.x || at.y !== editing.y || at.z !== editing.z || s.fs.world !== editing.world) return;
+    if (!at || at.x !== editing.x || at.y !== editing.y || at.z !== editing.z || s.fs.world !== editing.fs) return;
     this.editing.delete(s);
-    const world = editing.world;
-    const block = await world.getBlock(new this.ctx.Vec3(editing.x, editing.y, editing.z));
+    const { world } = editing;
+    const block = await editing.fs.getBlock(new this.ctx.Vec3(editing.x, editing.y, editing.z));
     if (!isSignMaterial(block.name) || !this.active(s)) return;
     const lines = signLines([packet.text1, packet.text2, packet.text3, packet.text4]);
     if (!lines || typeof packet.isFrontText !== 'boolean') {
@@ -158,62 +165,30 @@ export class Signs {
       return;
     }
     const front = packet.isFrontText;
-    const where: BlockAt = { world: this.worlds.locationOf(s).world, ...pos(editing), material: block.name };
+    const where: BlockAt = { world, ...pos(editing), material: block.name };
     const cancelled = emitCancellable((name, payload) => this.ctx.emit(name, payload), 'signEdit', { player: s.online, block: where, lines: [...lines], front });
     if (cancelled) {
       this.sendTo(s, editing, block.name);
       return;
     }
-    const sign = this.entry(world, editing) ?? { ...pos(editing), material: block.name, ...blankSign() };
+    const sign = this.store.get(world, editing) ?? { ...pos(editing), material: block.name, ...blankSign() };
     const written: SignEntry = { ...sign, material: block.name, ...(front ? { front: lines } : { back: lines }) };
-    this.store(world, written);
+    this.store.set(world, written);
     const packetOut = signData(written, written.material, written);
-    for (const other of this.ctx.joined.values()) if (other.fs.world === world) other.send(packetOut);
+    for (const other of this.ctx.joined.values()) if (other.fs.world === editing.fs) other.send(packetOut);
   }
 
   /** Sends one player the sign as the server has it (blank when never written on). */
-  private sendTo(s: PlayerSession, at: Pos, material: string): void {
-    s.send(signData(at, material, this.entry(s.fs.world, at) ?? blankSign()));
-  }
-
-  private chunk(world: FsWorld, at: Pos, create: boolean): Map<string, SignEntry> | undefined {
-    let chunks = this.texts.get(world);
-    if (!chunks) {
-      if (!create) return undefined;
-      chunks = new Map();
-      this.texts.set(world, chunks);
-    }
-    const key = chunkKey(at.x >> 4, at.z >> 4);
-    let chunk = chunks.get(key);
-    if (!chunk && create) {
-      chunk = new Map();
-      chunks.set(key, chunk);
-    }
-    return chunk;
-  }
-
-  private entry(world: FsWorld, at: Pos): SignEntry | undefined {
-    return this.chunk(world, at, false)?.get(posKey(at));
-  }
-
-  private store(world: FsWorld, entry: SignEntry): void {
-    this.chunk(world, entry, true)!.set(posKey(entry), entry);
-  }
-
-  private forget(world: FsWorld, at: Pos): void {
-    const p = pos(at);
-    const chunk = this.chunk(world, p, false);
-    if (!chunk?.delete(posKey(p)) || chunk.size > 0) return;
-    this.texts.get(world)?.delete(chunkKey(p.x >> 4, p.z >> 4));
+  private sendTo(s: PlayerSession, at: Editing, material: string): void {
+    s.send(signData(at, material, this.store.get(at.world, at) ?? blankSign()));
   }
 
   /** A chunk on its way to a player, with the written signs in it among its block entities. */
   private withSigns(s: PlayerSession, params: Params): Params {
-    const chunks = this.texts.get(s.fs.world);
-    if (!chunks || typeof params.x !== 'number' || typeof params.z !== 'number') return params;
-    const chunk = chunks.get(chunkKey(params.x, params.z));
-    if (!chunk || chunk.size === 0) return params;
-    const entries = [...chunk.values()].map((e) => chunkSignEntry(e, e.material, e as SignSides));
+    if (typeof params.x !== 'number' || typeof params.z !== 'number') return params;
+    const signs = this.store.inChunk(this.worldName(s), params.x, params.z);
+    if (signs.length === 0) return params;
+    const entries = signs.map((e) => chunkSignEntry(e, e.material, e));
     const existing = Array.isArray(params.blockEntities) ? params.blockEntities : [];
     return { ...params, blockEntities: [...existing, ...entries] };
   }

@@ -1,7 +1,8 @@
-// What players do in the fake platform's world, as test controls: walk, get hurt, use an item,
-// break and place blocks, write on signs. Each emits the platform event the real adapter emits for it and applies
-// the change unless a handler cancelled it, and returns whether one did. The fake's world is a map
-// of blocks: unset positions are stone below y 64 (the fake's spawn height) and air above.
+// What players do in the fake platform's world, as test controls: walk, get hurt, fly, use an
+// item, break and place blocks, write on signs. Each emits the platform event the real adapter
+// emits for it and applies the change unless a handler cancelled it, and returns whether one did.
+// The fake's world is a map of blocks: unset positions are stone below y 64 (the fake's spawn
+// height) and air above.
 
 import { blankSign, isSignMaterial, signLines } from '../../../src/platform/signs.ts';
 import { emitCancellable as emitThrough, type CancellableData, type CancellableEventName } from '../../../src/platform/cancellable.ts';
@@ -14,7 +15,7 @@ export interface FakePlayerState {
   location: Location;
   gameMode: GameMode;
   vitals: { health: number };
-  abilities: { invulnerable: boolean };
+  abilities: { invulnerable: boolean; allowFlight: boolean; flying: boolean };
 }
 
 /** What the fake platform lends its gameplay controls. */
@@ -82,6 +83,15 @@ export class FakeGameplay {
     s.vitals.health = health;
     if (health === 0) this.host.emit('death', { player, location: { ...s.location } });
     return false;
+  }
+
+  /**
+   * The client starts or stops flying (a double jump), as it tells the server: it may only fly
+   * while flight is allowed.
+   */
+  fly(uuid: string, flying: boolean): void {
+    const s = this.host.state(uuid);
+    s.abilities.flying = s.abilities.allowFlight && flying;
   }
 
   /** The player uses what a hand holds (a right-click in the air). */
