@@ -49,6 +49,43 @@ describe('jails', () => {
     }, `${bot.username} to stand still on the ground`, 15000);
   }
 
+  /**
+   * A place 12 to 32 blocks east of the bot where a prisoner can walk: the world's terrain is
+   * random, and a jail in a pit or among tree trunks would hold anyone without the jail's help. The
+   * middle of a 13 by 13 patch of ground without trees or water, no step in it higher than a jump,
+   * as the bot's client sees it.
+   */
+  function openGround(bot: Bot): Point {
+    const here = bot.entity.position.floored();
+    /** The height of the highest block `dx`, `dz` from the bot, when it is ground to stand on. */
+    const top = (dx: number, dz: number): number | undefined => {
+      for (let y = 79; y > 0; y--) {
+        const b = bot.blockAt(here.offset(dx, y - here.y, dz));
+        if (!b) return undefined;
+        if (/water|lava/.test(b.name)) return undefined;
+        if (b.boundingBox === 'empty') continue; // air, grass, flowers: walked through
+        return /leaves/.test(b.name) ? undefined : y;
+      }
+      return undefined;
+    };
+    for (let dx = 12; dx <= 32; dx++) {
+      for (let dz = -16; dz <= 16; dz++) {
+        const y = top(dx, dz);
+        if (y === undefined) continue;
+        // Within the radius and a block beyond it, no step higher than a jump.
+        let flat = true;
+        for (let i = -6; i <= 6 && flat; i++) {
+          for (let j = -6; j <= 6 && flat; j++) {
+            const t = top(dx + i, dz + j);
+            flat = t !== undefined && Math.abs(t - y) <= 1;
+          }
+        }
+        if (flat) return { world: 'world', x: here.x + dx + 0.5, y: y + 1, z: here.z + dz + 0.5 };
+      }
+    }
+    throw new Error('no open ground 12 to 32 blocks east of the spawn');
+  }
+
   /** Moves a bot through one of its homes, set over HTTP `dx`, `dz` blocks from where it stands. */
   async function sendHome(bot: Bot, uuid: string, slot: number, dx: number, dz: number): Promise<Point> {
     const p = bot.entity.position;
@@ -85,9 +122,10 @@ describe('jails', () => {
   });
 
   it('Ann defines jails with /setjail where she stands, lists them with /jails and removes one with /deljail', async () => {
-    const away = await sendHome(ann, annId, 1, 20, 0);
+    const away = openGround(ann);
+    assert.equal((await rs.call('POST', `/players/${annId}/homes/1/set`, writer, { location: away })).json.ok, true);
     ann.chat('/home 1');
-    await waitFor(() => standsAt(ann, away), 'Ann to stand 20 blocks away');
+    await waitFor(() => standsAt(ann, away), 'Ann to stand on open ground away from the spawn');
     await settle(ann);
     const set = waitForMessage(ann, /^Jail cell set at world/);
     ann.chat('/setjail cell');
@@ -271,6 +309,37 @@ describe('jails', () => {
     const seen = [...rows, ...defines].map((r) => `${r.actor} ${r.action}`);
     for (const want of ['Ann moderation.jail', 'core-rest/writer moderation.unjail', 'core-rest/writer moderation.jail', 'Ann moderation.jail-define', 'Ann moderation.jail-remove']) {
       assert.ok(seen.includes(want), `${want} in ${JSON.stringify(seen)}`);
+    }
+  });
+  it('keeps Ben in jail across a restart, and ends a sentence that expired while the server was down', async () => {
+    assert.equal((await rs.call('POST', `/players/${benId}/jail`, writer, { jail: 'cell', reason: 'still rude', silent: true })).json.ok, true);
+    const catId = (await events.next('moderation.player-unjail', (d) => d['player-name'] === 'Cat')).data['player-id'] as string;
+    assert.equal((await rs.call('POST', `/players/${catId}/jail`, writer, { jail: 'cell', 'duration-seconds': 2, silent: true })).json.ok, true);
+    events.close();
+    await quit(ann);
+    await quit(ben);
+    await rs.stop();
+    await new Promise((r) => setTimeout(r, 2500));
+    rs = await startRestServer({ dataDir });
+    writer = await rs.token('writer2', 'read,write,events');
+    events = await rs.subscribe(writer, ['moderation.*']);
+    const sanctions = async (uuid: string) => (await rs.call('GET', `/players/${uuid}/sanctions`, writer)).json.data;
+    assert.equal((await sanctions(benId)).jail?.reason, 'still rude');
+    assert.equal((await sanctions(catId)).jail, null);
+
+    ben = createBot(rs.server.gamePort, 'Ben');
+    const benLines = recordMessages(ben);
+    await nextEvent(ben, 'spawn', 20000);
+    await waitFor(() => benLines.some((l) => /^You are jailed in cell permanently: still rude/.test(l)), 'Ben to be told he is still jailed');
+    await waitFor(() => standsAt(ben, cell), 'Ben to be in the jail after the restart');
+
+    const catBot = createBot(rs.server.gamePort, 'Cat');
+    const catLines = recordMessages(catBot);
+    try {
+      await nextEvent(catBot, 'spawn', 20000);
+      await waitFor(() => catLines.some((l) => /^Your jail sentence ended while you were away: you are free/.test(l)), 'Cat to be told her sentence ended');
+    } finally {
+      await quit(catBot);
     }
   });
 });
