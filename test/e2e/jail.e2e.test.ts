@@ -50,40 +50,48 @@ describe('jails', () => {
   }
 
   /**
-   * A place 12 to 32 blocks east of the bot where a prisoner can walk: the world's terrain is
-   * random, and a jail in a pit or among tree trunks would hold anyone without the jail's help. The
-   * middle of a 13 by 13 patch of ground without trees or water, no step in it higher than a jump,
-   * as the bot's client sees it.
+   * A place 12 to 40 blocks from the bot where a prisoner can walk: the world's terrain is random,
+   * and a jail in a pit or among tree trunks would hold anyone without the jail's help. The middle
+   * of an 11 by 11 patch of ground without trees or water, no step in it higher than a jump, as the
+   * bot's client sees it; undefined while none is in sight (its chunks may still be arriving).
    */
-  function openGround(bot: Bot): Point {
+  function openGround(bot: Bot): Point | undefined {
     const here = bot.entity.position.floored();
+    const tops = new Map<string, number | undefined>();
     /** The height of the highest block `dx`, `dz` from the bot, when it is ground to stand on. */
     const top = (dx: number, dz: number): number | undefined => {
+      const key = `${dx},${dz}`;
+      if (tops.has(key)) return tops.get(key);
+      let found: number | undefined;
       for (let y = 79; y > 0; y--) {
         const b = bot.blockAt(here.offset(dx, y - here.y, dz));
-        if (!b) return undefined;
-        if (/water|lava/.test(b.name)) return undefined;
+        if (!b || /water|lava/.test(b.name)) break;
         if (b.boundingBox === 'empty') continue; // air, grass, flowers: walked through
-        return /leaves/.test(b.name) ? undefined : y;
+        if (!/leaves/.test(b.name)) found = y;
+        break;
       }
-      return undefined;
+      tops.set(key, found);
+      return found;
     };
-    for (let dx = 12; dx <= 32; dx++) {
-      for (let dz = -16; dz <= 16; dz++) {
-        const y = top(dx, dz);
-        if (y === undefined) continue;
-        // Within the radius and a block beyond it, no step higher than a jump.
-        let flat = true;
-        for (let i = -6; i <= 6 && flat; i++) {
-          for (let j = -6; j <= 6 && flat; j++) {
-            const t = top(dx + i, dz + j);
-            flat = t !== undefined && Math.abs(t - y) <= 1;
-          }
+    const open = (dx: number, dz: number): boolean => {
+      const y = top(dx, dz);
+      if (y === undefined) return false;
+      for (let i = -5; i <= 5; i++) {
+        for (let j = -5; j <= 5; j++) {
+          const t = top(dx + i, dz + j);
+          if (t === undefined || Math.abs(t - y) > 1) return false;
         }
-        if (flat) return { world: 'world', x: here.x + dx + 0.5, y: y + 1, z: here.z + dz + 0.5 };
+      }
+      return true;
+    };
+    for (let r = 12; r <= 40; r++) {
+      for (let k = -r; k <= r; k++) {
+        for (const [dx, dz] of [[r, k], [-r, k], [k, r], [k, -r]] as const) {
+          if (open(dx, dz)) return { world: 'world', x: here.x + dx + 0.5, y: top(dx, dz)! + 1, z: here.z + dz + 0.5 };
+        }
       }
     }
-    throw new Error('no open ground 12 to 32 blocks east of the spawn');
+    return undefined;
   }
 
   /** Moves a bot through one of its homes, set over HTTP `dx`, `dz` blocks from where it stands. */
@@ -122,7 +130,9 @@ describe('jails', () => {
   });
 
   it('Ann defines jails with /setjail where she stands, lists them with /jails and removes one with /deljail', async () => {
-    const away = openGround(ann);
+    let found: Point | undefined;
+    await waitFor(() => (found = openGround(ann)) !== undefined, 'open ground in sight of Ann', 15000);
+    const away = found!;
     assert.equal((await rs.call('POST', `/players/${annId}/homes/1/set`, writer, { location: away })).json.ok, true);
     ann.chat('/home 1');
     await waitFor(() => standsAt(ann, away), 'Ann to stand on open ground away from the spawn');
