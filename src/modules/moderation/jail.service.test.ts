@@ -125,6 +125,15 @@ describe('jails', () => {
       assert.ok(audit.some((a) => a.action === 'moderation.jail' && a.actor === 'core-rest/panel'));
     });
 
+    it('refuses a player jailing one who holds core.moderation.exempt; the console and routes still can', async () => {
+      value(await t.kernel.api.permissions.grant(ben, 'core.moderation.exempt', CONSOLE));
+      const r = await mod.jail(ben, { jail: 'cell' }, { kind: 'player', uuid: ann, name: 'Ann' });
+      declined(r, 'refused');
+      assert.match(!r.ok ? r.message : '', /Ben cannot be jailed by a player/);
+      value(await mod.jail(ben, { jail: 'cell', silent: true }, REST));
+      value(await t.kernel.api.permissions.revoke(ben, 'core.moderation.exempt', CONSOLE));
+    });
+
     it('declines jailing a jailed player with already-in-state', async () => {
       value(await mod.jail(ann, { jail: 'cell' }, CONSOLE));
       declined(await mod.jail(ann, { jail: 'yard' }, CONSOLE), 'already-in-state');

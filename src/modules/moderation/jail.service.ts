@@ -25,7 +25,7 @@ import { formatDuration, formatInstant } from './moderation.duration.ts';
 import type { JailLocation } from './jail.schemas.ts';
 import { createJailStore, type JailRow, type SentenceRow } from './jail.store.ts';
 import type { Jailing } from './moderation.schemas.ts';
-import { NOTIFY_NODE } from './moderation.service.ts';
+import { EXEMPT_NODE, NOTIFY_NODE } from './moderation.service.ts';
 
 /** The teleport cause of a move into jail: the jail's own gate lets it through. */
 export const JAIL_CAUSE = 'jail';
@@ -53,7 +53,8 @@ export interface JailService {
   current(uuid: string): Promise<Jailing | null>;
   /**
    * Jails a player, online or not (an offline player is moved at their next join). not-found for
-   * a player never seen or a jail not defined; already-in-state when they are jailed already.
+   * a player never seen or a jail not defined; already-in-state when they are jailed already;
+   * refused when a player jails one who holds core.moderation.exempt.
    */
   jail(uuid: string, request: JailRequest, actor: Actor): Promise<Result<Jailing>>;
   /** Lifts a sentence; answers the sentence that ended. already-in-state when not jailed. */
@@ -238,6 +239,9 @@ export async function createJailService(deps: JailDeps): Promise<JailKeeper> {
     const who = await known(uuid);
     if (!who.ok) return who;
     const p = who.value;
+    if (actor.kind === 'player' && permissions.playerHas(p.uuid, EXEMPT_NODE)) {
+      return fail('refused', `${p.name} cannot be jailed by a player (${EXEMPT_NODE}).`);
+    }
     let move: Move = NOTHING;
     const done = await queue.run(p.uuid, async (): Promise<Result<Jailing>> => {
       const cell = jails.get(name);
