@@ -33,8 +33,13 @@ describe('jails', () => {
   /** Whether the bot stands (horizontally) at a point: it may fall after a teleport, never drift. */
   const standsAt = (bot: Bot, p: { x: number; z: number }) => horizontal(bot, p) < 0.01;
 
-  /** Waits until the bot has stood on one block, on the ground, for a second. */
+  /**
+   * Waits until the bot has the chunk it stands in (a bot does not move, not even fall, in a chunk
+   * it has not received: after a teleport the server may still be sending it) and has stood on one
+   * block, on the ground, for a second.
+   */
   async function settle(bot: Bot): Promise<void> {
+    await waitFor(() => bot.blockAt(bot.entity.position) !== null, `${bot.username} to have the chunk it stands in`, 15000);
     let still = { at: Date.now(), block: '' };
     await waitFor(() => {
       const p = bot.entity.position;
@@ -42,6 +47,51 @@ describe('jails', () => {
       if (block !== still.block || !bot.entity.onGround) still = { at: Date.now(), block };
       return Date.now() - still.at >= 1000;
     }, `${bot.username} to stand still on the ground`, 15000);
+  }
+
+  /**
+   * A place 12 to 40 blocks from the bot where a prisoner can walk: the world's terrain is random,
+   * and a jail in a pit or among tree trunks would hold anyone without the jail's help. The middle
+   * of an 11 by 11 patch of ground without trees or water, no step in it higher than a jump, as the
+   * bot's client sees it; undefined while none is in sight (its chunks may still be arriving).
+   */
+  function openGround(bot: Bot): Point | undefined {
+    const here = bot.entity.position.floored();
+    const tops = new Map<string, number | undefined>();
+    /** The height of the highest block `dx`, `dz` from the bot, when it is ground to stand on. */
+    const top = (dx: number, dz: number): number | undefined => {
+      const key = `${dx},${dz}`;
+      if (tops.has(key)) return tops.get(key);
+      let found: number | undefined;
+      for (let y = 79; y > 0; y--) {
+        const b = bot.blockAt(here.offset(dx, y - here.y, dz));
+        if (!b || /water|lava/.test(b.name)) break;
+        if (b.boundingBox === 'empty') continue; // air, grass, flowers: walked through
+        if (!/leaves/.test(b.name)) found = y;
+        break;
+      }
+      tops.set(key, found);
+      return found;
+    };
+    const open = (dx: number, dz: number): boolean => {
+      const y = top(dx, dz);
+      if (y === undefined) return false;
+      for (let i = -5; i <= 5; i++) {
+        for (let j = -5; j <= 5; j++) {
+          const t = top(dx + i, dz + j);
+          if (t === undefined || Math.abs(t - y) > 1) return false;
+        }
+      }
+      return true;
+    };
+    for (let r = 12; r <= 40; r++) {
+      for (let k = -r; k <= r; k++) {
+        for (const [dx, dz] of [[r, k], [-r, k], [k, r], [k, -r]] as const) {
+          if (open(dx, dz)) return { world: 'world', x: here.x + dx + 0.5, y: top(dx, dz)! + 1, z: here.z + dz + 0.5 };
+        }
+      }
+    }
+    return undefined;
   }
 
   /** Moves a bot through one of its homes, set over HTTP `dx`, `dz` blocks from where it stands. */
@@ -72,7 +122,6 @@ describe('jails', () => {
     await settle(ben);
   });
   after(async () => {
-    if (rs) writeFileSync('/tmp/jail-server.log', rs.server.lines.join('\n'));
     events?.close();
     if (ann) await quit(ann);
     if (ben) await quit(ben);
@@ -81,9 +130,12 @@ describe('jails', () => {
   });
 
   it('Ann defines jails with /setjail where she stands, lists them with /jails and removes one with /deljail', async () => {
-    const away = await sendHome(ann, annId, 1, 20, 0);
+    let found: Point | undefined;
+    await waitFor(() => (found = openGround(ann)) !== undefined, 'open ground in sight of Ann', 15000);
+    const away = found!;
+    assert.equal((await rs.call('POST', `/players/${annId}/homes/1/set`, writer, { location: away })).json.ok, true);
     ann.chat('/home 1');
-    await waitFor(() => standsAt(ann, away), 'Ann to stand 20 blocks away');
+    await waitFor(() => standsAt(ann, away), 'Ann to stand on open ground away from the spawn');
     await settle(ann);
     const set = waitForMessage(ann, /^Jail cell set at world/);
     ann.chat('/setjail cell');
@@ -179,7 +231,9 @@ describe('jails', () => {
     await waitFor(() => horizontal(ben, cell) > 10, 'Ben to leave the jail');
     const e = await events.next('moderation.player-unjail', (d) => d['player-id'] === benId && d.cause === 'lifted');
     assert.deepEqual([e.data.actor, e.data.jail], ['core-rest/writer', 'cell']);
-    await never(() => annLines.some((l) => /Ben was released/.test(l)), 'Ann to see a silent release');
+    // Ann holds core.moderation.* (so the notify node): she reads it marked [silent], not the announcement.
+    await waitFor(() => annLines.includes('[silent] Ben was released from jail by core-rest/writer.'), 'Ann to read the [silent] line');
+    await never(() => annLines.some((l) => /^Ben was released/.test(l)), 'Ann to see a silent release announced');
   });
 
   it('a silent temporary jail over HTTP is not announced; Ben is released at expiry', async () => {
@@ -191,7 +245,8 @@ describe('jails', () => {
     await waitFor(() => standsAt(ben, cell), 'Ben to stand in the jail');
     const e = await events.next('moderation.player-jail', (d) => d['player-id'] === benId && d.silent === true);
     assert.equal(e.data['duration-seconds'], 3);
-    assert.ok(!annLines.some((l) => /Ben was jailed in cell by core-rest/.test(l)), 'Ann saw a silent jailing');
+    assert.ok(!annLines.some((l) => /^Ben was jailed in cell by core-rest/.test(l)), 'Ann saw a silent jailing announced');
+    assert.ok(annLines.some((l) => /^\[silent\] Ben was jailed in cell by core-rest\/writer for 3 seconds/.test(l)), annLines.join('\n'));
     await waitForMessage(ben, /^Your jail sentence is over: you are free/, 10000);
     const end = await events.next('moderation.player-unjail', (d) => d['player-id'] === benId && d.cause === 'expired');
     assert.deepEqual([end.data.actor, end.data.jail], [null, 'cell']);
@@ -210,7 +265,13 @@ describe('jails', () => {
     cat = await joinBot(rs.server.gamePort, 'Cat');
     try {
       await waitFor(() => standsAt(cat, cell), 'Cat to be moved into the jail');
-      const released = waitForMessage(ben, /^Cat was released from jail by Ann\./);
+      const benLines = recordMessages(ben);
+      const catLines = recordMessages(cat);
+      const annAt = annLines.length;
+      await settle(cat);
+      const released = waitForMessage(ben, /^Cat was released from jail by Ann\./, 20000).catch((e) => {
+        throw new Error(`${e.message}; Ben read ${JSON.stringify(benLines)}; Ann read ${JSON.stringify(annLines.slice(annAt))}; Cat read ${JSON.stringify(catLines)}; ben connected ${String(ben.entity !== undefined)}`);
+      });
       ann.chat('/unjail Cat');
       await released;
       await waitFor(() => horizontal(cat, cell) > 10, 'Cat to be moved out of the jail');
@@ -258,6 +319,37 @@ describe('jails', () => {
     const seen = [...rows, ...defines].map((r) => `${r.actor} ${r.action}`);
     for (const want of ['Ann moderation.jail', 'core-rest/writer moderation.unjail', 'core-rest/writer moderation.jail', 'Ann moderation.jail-define', 'Ann moderation.jail-remove']) {
       assert.ok(seen.includes(want), `${want} in ${JSON.stringify(seen)}`);
+    }
+  });
+  it('keeps Ben in jail across a restart, and ends a sentence that expired while the server was down', async () => {
+    assert.equal((await rs.call('POST', `/players/${benId}/jail`, writer, { jail: 'cell', reason: 'still rude', silent: true })).json.ok, true);
+    const catId = (await events.next('moderation.player-unjail', (d) => d['player-name'] === 'Cat')).data['player-id'] as string;
+    assert.equal((await rs.call('POST', `/players/${catId}/jail`, writer, { jail: 'cell', 'duration-seconds': 2, silent: true })).json.ok, true);
+    events.close();
+    await quit(ann);
+    await quit(ben);
+    await rs.stop();
+    await new Promise((r) => setTimeout(r, 2500));
+    rs = await startRestServer({ dataDir });
+    writer = await rs.token('writer2', 'read,write,events');
+    events = await rs.subscribe(writer, ['moderation.*']);
+    const sanctions = async (uuid: string) => (await rs.call('GET', `/players/${uuid}/sanctions`, writer)).json.data;
+    assert.equal((await sanctions(benId)).jail?.reason, 'still rude');
+    assert.equal((await sanctions(catId)).jail, null);
+
+    ben = createBot(rs.server.gamePort, 'Ben');
+    const benLines = recordMessages(ben);
+    await nextEvent(ben, 'spawn', 20000);
+    await waitFor(() => benLines.some((l) => /^You are jailed in cell permanently: still rude/.test(l)), 'Ben to be told he is still jailed');
+    await waitFor(() => standsAt(ben, cell), 'Ben to be in the jail after the restart');
+
+    const catBot = createBot(rs.server.gamePort, 'Cat');
+    const catLines = recordMessages(catBot);
+    try {
+      await nextEvent(catBot, 'spawn', 20000);
+      await waitFor(() => catLines.some((l) => /^Your jail sentence ended while you were away: you are free/.test(l)), 'Cat to be told her sentence ended');
+    } finally {
+      await quit(catBot);
     }
   });
 });

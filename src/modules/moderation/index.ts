@@ -40,6 +40,7 @@ export const moderationModule = defineModule<ModerationApi>({
       scheduler: ctx.scheduler,
       log: ctx.log,
       players: ctx.players,
+      permissions: ctx.permissions,
       audit: ctx.audit,
       platform: ctx.platform,
       teleport: ctx.teleport,

@@ -1,7 +1,7 @@
 // What keeps a prisoner in jail, attached through the module's own scopes (taken off when it
 // stops): a move that leaves the jail's radius is cancelled, a teleport other than into jail is
 // refused, a command outside jail.conf's allow-list is refused with a sentence, breaking and
-// placing blocks are cancelled, and a prisoner who joins is sent back to their jail.
+// placing blocks are cancelled, and a prisoner who joins or respawns is sent back to their jail.
 
 import type { CommandChecks, CommandRegistry } from '../../core/commands.ts';
 import type { Clock } from '../../core/clock.ts';
@@ -56,6 +56,10 @@ export function enforceJails(jails: JailKeeper, deps: JailEnforcementDeps): void
 
   platform.on('join', ({ player }) => void jails.joined(player.uuid));
   platform.on('quit', ({ player }) => lastTold.delete(player.uuid));
+  // A prisoner who dies respawns at the world's spawn: straight back to jail.
+  platform.on('respawn', ({ player }) => {
+    if (jails.sentenceOf(player.uuid)) void jails.sendToJail(player.uuid);
+  });
 
   platform.on('move', (e) => {
     const held = cellOf(e.player.uuid);

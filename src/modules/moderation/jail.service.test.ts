@@ -125,6 +125,15 @@ describe('jails', () => {
       assert.ok(audit.some((a) => a.action === 'moderation.jail' && a.actor === 'core-rest/panel'));
     });
 
+    it('refuses a player jailing one who holds core.moderation.exempt; the console and routes still can', async () => {
+      value(await t.kernel.api.permissions.grant(ben, 'core.moderation.exempt', CONSOLE));
+      const r = await mod.jail(ben, { jail: 'cell' }, { kind: 'player', uuid: ann, name: 'Ann' });
+      declined(r, 'refused');
+      assert.match(!r.ok ? r.message : '', /Ben cannot be jailed by a player/);
+      value(await mod.jail(ben, { jail: 'cell', silent: true }, REST));
+      value(await t.kernel.api.permissions.revoke(ben, 'core.moderation.exempt', CONSOLE));
+    });
+
     it('declines jailing a jailed player with already-in-state', async () => {
       value(await mod.jail(ann, { jail: 'cell' }, CONSOLE));
       declined(await mod.jail(ann, { jail: 'yard' }, CONSOLE), 'already-in-state');
@@ -138,9 +147,14 @@ describe('jails', () => {
       assert.equal(await mod.currentJail(ann), null);
     });
 
-    it('a silent jailing is not announced, and the player is still told', async () => {
+    it('a silent jailing is not announced (staff with core.moderation.notify read it marked [silent]), and the player is still told', async () => {
+      value(await t.kernel.api.permissions.grant(ben, 'core.moderation.notify', CONSOLE));
+      t.platform.clearMessages();
       value(await mod.jail(ann, { jail: 'cell', silent: true }, CONSOLE));
       assert.deepEqual(broadcasts(), []);
+      assert.ok(t.platform.messagesOf(ben).includes('[silent] Ann was jailed in cell by console permanently.'), t.platform.messagesOf(ben).join('\n'));
+      assert.ok(!t.platform.messagesOf(ann).some((m) => m.startsWith('[silent]')));
+      value(await t.kernel.api.permissions.revoke(ben, 'core.moderation.notify', CONSOLE));
       assert.ok(t.platform.messagesOf(ann).some((m) => /You have been jailed in cell by console permanently/.test(m)));
       assert.equal(t.emittedNamed('moderation.player-jail').at(-1)?.data.silent, true);
     });
@@ -206,6 +220,14 @@ describe('jails', () => {
       assert.equal(t.platform.messagesOf(ann).filter((m) => m === 'said').length, 2);
       await t.platform.run(ben, '/ping');
       assert.ok(t.platform.messagesOf(ben).includes('pong'));
+    });
+
+    it('sends a prisoner who respawned (at the spawn) back to the jail', async () => {
+      value(await mod.jail(ann, { jail: 'cell' }, CONSOLE));
+      await t.platform.teleport(ann, START);
+      const player = t.platform.player(ann)!;
+      t.platform.emit('respawn', { player, location: START });
+      await t.until(() => t.platform.location(ann)?.x === CELL.x, 'Ann to be back in jail');
     });
 
     it('cancels breaking and placing blocks', async () => {

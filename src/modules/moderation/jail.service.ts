@@ -6,7 +6,7 @@
 // the next start.
 
 import { actorName, type Actor } from '../../core/actor.ts';
-import type { AuditService, KnownPlayer, PlayersService } from '../../core/api.ts';
+import type { AuditService, KnownPlayer, PermissionsService, PlayersService } from '../../core/api.ts';
 import type { Clock } from '../../core/clock.ts';
 import type { Db } from '../../core/db.ts';
 import type { EventBus } from '../../core/events.ts';
@@ -25,6 +25,7 @@ import { formatDuration, formatInstant } from './moderation.duration.ts';
 import type { JailLocation } from './jail.schemas.ts';
 import { createJailStore, type JailRow, type SentenceRow } from './jail.store.ts';
 import type { Jailing } from './moderation.schemas.ts';
+import { EXEMPT_NODE, NOTIFY_NODE } from './moderation.service.ts';
 
 /** The teleport cause of a move into jail: the jail's own gate lets it through. */
 export const JAIL_CAUSE = 'jail';
@@ -52,7 +53,8 @@ export interface JailService {
   current(uuid: string): Promise<Jailing | null>;
   /**
    * Jails a player, online or not (an offline player is moved at their next join). not-found for
-   * a player never seen or a jail not defined; already-in-state when they are jailed already.
+   * a player never seen or a jail not defined; already-in-state when they are jailed already;
+   * refused when a player jails one who holds core.moderation.exempt.
    */
   jail(uuid: string, request: JailRequest, actor: Actor): Promise<Result<Jailing>>;
   /** Lifts a sentence; answers the sentence that ended. already-in-state when not jailed. */
@@ -96,6 +98,7 @@ export interface JailDeps {
   scheduler: Scheduler;
   log: Logger;
   players: Pick<PlayersService, 'get'>;
+  permissions: Pick<PermissionsService, 'playerHas'>;
   audit: Pick<AuditService, 'record'>;
   platform: GamePlatform;
   teleport: Pick<TeleportService, 'teleport'>;
@@ -127,7 +130,7 @@ export function jailName(name: string): string {
 }
 
 export async function createJailService(deps: JailDeps): Promise<JailKeeper> {
-  const { db, events, clock, scheduler, log, players, audit, platform, teleport, config } = deps;
+  const { db, events, clock, scheduler, log, players, permissions, audit, platform, teleport, config } = deps;
   const store = createJailStore(db);
   const queue = createKeyedQueue();
   const jails = new Map<string, JailRow>((await store.jails()).map((j) => [j.name, j]));
@@ -137,6 +140,14 @@ export async function createJailService(deps: JailDeps): Promise<JailKeeper> {
   const known = (uuid: string) => knownPlayer(players, uuid);
   const expired = (s: SentenceRow) => s.expiresAt !== null && Date.parse(s.expiresAt) <= clock.now().getTime();
   const tell = (uuid: string, text: string, color = 'red') => platform.sendMessage(uuid, { text, color });
+
+  /** The server-wide line, or (silent) a grey `[silent]` line for staff holding the notify node only. */
+  function announce(line: string, silent: boolean): void {
+    if (!silent) return platform.broadcast({ text: line, color: 'gold' });
+    for (const p of platform.onlinePlayers()) {
+      if (permissions.playerHas(p.uuid, NOTIFY_NODE)) platform.sendMessage(p.uuid, { text: `[silent] ${line}`, color: 'gray' });
+    }
+  }
 
   function term(s: SentenceRow): string {
     return s.durationSeconds === null ? 'permanently' : `for ${formatDuration(s.durationSeconds)}`;
@@ -191,7 +202,7 @@ export async function createJailService(deps: JailDeps): Promise<JailKeeper> {
     const cause = actor === null ? 'expired' : 'lifted';
     if (actor) await audit.record({ actor, action: 'moderation.unjail', target: s.uuid, details: { jail: s.jail, silent } });
     events.emit('moderation.player-unjail', { ...playerFields(p), actor: actor && actorName(actor), cause, jail: s.jail });
-    if (actor && !silent) platform.broadcast({ text: `${p.name} was released from jail by ${actorName(actor)}.`, color: 'gold' });
+    if (actor) announce(`${p.name} was released from jail by ${actorName(actor)}.`, silent);
     if (!online) return NOTHING;
     tell(s.uuid, actor ? `You have been released from jail by ${actorName(actor)}.` : 'Your jail sentence is over: you are free.', 'green');
     return () => moveOut(s.uuid, to);
@@ -228,6 +239,9 @@ export async function createJailService(deps: JailDeps): Promise<JailKeeper> {
     const who = await known(uuid);
     if (!who.ok) return who;
     const p = who.value;
+    if (actor.kind === 'player' && permissions.playerHas(p.uuid, EXEMPT_NODE)) {
+      return fail('refused', `${p.name} cannot be jailed by a player (${EXEMPT_NODE}).`);
+    }
     let move: Move = NOTHING;
     const done = await queue.run(p.uuid, async (): Promise<Result<Jailing>> => {
       const cell = jails.get(name);
@@ -266,7 +280,7 @@ export async function createJailService(deps: JailDeps): Promise<JailKeeper> {
         silent,
         jail: name,
       });
-      if (!silent) platform.broadcast({ text: `${p.name} was jailed in ${name} by ${s.actor} ${term(s)}${because(s)}`, color: 'gold' });
+      announce(`${p.name} was jailed in ${name} by ${s.actor} ${term(s)}${because(s)}`, silent);
       if (platform.player(p.uuid)) {
         tell(p.uuid, `You have been jailed in ${name} by ${s.actor} ${term(s)}${because(s)}`);
         move = () => sendToJail(p.uuid);
