@@ -88,6 +88,16 @@ export const renderSanction = (s: SanctionRow): Ban | Mute => ({
   'expires-at': s.expiresAt,
 });
 
+/** The payload of a ban or mute event: who, by whom, why, for how long, whether announced. */
+const sanctionEvent = (p: KnownPlayer, s: SanctionRow, silent: boolean) => ({
+  ...playerFields(p),
+  actor: s.actor,
+  reason: s.reason,
+  'duration-seconds': s.durationSeconds,
+  'expires-at': s.expiresAt,
+  silent,
+});
+
 const renderWarning = (w: WarningRow): Warning => ({ id: w.id, reason: w.reason, actor: w.actor, 'issued-at': w.issuedAt });
 
 /** A reason as given (trimmed; empty is none), refused naming `reason` when too long. */
@@ -288,14 +298,7 @@ export async function createModerationService(deps: ModerationDeps): Promise<Mod
       const { p, s } = r.value;
       platform.kick(p.uuid, banScreen(s, clock.now()));
       tell(announce.ban(p.name, s), input.silent === true);
-      events.emit('moderation.player-tempban', {
-        ...playerFields(p),
-        actor: s.actor,
-        reason: s.reason,
-        'duration-seconds': s.durationSeconds,
-        'expires-at': s.expiresAt,
-        silent: input.silent === true,
-      });
+      events.emit('moderation.player-tempban', sanctionEvent(p, s, input.silent === true));
       return ok(renderSanction(s));
     },
 
@@ -312,14 +315,7 @@ export async function createModerationService(deps: ModerationDeps): Promise<Mod
       const { p, s } = r.value;
       tell(announce.mute(p.name, s), input.silent === true);
       platform.sendMessage(p.uuid, mutedNotice(s));
-      events.emit('moderation.player-mute', {
-        ...playerFields(p),
-        actor: s.actor,
-        reason: s.reason,
-        'duration-seconds': s.durationSeconds,
-        'expires-at': s.expiresAt,
-        silent: input.silent === true,
-      });
+      events.emit('moderation.player-mute', sanctionEvent(p, s, input.silent === true));
       return ok(renderSanction(s));
     },
 
