@@ -6,18 +6,15 @@
 
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { createBot, joinBot, never, nextEvent, quit, recordMessages, waitFor, waitForMessage, type Bot } from './support/bots.ts';
-import { startRestServer, type RestServer, type Subscription } from './support/rest-server.ts';
-import { newDataDir } from './support/server-process.ts';
+import { createBot, joinBot, never, nextEvent, quit, recordMessages, sleep, waitFor, waitForMessage, type Bot } from './support/bots.ts';
+import { startScene, type RestServer, type Scene, type Subscription } from './support/rest-server.ts';
 
 const RADIUS = 4;
 
 type Point = { world: string; x: number; y: number; z: number };
 
 describe('jails', () => {
-  let dataDir: string;
+  let scene: Scene;
   let rs: RestServer;
   let writer: string;
   let reader: string;
@@ -104,16 +101,10 @@ describe('jails', () => {
   }
 
   before(async () => {
-    dataDir = newDataDir();
-    mkdirSync(join(dataDir, 'core'), { recursive: true });
-    // /home is allowed to prove that the teleport itself is refused (the command check comes first otherwise).
-    writeFileSync(join(dataDir, 'core', 'jail.conf'), `radius = ${RADIUS}\nallowed-commands = ["msg", "home"]\nrelease-to = "previous"\n`);
-    rs = await startRestServer({ dataDir });
-    writer = await rs.token('writer', 'read,write,events');
-    reader = await rs.token('reader');
-    events = await rs.subscribe(writer, ['moderation.*']);
-    ann = await joinBot(rs.server.gamePort, 'Ann');
-    ben = await joinBot(rs.server.gamePort, 'Ben');
+    ({ rs, writer, reader, events, ann, ben } = scene = await startScene(['moderation.*'], {
+      // /home is allowed to prove that the teleport itself is refused (the command check comes first otherwise).
+      config: { 'core/jail.conf': `radius = ${RADIUS}\nallowed-commands = ["msg", "home"]\nrelease-to = "previous"\n` },
+    }));
     annId = ann.player.uuid;
     benId = ben.player.uuid;
     annLines = recordMessages(ann);
@@ -121,13 +112,7 @@ describe('jails', () => {
     await settle(ann);
     await settle(ben);
   });
-  after(async () => {
-    events?.close();
-    if (ann) await quit(ann);
-    if (ben) await quit(ben);
-    await rs?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  after(() => scene?.close());
 
   it('Ann defines jails with /setjail where she stands, lists them with /jails and removes one with /deljail', async () => {
     let found: Point | undefined;
@@ -328,9 +313,7 @@ describe('jails', () => {
     events.close();
     await quit(ann);
     await quit(ben);
-    await rs.stop();
-    await new Promise((r) => setTimeout(r, 2500));
-    rs = await startRestServer({ dataDir });
+    rs = await scene.restart(() => sleep(2500));
     writer = await rs.token('writer2', 'read,write,events');
     events = await rs.subscribe(writer, ['moderation.*']);
     const sanctions = async (uuid: string) => (await rs.call('GET', `/players/${uuid}/sanctions`, writer)).json.data;

@@ -5,10 +5,8 @@
 
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { rmSync } from 'node:fs';
 import { createBot, joinBot, nextEvent, never, quit, waitFor, waitForMessage, type Bot } from './support/bots.ts';
-import { startRestServer, type RestServer, type Subscription } from './support/rest-server.ts';
-import { newDataDir } from './support/server-process.ts';
+import { startScene, type RestServer, type Scene, type Subscription } from './support/rest-server.ts';
 
 interface AbilitiesPacket {
   flags: number;
@@ -20,7 +18,7 @@ const FLYING = 2;
 const ALLOW_FLIGHT = 4;
 
 describe('player state', () => {
-  const dataDir = newDataDir();
+  let scene: Scene;
   let rs: RestServer;
   let writer: string;
   let reader: string;
@@ -34,8 +32,8 @@ describe('player state', () => {
   const movementSpeed = new Map<Bot, number>();
 
   /** A bot that has spawned, whose every abilities packet (mineflayer drops them) is recorded from the start. */
-  async function join(name: string): Promise<Bot> {
-    const bot = createBot(rs.server.gamePort, name);
+  async function join(name: string, port = rs.server.gamePort): Promise<Bot> {
+    const bot = createBot(port, name);
     const client = bot._client as unknown as NodeJS.EventEmitter;
     client.on('abilities', (p: AbilitiesPacket) => abilities.set(bot, p));
     client.on('entity_update_attributes', (p: { entityId: number; properties: Array<{ key: string; value: number }> }) => {
@@ -58,12 +56,9 @@ describe('player state', () => {
   }
 
   before(async () => {
-    rs = await startRestServer({ dataDir });
-    writer = await rs.token('writer', 'read,write,events');
-    reader = await rs.token('reader');
-    events = await rs.subscribe(writer, ['playerstate.*']);
-    ann = await join('Ann');
-    ben = await joinBot(rs.server.gamePort, 'Ben');
+    ({ rs, writer, reader, events, ann, ben } = scene = await startScene(['playerstate.*'], {
+      join: (port, name) => (name === 'Ann' ? join(name, port) : joinBot(port, name)),
+    }));
     annId = ann.player.uuid;
     benId = ben.player.uuid;
     await waitFor(() => Object.values(ben.entities).some((e) => e.username === 'Ann'), 'Ben to see Ann');
@@ -74,13 +69,7 @@ describe('player state', () => {
       await rs.console(`perm grant Ben core.playerstate.${node}`, new RegExp(`core\\.playerstate\\.${node.replace('.', '\\.')}`));
     }
   });
-  after(async () => {
-    events?.close();
-    if (ann) await quit(ann);
-    if (ben) await quit(ben);
-    await rs?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  after(() => scene?.close());
 
   it('reads the state of an online player; not-found for one never seen, 400 naming uuid for a malformed one', async () => {
     const r = await rs.call('GET', state(annId), reader);
@@ -276,8 +265,7 @@ describe('player state', () => {
     await waitFor(() => ann.game.gameMode === 'adventure', 'Ann in adventure');
     events.close();
     await quit(ann);
-    await rs.stop();
-    rs = await startRestServer({ dataDir });
+    rs = await scene.restart();
     const token = await rs.token('writer2', 'read,write,events');
     events = await rs.subscribe(token, ['playerstate.*']);
     ann = await join('Ann');

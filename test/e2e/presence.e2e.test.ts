@@ -5,11 +5,8 @@
 
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { joinBot, never, quit, recordMessages, waitFor, walkOneBlock, type Bot } from './support/bots.ts';
-import { startRestServer, type RestServer, type Subscription } from './support/rest-server.ts';
-import { newDataDir } from './support/server-process.ts';
+import { startScene, type RestServer, type Scene, type Subscription } from './support/rest-server.ts';
 
 const AFK_AFTER = 4;
 const UNKNOWN = '00000000-0000-0000-0000-0000000000ab';
@@ -17,7 +14,7 @@ const UNKNOWN = '00000000-0000-0000-0000-0000000000ab';
 type Data = Record<string, unknown>;
 
 describe('presence and playtime', () => {
-  let dataDir: string;
+  let scene: Scene;
   let rs: RestServer;
   let writer: string;
   let reader: string;
@@ -51,29 +48,23 @@ describe('presence and playtime', () => {
   const tabNameOfAnn = () => ben.players.Ann?.displayName.toString();
 
   before(async () => {
-    dataDir = newDataDir();
-    mkdirSync(join(dataDir, 'core'), { recursive: true });
-    writeFileSync(join(dataDir, 'core', 'presence.conf'), `afk-after-seconds = ${AFK_AFTER}\ntab-list-marker = true\n`);
-    writeFileSync(join(dataDir, 'core', 'playtime.conf'), 'flush-seconds = 5\n');
-    rs = await startRestServer({ dataDir });
-    writer = await rs.token('writer', 'read,write,events');
-    reader = await rs.token('reader');
-    events = await rs.subscribe(writer, ['presence.*']);
-    ben = await joinBot(rs.server.gamePort, 'Ben');
-    benLines = recordMessages(ben);
-    const from = Date.now();
-    ann = await joinBot(rs.server.gamePort, 'Ann');
-    annJoined = { from, to: Date.now() };
-    annLines = recordMessages(ann);
+    ({ rs, writer, reader, events, ann, ben } = scene = await startScene(['presence.*'], {
+      config: { 'core/presence.conf': `afk-after-seconds = ${AFK_AFTER}\ntab-list-marker = true\n`, 'core/playtime.conf': 'flush-seconds = 5\n' },
+      // Ben is there to read Ann's first announcements; Ann's join is timed, and both read from their spawn.
+      joinOrder: ['Ben', 'Ann'],
+      join: async (port, name) => {
+        const from = Date.now();
+        const bot = await joinBot(port, name);
+        if (name === 'Ann') {
+          annJoined = { from, to: Date.now() };
+          annLines = recordMessages(bot);
+        } else benLines = recordMessages(bot);
+        return bot;
+      },
+    }));
     annId = ann.player.uuid;
   });
-  after(async () => {
-    events?.close();
-    if (ann) await quit(ann);
-    if (ben) await quit(ben);
-    await rs?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  after(() => scene?.close());
 
   it('marks a bot away by itself after the idle time; the other bot reads the announcement and sees [AFK] in the tab list', async () => {
     const e = await annAfk(0, (d) => d.away === true, 'Ann to go away by herself');
@@ -258,9 +249,8 @@ describe('presence and playtime', () => {
     const before = (await rs.call('GET', path, reader)).json.data;
     const from = Date.now();
     events.close();
-    await rs.stop();
-    const stoppedAfter = (Date.now() - from) / 1000;
-    rs = await startRestServer({ dataDir });
+    let stoppedAfter = 0;
+    rs = await scene.restart(() => (stoppedAfter = (Date.now() - from) / 1000));
     const r = await rs.call('GET', path, reader);
     assert.equal(r.json.ok, true, JSON.stringify(r.json));
     const t = r.json.data;

@@ -5,11 +5,8 @@
 
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { joinBot, never, nextEvent, quit, sleep, waitFor, waitForMessage, type Bot } from './support/bots.ts';
-import { startRestServer, type RestServer, type Subscription } from './support/rest-server.ts';
-import { newDataDir } from './support/server-process.ts';
+import { never, nextEvent, sleep, waitFor, waitForMessage, type Bot } from './support/bots.ts';
+import { startScene, type RestServer, type Scene, type Subscription } from './support/rest-server.ts';
 
 const WARMUP = 2;
 const EXPIRY = 6;
@@ -22,7 +19,7 @@ interface Spot {
 }
 
 describe('teleport requests, /tp, /tphere and /back with two bots', () => {
-  let dataDir: string;
+  let scene: Scene;
   let rs: RestServer;
   let writer: string;
   let reader: string;
@@ -64,16 +61,9 @@ describe('teleport requests, /tp, /tphere and /back with two bots', () => {
   }
 
   before(async () => {
-    dataDir = newDataDir();
-    mkdirSync(join(dataDir, 'core'), { recursive: true });
-    writeFileSync(join(dataDir, 'core', 'core.conf'), `teleport-warmup-seconds = ${WARMUP}\n`);
-    writeFileSync(join(dataDir, 'core', 'tpa.conf'), `request-expiry-seconds = ${EXPIRY}\n`);
-    rs = await startRestServer({ dataDir });
-    writer = await rs.token('writer', 'read,write,events');
-    reader = await rs.token('reader');
-    events = await rs.subscribe(writer, ['teleport.*']);
-    ann = await joinBot(rs.server.gamePort, 'Ann');
-    ben = await joinBot(rs.server.gamePort, 'Ben');
+    ({ rs, writer, reader, events, ann, ben } = scene = await startScene(['teleport.*'], {
+      config: { 'core/core.conf': `teleport-warmup-seconds = ${WARMUP}\n`, 'core/tpa.conf': `request-expiry-seconds = ${EXPIRY}\n` },
+    }));
     annId = ann.player.uuid;
     benId = ben.player.uuid;
     await settle(ann);
@@ -82,13 +72,7 @@ describe('teleport requests, /tp, /tphere and /back with two bots', () => {
     await grant('Ben', 'core.teleport.tphere');
     await grant('Ben', 'core.teleport.tppos');
   });
-  after(async () => {
-    events?.close();
-    if (ann) await quit(ann);
-    if (ben) await quit(ben);
-    await rs?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  after(() => scene?.close());
 
   it('POST teleport moves a bot at once; GET back answers where it stood, 404 for one never moved', async () => {
     const none = await rs.call('GET', `/players/${annId}/back`, reader);

@@ -5,15 +5,15 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { EventEmitter } from 'node:events';
-import { cpSync, existsSync, rmSync } from 'node:fs';
+import { cpSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { joinBot, never, nextEvent, quit, recordMessages, waitFor, waitForMessage, type Bot } from './support/bots.ts';
-import { startRestServer, type RestServer, type Subscription } from './support/rest-server.ts';
-import { newDataDir } from './support/server-process.ts';
+import { never, nextEvent, quit, recordMessages, waitFor, waitForMessage, type Bot } from './support/bots.ts';
+import { startScene, type RestServer, type Scene, type Subscription } from './support/rest-server.ts';
 
 const ADMIN_NODES = ['create', 'load', 'unload', 'delete', 'import', 'adopt', 'unregister', 'set', 'tp.others'];
 
 describe('managed worlds', () => {
+  let scene: Scene;
   let dataDir: string;
   let rs: RestServer;
   let writer: string;
@@ -41,14 +41,8 @@ describe('managed worlds', () => {
   }
 
   before(async () => {
-    dataDir = newDataDir();
-    rs = await startRestServer({ dataDir });
-    writer = await rs.token('writer', 'read,write,events');
-    reader = await rs.token('reader');
-    events = await rs.subscribe(writer, ['world.*']);
     // Few chunks around each bot: a world's chunks are written when it unloads, slowly on a busy machine.
-    ann = await joinBot(rs.server.gamePort, 'Ann', { viewDistance: 2 });
-    ben = await joinBot(rs.server.gamePort, 'Ben', { viewDistance: 2 });
+    ({ rs, dataDir, writer, reader, events, ann, ben } = scene = await startScene(['world.*'], { bots: { viewDistance: 2 } }));
     benId = ben.player.uuid;
     annLines = recordMessages(ann);
     benLines = recordMessages(ben);
@@ -56,13 +50,7 @@ describe('managed worlds', () => {
     await waitFor(() => ben.entity.onGround, 'Ben on the ground');
     benHome = { x: ben.entity.position.x, z: ben.entity.position.z };
   });
-  after(async () => {
-    events?.close();
-    if (ann) await quit(ann);
-    if (ben) await quit(ben);
-    await rs?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  after(() => scene?.close());
 
   it('creates a flat world with /world create, announced and listed over HTTP', async () => {
     await run(ann, '/world create arena flat 5', /^World arena created \(flat, seed 5\) and loaded\.$/);
@@ -210,8 +198,7 @@ describe('managed worlds', () => {
     events.close();
     await quit(ann);
     await quit(ben);
-    await rs.stop();
-    rs = await startRestServer({ dataDir });
+    rs = await scene.restart();
     reader = await rs.token('reader2');
     const r = await rs.call('GET', '/worlds', reader);
     const seen = r.json.data.worlds.map((w: { name: string; loaded: boolean; settings: { entry: string; 'game-mode': string } }) => [

@@ -4,10 +4,10 @@
 // against its route's answer schema (or the error envelope), and every event a subscription
 // receives against its payload schema (test/support/schema-checks.ts): a mismatch fails the test.
 
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import WebSocket from 'ws';
-import { joinBot, quit, type Bot } from './bots.ts';
+import { joinBot, quitAll, type Bot, type JoinOptions } from './bots.ts';
 import { http, type HttpAnswer } from '../../../src/rest/test-support.ts';
 import { assertAnswer, SERVER_EVENTS } from '../../support/schema-checks.ts';
 import { newDataDir, startServer, type Launch, type ServerProcess } from './server-process.ts';
@@ -176,7 +176,10 @@ export async function startRestServer(
 
 /** The usual cast of an area's e2e test: a server, two tokens, a subscription and two players. */
 export interface Scene {
+  /** The server now running: `restart()` replaces it. */
   rs: RestServer;
+  /** The data folder the scene made (and `close()` removes). */
+  dataDir: string;
   /** A token with read, write and events, labelled `writer` (so REST writes are `core-rest/writer`). */
   writer: string;
   /** A token with the default scopes (read, events), labelled `reader`. */
@@ -185,28 +188,72 @@ export interface Scene {
   events: Subscription;
   ann: Bot;
   ben: Bot;
+  /**
+   * Stops the server (ending every subscription; bots still connected are dropped by it), runs
+   * `whileDown` and starts it again on the same data folder. Tokens and state survive; nobody is
+   * joined or subscribed again. Returns the new server, which `close()` stops.
+   */
+  restart(whileDown?: () => unknown): Promise<RestServer>;
+  /** Quits every bot still connected (the scene's and any the test joined), stops the server and removes the data folder. */
   close(): Promise<void>;
 }
 
-export async function startScene(patterns: string[]): Promise<Scene> {
-  const rs = await startRestServer();
-  const writer = await rs.token('writer', 'read,write,events');
-  const reader = await rs.token('reader');
-  const events = await rs.subscribe(writer, patterns);
-  const ann = await joinBot(rs.server.gamePort, 'Ann');
-  const ben = await joinBot(rs.server.gamePort, 'Ben');
-  return {
-    rs,
-    writer,
-    reader,
-    events,
-    ann,
-    ben,
-    async close() {
-      events.close();
-      await quit(ann);
-      await quit(ben);
-      await rs.stop();
-    },
+export interface SceneOptions {
+  /** Files written into the data folder before the first start: path in the folder (`core/jail.conf`) → content. */
+  config?: Record<string, string>;
+  /** Join options of both bots (a small view distance …). */
+  bots?: JoinOptions;
+  /** Who joins first (default Ann). */
+  joinOrder?: readonly ['Ann', 'Ben'] | readonly ['Ben', 'Ann'];
+  /** Joins one bot, instead of `joinBot` with `bots`: for a test that listens from before the spawn or times the join. */
+  join?: (port: number, name: 'Ann' | 'Ben') => Promise<Bot>;
+}
+
+export async function startScene(patterns: string[], options: SceneOptions = {}): Promise<Scene> {
+  const dataDir = newDataDir();
+  for (const [file, content] of Object.entries(options.config ?? {})) {
+    mkdirSync(dirname(join(dataDir, file)), { recursive: true });
+    writeFileSync(join(dataDir, file), content);
+  }
+  let rs: RestServer | undefined;
+  let events: Subscription | undefined;
+  const close = async () => {
+    try {
+      events?.close();
+      await quitAll();
+      await rs?.stop();
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   };
+  try {
+    rs = await startRestServer({ dataDir });
+    const writer = await rs.token('writer', 'read,write,events');
+    const reader = await rs.token('reader');
+    events = await rs.subscribe(writer, patterns);
+    const join = options.join ?? ((port: number, name: string) => joinBot(port, name, options.bots));
+    const bots: Partial<Record<'Ann' | 'Ben', Bot>> = {};
+    for (const name of options.joinOrder ?? ['Ann', 'Ben']) bots[name] = await join(rs.server.gamePort, name);
+    const scene: Scene = {
+      rs,
+      dataDir,
+      writer,
+      reader,
+      events,
+      ann: bots.Ann!,
+      ben: bots.Ben!,
+      async restart(whileDown) {
+        await scene.rs.stop();
+        rs = undefined;
+        await whileDown?.();
+        rs = scene.rs = await startRestServer({ dataDir });
+        return rs;
+      },
+      close,
+    };
+    return scene;
+  } catch (e) {
+    await close();
+    throw e;
+  }
 }
