@@ -6,7 +6,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Bot } from './support/bots.ts';
 import { joinBot, nextEvent, quit, sleep, waitFor } from './support/bots.ts';
-import { startRestServer, startScene, type HttpAnswer, type RestServer, type Scene, type Subscription } from './support/rest-server.ts';
+import { startScene, type HttpAnswer, type RestServer, type Scene, type Subscription } from './support/rest-server.ts';
 
 interface BotWindow {
   id: number;
@@ -17,7 +17,7 @@ interface BotWindow {
 
 describe('vaults over the Remote Access Service', () => {
   let scene: Scene;
-  /** The scene's server, bot and stream, until the restart replaces them. */
+  /** The scene's server and stream, until the restart replaces them. */
   let rs: RestServer;
   let writer: string;
   let reader: string;
@@ -40,11 +40,7 @@ describe('vaults over the Remote Access Service', () => {
     annId = ann.player.uuid;
   });
   after(async () => {
-    if (rs !== scene?.rs) {
-      events.close();
-      await quit(ann);
-      await rs.stop();
-    }
+    events?.close();
     await scene?.close();
   });
 
@@ -146,9 +142,8 @@ describe('vaults over the Remote Access Service', () => {
   });
 
   it('keeps the contents across a restart of the server on the same data: /pv 1 shows the bread again', async () => {
-    const dataDir = rs.server.dataDir;
-    await scene.close();
-    rs = await startRestServer({ dataDir });
+    events.close();
+    rs = await scene.restart();
     events = await rs.subscribe(writer, ['vault.*']);
     ann = await joinBot(rs.server.gamePort, 'Ann');
     const window = opened(ann);
