@@ -43,6 +43,7 @@ export function extlinkCommands(extlink: ExtlinkService, ctx: ModuleContext): Co
       playerOnly: true,
       async run(c) {
         const r = await extlink.unlink(senderPlayer(c).uuid, c.actor);
+        if (!r.ok && r.code === 'not-found') return c.reply({ text: 'You are not linked to an external account.', color: 'red' });
         if (succeeded(c, r)) c.reply(`Your link to the account ${r.value['account-id']} is removed.`);
       },
     }),

@@ -1,0 +1,121 @@
+// Account links over real HTTP and a real event stream against the real server, with bots as the
+// players: /link gives a code, an admin (console or a bot) redeems it, the routes read both sides
+// and unlink, and both extlink events arrive on a subscription.
+
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Bot } from './support/bots.ts';
+import { waitForMessage } from './support/bots.ts';
+import { startScene, type RestServer, type Scene, type Subscription } from './support/rest-server.ts';
+
+const ID_A = '123456789012345678';
+const ID_B = '98765432109876543210';
+
+describe('account links over the Remote Access Service', () => {
+  let scene: Scene;
+  let rs: RestServer;
+  let writer: string;
+  let reader: string;
+  let events: Subscription;
+  let ann: Bot;
+  let ben: Bot;
+  let annId: string;
+  let benId: string;
+
+  /** The bot runs /link and reads its code from chat. */
+  async function linkCode(bot: Bot): Promise<string> {
+    const line = waitForMessage(bot, /^Your link code: /);
+    bot.chat('/link');
+    const m = /^Your link code: ([A-Z0-9]{8}) \(valid for 10 minutes\)\./.exec(await line);
+    assert.ok(m, `a code line, got: ${await line}`);
+    return m[1]!;
+  }
+
+  before(async () => {
+    ({ rs, writer, reader, events, ann, ben } = scene = await startScene(['extlink.*']));
+    annId = ann.player.uuid;
+    benId = ben.player.uuid;
+  });
+  after(() => scene?.close());
+
+  it('reads null from both sides before any link, null for an id that is not a snowflake, not-found and 400 for bad players', async () => {
+    for (const path of [`/players/${annId}/extlink`, `/extlink/${ID_A}`, '/extlink/not-a-snowflake', '/extlink/42']) {
+      const r = await rs.call('GET', path, reader);
+      assert.deepEqual([r.status, r.json], [200, { ok: true, data: null }], path);
+    }
+    const unknown = await rs.call('GET', '/players/00000000-0000-0000-0000-0000000000aa/extlink', reader);
+    assert.deepEqual([unknown.status, unknown.json.ok, unknown.json.code], [200, false, 'not-found']);
+    const bad = await rs.call('GET', '/players/not-a-uuid/extlink', reader);
+    assert.deepEqual([bad.status, bad.json.field], [400, 'uuid']);
+  });
+
+  it('/link gives Ann a code; the console redeems it; both sides read the binding; extlink.account-link arrives', async () => {
+    const code = await linkCode(ann);
+    await rs.console(`extlink redeem ${code} ${ID_A}`, new RegExp(`Linked Ann to the account ${ID_A}\\.`));
+    const e = await events.next('extlink.account-link', (d) => d['player-id'] === annId);
+    assert.deepEqual([e.data['player-name'], e.data['account-id'], e.data.actor], ['Ann', ID_A, 'console']);
+    const mine = await rs.call('GET', `/players/${annId.replaceAll('-', '').toUpperCase()}/extlink`, reader);
+    assert.equal(mine.json.ok, true, JSON.stringify(mine.json));
+    assert.deepEqual([mine.json.data['player-id'], mine.json.data['player-name'], mine.json.data['account-id']], [annId, 'Ann', ID_A]);
+    const theirs = await rs.call('GET', `/extlink/${ID_A}`, reader);
+    assert.deepEqual(theirs.json.data, mine.json.data);
+    const again = waitForMessage(ann, /already linked/);
+    ann.chat('/link');
+    assert.match(await again, /Ann is already linked to the account 123456789012345678; unlink first\./);
+  });
+
+  it('an admin bot redeems Ben’s code; the account already taken is refused; /extlink info shows the link', async () => {
+    await rs.console('perm grant Ann core.extlink.admin', /core\.extlink\.admin/);
+    const code = await linkCode(ben);
+    const taken = waitForMessage(ann, /already linked/);
+    ann.chat(`/extlink redeem ${code} ${ID_A}`);
+    assert.match(await taken, /The account 123456789012345678 is already linked to Ann; unlink that first\./);
+    const done = waitForMessage(ann, /^Linked Ben/);
+    ann.chat(`/extlink redeem ${code} ${ID_B}`);
+    assert.equal(await done, `Linked Ben to the account ${ID_B}.`);
+    const e = await events.next('extlink.account-link', (d) => d['player-id'] === benId);
+    assert.deepEqual([e.data['account-id'], e.data.actor], [ID_B, 'Ann']);
+    const info = waitForMessage(ann, /^Ben is linked/);
+    ann.chat('/extlink info Ben');
+    assert.match(await info, new RegExp(`^Ben is linked to the account ${ID_B} since \\d{4}-`));
+    const bad = waitForMessage(ann, /not an account id/);
+    ann.chat('/extlink redeem ABCDEFGH 12345');
+    assert.match(await bad, /"12345" is not an account id: it must be 17-20 digits\./);
+  });
+
+  it('/unlink removes Ann’s link (extlink.account-unlink); the unlink route then answers not-found', async () => {
+    const gone = waitForMessage(ann, /link to the account/);
+    ann.chat('/unlink');
+    assert.equal(await gone, `Your link to the account ${ID_A} is removed.`);
+    const e = await events.next('extlink.account-unlink', (d) => d['player-id'] === annId);
+    assert.deepEqual([e.data['account-id'], e.data.actor], [ID_A, 'Ann']);
+    assert.equal((await rs.call('GET', `/extlink/${ID_A}`, reader)).json.data, null);
+    const r = await rs.call('POST', `/players/${annId}/extlink/unlink`, writer);
+    assert.deepEqual([r.status, r.json.ok, r.json.code], [200, false, 'not-found']);
+    const none = waitForMessage(ann, /not linked/);
+    ann.chat('/unlink');
+    assert.equal(await none, 'You are not linked to an external account.');
+  });
+
+  it('the unlink route removes Ben’s link (extlink.account-unlink by core-rest/writer); a read token may not', async () => {
+    const denied = await rs.call('POST', `/players/${benId}/extlink/unlink`, reader);
+    assert.deepEqual([denied.status, denied.json.scope], [403, 'write']);
+    const r = await rs.call('POST', `/players/${benId}/extlink/unlink`, writer);
+    assert.equal(r.json.ok, true, JSON.stringify(r.json));
+    assert.deepEqual([r.json.data['player-id'], r.json.data['account-id']], [benId, ID_B]);
+    const e = await events.next('extlink.account-unlink', (d) => d['player-id'] === benId);
+    assert.equal(e.data.actor, 'core-rest/writer');
+    assert.equal((await rs.call('GET', `/players/${benId}/extlink`, reader)).json.data, null);
+    assert.equal((await rs.call('GET', `/extlink/${ID_B}`, reader)).json.data, null);
+  });
+
+  it('keeps a link across a restart; /extlink unlink <player> removes it', async () => {
+    const code = await linkCode(ben);
+    await rs.console(`extlink redeem ${code} ${ID_B}`, /Linked Ben/);
+    rs = await scene.restart();
+    const r = await rs.call('GET', `/extlink/${ID_B}`, reader);
+    assert.equal(r.json.data?.['player-id'], benId);
+    await rs.console('extlink unlink Ben', new RegExp(`Removed the link between Ben and the account ${ID_B}\\.`));
+    assert.equal((await rs.call('GET', `/players/${benId}/extlink`, reader)).json.data, null);
+  });
+});
