@@ -118,7 +118,7 @@ describe('extlink', () => {
 });
 
 describe('extlink.conf', () => {
-  it('takes code-expiry-seconds from the file, and refuses a value out of range naming the key', async () => {
+  it('takes code-expiry-seconds from the file', async () => {
     const t = await startTestKernel({
       modules: [extlinkModule],
       beforeStart: (dir) => writeFileSync(join(dir, 'extlink.conf'), 'code-expiry-seconds = 60\n'),
@@ -130,6 +130,23 @@ describe('extlink.conf', () => {
     } finally {
       await t.close();
     }
+  });
+
+  it('applies a new code-expiry-seconds at core reload to codes issued afterwards', async () => {
+    const t = await startTestKernel({ modules: [extlinkModule] });
+    try {
+      const ann = (await t.join('Ann')).uuid;
+      writeFileSync(join(t.configDir, 'extlink.conf'), 'code-expiry-seconds = 120\n');
+      await t.platform.run('console', 'core reload');
+      assert.ok(t.platform.consoleText().includes('extlink.conf: changed; applied now: code-expiry-seconds.'), t.platform.consoleText().join('\n'));
+      const c = value(await t.kernel.api.extlink.requestCode(ann));
+      assert.equal(Date.parse(c['expires-at']) - t.clock.now().getTime(), 120_000);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('refuses a code-expiry-seconds out of range, naming the key', async () => {
     await assert.rejects(
       startTestKernel({ modules: [extlinkModule], beforeStart: (dir) => writeFileSync(join(dir, 'extlink.conf'), 'code-expiry-seconds = 5\n') }),
       /code-expiry-seconds/,
