@@ -22,12 +22,20 @@ describe('account links over the Remote Access Service', () => {
   let annId: string;
   let benId: string;
 
-  /** The bot runs /link and reads its code from chat. */
+  /** The bot runs /link and reads its code from chat; the code is shown click-to-copy. */
   async function linkCode(bot: Bot): Promise<string> {
+    let component = '';
+    const seen = (msg: { json: unknown; toString(): string }) => {
+      if (msg.toString().startsWith('Your link code: ')) component = JSON.stringify(msg.json);
+    };
+    bot.on('message', seen);
     const line = waitForMessage(bot, /^Your link code: /);
     bot.chat('/link');
-    const m = /^Your link code: ([A-Z0-9]{8}) \(valid for 10 minutes\)\./.exec(await line);
-    assert.ok(m, `a code line, got: ${await line}`);
+    const text = await line;
+    bot.off('message', seen);
+    const m = /^Your link code: ([A-Z0-9]{8}) \(valid for 10 minutes\)\./.exec(text);
+    assert.ok(m, `a code line, got: ${text}`);
+    assert.match(component, new RegExp(`"copy_to_clipboard".*"${m[1]}"|"${m[1]}".*"copy_to_clipboard"`), component);
     return m[1]!;
   }
 
