@@ -88,6 +88,28 @@ describe('inventory snapshots over the Remote Access Service', () => {
     await usage;
   });
 
+  it('copies the inventory when the bot dies (Ben hits Ann until she falls)', async () => {
+    const { ann, ben, reader } = scene;
+    const before = (await call('GET', snapshots(annId), reader)).json.data.count as number;
+    const annSeen = () => Object.values(ben.entities).find((e) => e.type === 'player' && e.username === 'Ann');
+    await waitFor(() => annSeen() !== undefined, 'Ben to see Ann');
+    // Ann stands still (her client ignores the knock-back), so Ben keeps her in reach.
+    ann.physicsEnabled = false;
+    for (let i = 0; i < 100 && ann.health > 0; i++) {
+      ben.attack(annSeen()!);
+      await new Promise((r) => setTimeout(r, 60));
+    }
+    assert.equal(ann.health, 0, 'Ann died');
+    let list: Array<Record<string, unknown>> = [];
+    for (let i = 0; i < 50 && list.length <= before; i++) {
+      list = (await call('GET', snapshots(annId), reader)).json.data.snapshots;
+      if (list.length <= before) await new Promise((r) => setTimeout(r, 100));
+    }
+    assert.deepEqual([list[0]?.cause, list[0]?.actor, list[0]?.['item-count']], ['death', 'server', 34]);
+    ann.physicsEnabled = true;
+    ann.respawn();
+  });
+
   it('declines an unknown snapshot with not-found, a bad body with 400, and an offline player (with a quit snapshot) with player-offline', async () => {
     const { ben, writer, reader } = scene;
     const benId = ben.player.uuid;
