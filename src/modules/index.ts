@@ -5,6 +5,7 @@ import type { ModuleDefinition } from '../core/module.ts';
 import { economyModule } from './economy/index.ts';
 import { extlinkModule } from './extlink/index.ts';
 import { homesModule } from './homes/index.ts';
+import { invRollbackModule } from './invrollback/index.ts';
 import { kitsModule } from './kits/index.ts';
 import { playerStateModule } from './playerstate/index.ts';
 import { moderationModule } from './moderation/index.ts';
@@ -18,4 +19,4 @@ import { warpsModule } from './warps/index.ts';
 import { worldsModule } from './worlds/index.ts';
 
 // biome-ignore lint: services differ per module.
-export const ALL_MODULES: readonly ModuleDefinition<any>[] = [economyModule, homesModule, warpsModule, playerWarpsModule, kitsModule, vaultsModule, vanishModule, playerStateModule, tpaModule, moderationModule, presenceModule, playtimeModule, worldsModule, extlinkModule];
+export const ALL_MODULES: readonly ModuleDefinition<any>[] = [economyModule, homesModule, warpsModule, playerWarpsModule, kitsModule, vaultsModule, vanishModule, playerStateModule, tpaModule, moderationModule, presenceModule, playtimeModule, worldsModule, extlinkModule, invRollbackModule];

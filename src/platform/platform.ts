@@ -5,7 +5,7 @@
 import type { EntityPort } from './entities.ts';
 import type { DisplayPort } from './display.ts';
 import type { VisibilityPort } from './visibility.ts';
-import type { PlayerInventoryPort } from './player-inventory.ts';
+import type { PlayerInventory, PlayerInventoryPort } from './player-inventory.ts';
 import type { WorldPort } from './worlds.ts';
 
 export const GAME_MODES = ['survival', 'creative', 'adventure', 'spectator'] as const;
@@ -117,7 +117,15 @@ export interface PlatformEvents {
   /** The player has logged in and is in the world. */
   join: { player: OnlinePlayer };
   /** The player left (quit, kicked or timed out). */
-  quit: { player: OnlinePlayer; reason: string };
+  quit: {
+    player: OnlinePlayer;
+    reason: string;
+    /**
+     * What the player carried as they left (read just before they left: `playerInventory` no
+     * longer answers during this event). Absent when the platform could not read it.
+     */
+    inventory?: PlayerInventory;
+  };
   /** A chat message, after the platform has broadcast it (unless a `chatFilter` cancelled it). */
   chat: { player: OnlinePlayer; message: string };
   /** The player died. */

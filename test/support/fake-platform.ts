@@ -156,9 +156,10 @@ export class FakePlatform implements GamePlatform {
     const s = this.states.get(uuid);
     if (!s) throw new Error(`fake platform: ${uuid} is not online`);
     this.items.finishChest(uuid, 'quit');
+    const inventory = this.wholeInventories.playerInventory(uuid);
     this.states.delete(uuid);
     this.display.left(uuid);
-    this.emit('quit', { player: s.player, reason });
+    this.emit('quit', { player: s.player, reason, ...(inventory ? { inventory } : {}) });
   }
 
   /** A player says something in chat; false when the chat filter cancelled it. */

@@ -15,6 +15,7 @@
 
 import type { Logger } from '../../core/log.ts';
 import type { OnlinePlayer, PlatformEventName, PlatformEvents } from '../platform.ts';
+import type { PlayerInventory } from '../player-inventory.ts';
 import type { DragState } from './container.ts';
 import type { EventRegistry } from './events.ts';
 import type { FsPlayer, FsServer, Vec3Class } from './fs-types.ts';
@@ -73,6 +74,8 @@ export interface PlayerSession {
   pitch: number;
   teleportId: number;
   kickReason?: string;
+  /** The whole inventory as the player left (read by a leave hook, carried by the quit event). */
+  leftWith?: PlayerInventory;
   /** Intervals that end with the session. */
   timers: NodeJS.Timeout[];
   /** The player's own inventory window (the shim numbers its set_slot packets). */

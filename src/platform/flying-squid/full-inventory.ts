@@ -140,7 +140,7 @@ export class FullInventory {
 
 /** The whole inventory of the adapter's joined players. */
 export function fullInventoryOf(ctx: AdapterContext, inventory: InventorySync, windows: Windows): FullInventory {
-  return new FullInventory(ctx.items, (uuid) => {
+  const full = new FullInventory(ctx.items, (uuid) => {
     const s = ctx.get(uuid);
     if (!s) return undefined;
     const player = s.fs;
@@ -163,4 +163,9 @@ export function fullInventoryOf(ctx: AdapterContext, inventory: InventorySync, w
       saved: () => inventory.save(s),
     };
   });
+  // The quit event carries what the player held as they left (the session is gone by then).
+  ctx.onLeave((s) => {
+    if (s.joined) s.leftWith = full.read(s.online.uuid);
+  });
+  return full;
 }

@@ -246,7 +246,7 @@ export class Sessions {
     if (this.ctx.joined.get(session.online.uuid) === session) this.ctx.joined.delete(session.online.uuid);
     const why = session.kickReason ?? (reason === 'socketClosed' || !reason ? 'disconnected' : reason);
     this.ctx.log.info(`${session.online.name} left (${why})`);
-    this.ctx.emit('quit', { player: session.online, reason: why });
+    this.ctx.emit('quit', { player: session.online, reason: why, ...(session.leftWith ? { inventory: session.leftWith } : {}) });
   }
 }
 

@@ -1,0 +1,30 @@
+// The invrollback module: inventory snapshots on death, quit and by command; /invrollback restores one.
+
+import { defineModule } from '../../core/module.ts';
+import { invRollbackReloadable } from './invrollback.config.ts';
+import { invRollbackCommands } from './invrollback.commands.ts';
+import { INVROLLBACK_EVENTS } from './invrollback.events.ts';
+import { createInvRollbackService, type InvRollbackService } from './invrollback.service.ts';
+import { INVROLLBACK_MIGRATIONS } from './invrollback.store.ts';
+
+declare module '../../core/api.ts' {
+  interface ModuleServices {
+    invrollback: InvRollbackService;
+  }
+}
+
+export const invRollbackModule = defineModule<InvRollbackService>({
+  name: 'invrollback',
+  description: 'Inventory snapshots on death, on quit and by /invrollback; restore puts one back.',
+  dependsOn: [],
+  migrations: INVROLLBACK_MIGRATIONS,
+  events: INVROLLBACK_EVENTS,
+  createService(ctx) {
+    const snapshots = createInvRollbackService({ ...ctx, config: ctx.configs.load(invRollbackReloadable(ctx.configDir)) });
+    ctx.platform.on('death', ({ player }) => snapshots.died(player.uuid));
+    ctx.platform.on('quit', ({ player, inventory }) => snapshots.left(player, inventory));
+    return snapshots;
+  },
+  commands: (snapshots, ctx) => invRollbackCommands(snapshots, ctx),
+  stop: (snapshots) => snapshots.flush(),
+});

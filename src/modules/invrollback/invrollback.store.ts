@@ -1,0 +1,96 @@
+// All SQL of the inventory snapshots: one row per snapshot, numbered by the database (the
+// snapshot id, a positive integer), holding the whole inventory as JSON in the platform's full
+// form (item `data` included, so a restore loses nothing of an item).
+
+import type { Db, Migration } from '../../core/db.ts';
+import { prepareQuery } from '../../core/prepared-query.ts';
+import type { PlayerInventory } from '../../platform/player-inventory.ts';
+
+export const INVROLLBACK_MIGRATIONS: readonly Migration[] = [
+    {
+      name: '001-inventory-snapshots',
+      async up(db, kind) {
+        await db.schema
+          .createTable('inventory_snapshots')
+          .addColumn('id', kind === 'postgres' ? 'serial' : 'integer', (c) => (kind === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement()))
+          .addColumn('uuid', 'varchar(36)', (c) => c.notNull())
+          .addColumn('cause', 'varchar(32)', (c) => c.notNull())
+          .addColumn('actor', 'varchar(64)', (c) => c.notNull())
+          .addColumn('taken_at', 'varchar(32)', (c) => c.notNull())
+          .addColumn('item_count', 'integer', (c) => c.notNull())
+          .addColumn('slots_used', 'integer', (c) => c.notNull())
+          .addColumn('inventory', 'text', (c) => c.notNull())
+          .execute();
+        await db.schema.createIndex('inventory_snapshots_uuid').on('inventory_snapshots').columns(['uuid', 'id']).execute();
+      },
+    },
+];
+
+export interface SnapshotRow {
+  id: number;
+  uuid: string;
+  cause: string;
+  actor: string;
+  takenAt: string;
+  itemCount: number;
+  slotsUsed: number;
+}
+
+const rowOf = (r: Record<string, unknown>): SnapshotRow => ({
+  id: Number(r.id),
+  uuid: String(r.uuid),
+  cause: String(r.cause),
+  actor: String(r.actor),
+  takenAt: String(r.taken_at),
+  itemCount: Number(r.item_count),
+  slotsUsed: Number(r.slots_used),
+});
+
+const SUMMARY = ['id', 'uuid', 'cause', 'actor', 'taken_at', 'item_count', 'slots_used'] as const;
+
+export function createInvRollbackStore(db: Db) {
+  const readAll = prepareQuery(db, (q, p: { uuid: string }) =>
+    q.selectFrom('inventory_snapshots').select(SUMMARY).where('uuid', '=', p.uuid).orderBy('id', 'desc'),
+  );
+  const readOne = prepareQuery(db, (q, p: { uuid: string; id: number }) =>
+    q.selectFrom('inventory_snapshots').selectAll().where('uuid', '=', p.uuid).where('id', '=', p.id),
+  );
+
+  async function list(tx: Db, uuid: string): Promise<SnapshotRow[]> {
+    return (await readAll.all(tx, { uuid })).map(rowOf);
+  }
+
+  async function get(tx: Db, uuid: string, id: number): Promise<{ row: SnapshotRow; inventory: PlayerInventory } | undefined> {
+    const r = await readOne.first(tx, { uuid, id });
+    return r && { row: rowOf(r), inventory: JSON.parse(String(r.inventory)) as PlayerInventory };
+  }
+
+  async function insert(tx: Db, s: Omit<SnapshotRow, 'id'>, inventory: PlayerInventory): Promise<SnapshotRow> {
+    const r = await tx
+      .insertInto('inventory_snapshots')
+      .values({
+        uuid: s.uuid,
+        cause: s.cause,
+        actor: s.actor,
+        taken_at: s.takenAt,
+        item_count: s.itemCount,
+        slots_used: s.slotsUsed,
+        inventory: JSON.stringify(inventory),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return { ...s, id: Number(r.id) };
+  }
+
+  /** Removes the player's snapshots beyond the newest `keep`; answers how many went. */
+  async function prune(tx: Db, uuid: string, keep: number): Promise<number> {
+    const ids = (await list(tx, uuid)).slice(keep).map((r) => r.id);
+    if (ids.length === 0) return 0;
+    const r = await tx.deleteFrom('inventory_snapshots').where('uuid', '=', uuid).where('id', 'in', ids).executeTakeFirst();
+    return Number(r.numDeletedRows);
+  }
+
+  return { list, get, insert, prune };
+}
+
+export type InvRollbackStore = ReturnType<typeof createInvRollbackStore>;
