@@ -6,6 +6,7 @@ import { economyModule } from './economy/index.ts';
 import { homesModule } from './homes/index.ts';
 import { kitsModule } from './kits/index.ts';
 import { playerStateModule } from './playerstate/index.ts';
+import { messagingModule } from './messaging/index.ts';
 import { moderationModule } from './moderation/index.ts';
 import { playerWarpsModule } from './playerwarps/index.ts';
 import { playtimeModule } from './playtime/index.ts';
@@ -17,4 +18,4 @@ import { warpsModule } from './warps/index.ts';
 import { worldsModule } from './worlds/index.ts';
 
 // biome-ignore lint: services differ per module.
-export const ALL_MODULES: readonly ModuleDefinition<any>[] = [economyModule, homesModule, warpsModule, playerWarpsModule, kitsModule, vaultsModule, vanishModule, playerStateModule, tpaModule, moderationModule, presenceModule, playtimeModule, worldsModule];
+export const ALL_MODULES: readonly ModuleDefinition<any>[] = [economyModule, homesModule, warpsModule, playerWarpsModule, kitsModule, vaultsModule, vanishModule, playerStateModule, tpaModule, moderationModule, presenceModule, playtimeModule, worldsModule, messagingModule];
