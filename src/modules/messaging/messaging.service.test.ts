@@ -98,6 +98,18 @@ describe('messaging', () => {
       value(await m().clearMail(ids.Ben!, CONSOLE));
     });
 
+    it('cannot ignore a holder of core.messaging.ignore.exempt, and an earlier ignore no longer blocks them', async () => {
+      value(await m().toggleIgnore(ids.Cat!, ids.Dan!, CONSOLE));
+      await grant('Dan', 'core.messaging.ignore.exempt');
+      value(await m().message(ids.Dan!, ids.Cat!, 'staff here', CONSOLE));
+      assert.equal(said('Cat').at(-1), '[Dan -> me] staff here');
+      const r = await m().toggleIgnore(ids.Ann!, ids.Dan!, CONSOLE);
+      declined(r, 'refused');
+      assert.match(!r.ok ? r.message : '', /cannot ignore Dan: they are staff/);
+      value(await t.kernel.api.permissions.revoke(ids.Dan!, 'core.messaging.ignore.exempt', CONSOLE));
+      assert.equal(value(await m().toggleIgnore(ids.Cat!, ids.Dan!, CONSOLE)).ignoring, false, 'the stored ignore is lifted by the toggle');
+    });
+
     it('refuses ignoring oneself; not-found for a player never seen', async () => {
       declined(await m().toggleIgnore(ids.Ben!, ids.Ben!, CONSOLE), 'refused');
       declined(await m().ignores(UNKNOWN), 'not-found');

@@ -21,6 +21,8 @@ import { createMessagingStore, type MailRow } from './messaging.store.ts';
 
 /** Staff who are shown /helpop requests. */
 export const HELPOP_RECEIVE_NODE = 'core.messaging.helpop.receive';
+/** Players holding it cannot be ignored (staff): their messages and mail always arrive. */
+export const IGNORE_EXEMPT_NODE = 'core.messaging.ignore.exempt';
 
 export interface MessagingService {
   /**
@@ -90,8 +92,9 @@ export function createMessagingService(deps: MessagingDeps): MessagingService {
     return !(api.isModuleOn('vanish') && api.vanish.isVanished(target));
   }
 
+  /** Whether `uuid` ignores `other` (never true of a player holding the exempt node). */
   async function ignoring(uuid: string, other: string): Promise<boolean> {
-    return store.isIgnoring(uuid, other);
+    return !permissions.playerHas(other, IGNORE_EXEMPT_NODE) && store.isIgnoring(uuid, other);
   }
 
   async function deliver(from: KnownPlayer, toUuid: string, text: string, actor: Actor): Promise<Result<PrivateMessage>> {
@@ -225,6 +228,9 @@ export function createMessagingService(deps: MessagingDeps): MessagingService {
       if (!target.ok) return target;
       if (target.value.uuid === p.value.uuid) return fail('refused', 'You cannot ignore yourself.');
       const removed = await store.removeIgnore(p.value.uuid, target.value.uuid);
+      if (!removed && permissions.playerHas(target.value.uuid, IGNORE_EXEMPT_NODE)) {
+        return fail('refused', `You cannot ignore ${target.value.name}: they are staff.`);
+      }
       if (!removed) await store.addIgnore(p.value.uuid, target.value.uuid, now());
       await audit.record({
         actor,
