@@ -28,6 +28,7 @@ export const messagingModule = defineModule<MessagingService>({
       permissions: ctx.permissions,
       audit: ctx.audit,
       platform: ctx.platform,
+      log: ctx.log,
       api: ctx.api,
     }),
   commands: (messaging, ctx) => messagingCommands(messaging, ctx),

@@ -63,6 +63,10 @@ describe('messaging', () => {
       value(await t.kernel.api.vanish.set(ids.Cat!, true, CONSOLE));
       declined(await m().message(ids.Ann!, ids.Cat!, 'where are you', REST), 'player-offline');
       value(await m().message(ids.Dan!, ids.Cat!, 'I see you', REST));
+      // A vanished sender may write; a reply reaches them only from who can see them.
+      value(await m().message(ids.Cat!, ids.Ann!, 'psst, it is Cat', CONSOLE));
+      assert.equal(said('Ann').at(-1), '[Cat -> me] psst, it is Cat');
+      declined(await m().reply(ids.Ann!, 'where are you?', CONSOLE), 'player-offline');
       value(await t.kernel.api.vanish.set(ids.Cat!, false, CONSOLE));
     });
 

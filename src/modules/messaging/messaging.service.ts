@@ -15,6 +15,7 @@ import { InvalidInput } from '../../core/invalid-input.ts';
 import { knownPlayer, playerFields } from '../../core/known-player.ts';
 import { fail, ok, type Result } from '../../core/result.ts';
 import type { Db } from '../../core/db.ts';
+import type { Logger } from '../../core/log.ts';
 import type { GamePlatform } from '../../platform/platform.ts';
 import { MAX_BODY, type IgnoreList, type Mail, type Mailbox, type PrivateMessage } from './messaging.schemas.ts';
 import { createMessagingStore, type MailRow } from './messaging.store.ts';
@@ -58,12 +59,13 @@ export interface MessagingDeps {
   permissions: Pick<PermissionsService, 'playerHas'>;
   audit: Pick<AuditService, 'record'>;
   platform: GamePlatform;
+  log: Pick<Logger, 'error'>;
   /** Read at each call: moderation (mutes) and vanish are used when they are switched on. */
   api: CoreApi;
 }
 
 export function createMessagingService(deps: MessagingDeps): MessagingService {
-  const { db, events, clock, players, permissions, audit, platform, api } = deps;
+  const { db, events, clock, players, permissions, audit, platform, log, api } = deps;
   const store = createMessagingStore(db);
   const partners = new Map<string, string>();
 
@@ -125,12 +127,15 @@ export function createMessagingService(deps: MessagingDeps): MessagingService {
 
   // Unread mail is told at join.
   platform.on('join', ({ player }) => {
-    void store.mailbox(player.uuid).then((mail) => {
-      const unread = mail.filter((m) => !m.read).length;
-      if (unread > 0) {
-        platform.sendMessage(player.uuid, { text: `You have ${unread} unread mail${unread === 1 ? '' : 's'}. Type /mail read to read ${unread === 1 ? 'it' : 'them'}.`, color: 'gold' });
-      }
-    });
+    store
+      .mailbox(player.uuid)
+      .then((mail) => {
+        const unread = mail.filter((m) => !m.read).length;
+        if (unread > 0) {
+          platform.sendMessage(player.uuid, { text: `You have ${unread} unread mail${unread === 1 ? '' : 's'}. Type /mail read to read ${unread === 1 ? 'it' : 'them'}.`, color: 'gold' });
+        }
+      })
+      .catch((e: unknown) => log.error(`could not read the mailbox of ${player.name} at join`, e));
   });
 
   return {
