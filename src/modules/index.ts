@@ -8,6 +8,7 @@ import { homesModule } from './homes/index.ts';
 import { invRollbackModule } from './invrollback/index.ts';
 import { kitsModule } from './kits/index.ts';
 import { playerStateModule } from './playerstate/index.ts';
+import { messagingModule } from './messaging/index.ts';
 import { moderationModule } from './moderation/index.ts';
 import { playerWarpsModule } from './playerwarps/index.ts';
 import { playtimeModule } from './playtime/index.ts';
@@ -19,4 +20,4 @@ import { warpsModule } from './warps/index.ts';
 import { worldsModule } from './worlds/index.ts';
 
 // biome-ignore lint: services differ per module.
-export const ALL_MODULES: readonly ModuleDefinition<any>[] = [economyModule, homesModule, warpsModule, playerWarpsModule, kitsModule, vaultsModule, vanishModule, playerStateModule, tpaModule, moderationModule, presenceModule, playtimeModule, worldsModule, extlinkModule, invRollbackModule];
+export const ALL_MODULES: readonly ModuleDefinition<any>[] = [economyModule, homesModule, warpsModule, playerWarpsModule, kitsModule, vaultsModule, vanishModule, playerStateModule, tpaModule, moderationModule, presenceModule, playtimeModule, worldsModule, extlinkModule, invRollbackModule, messagingModule];

@@ -8,6 +8,7 @@ import { HOMES_ROUTES } from '../modules/homes/homes.routes.ts';
 import { KITS_ROUTES } from '../modules/kits/kits.routes.ts';
 import { INVROLLBACK_ROUTES } from '../modules/invrollback/invrollback.routes.ts';
 import { JAIL_ROUTES } from '../modules/moderation/jail.routes.ts';
+import { MESSAGING_ROUTES } from '../modules/messaging/messaging.routes.ts';
 import { MODERATION_ROUTES } from '../modules/moderation/moderation.routes.ts';
 import { PLAYERWARPS_ROUTES } from '../modules/playerwarps/playerwarps.routes.ts';
 import { TPA_ROUTES } from '../modules/tpa/tpa.routes.ts';
@@ -22,4 +23,4 @@ import { TELEPORT_ROUTES } from './teleport.routes.ts';
 import { statusRoute } from './route-table.ts';
 import type { RouteDefinition } from '../core/routes.ts';
 
-export const ROUTES: readonly RouteDefinition[] = [statusRoute, ...PLAYERS_ROUTES, ...ECONOMY_ROUTES, ...HOMES_ROUTES, ...WARPS_ROUTES, ...PLAYERWARPS_ROUTES, ...KITS_ROUTES, ...VAULTS_ROUTES, ...VANISH_ROUTES, ...PLAYERSTATE_ROUTES, ...TELEPORT_ROUTES, ...TPA_ROUTES, ...MODERATION_ROUTES, ...JAIL_ROUTES, ...PRESENCE_ROUTES, ...PLAYTIME_ROUTES, ...WORLDS_ROUTES, ...EXTLINK_ROUTES, ...INVROLLBACK_ROUTES];
+export const ROUTES: readonly RouteDefinition[] = [statusRoute, ...PLAYERS_ROUTES, ...ECONOMY_ROUTES, ...HOMES_ROUTES, ...WARPS_ROUTES, ...PLAYERWARPS_ROUTES, ...KITS_ROUTES, ...VAULTS_ROUTES, ...VANISH_ROUTES, ...PLAYERSTATE_ROUTES, ...TELEPORT_ROUTES, ...TPA_ROUTES, ...MODERATION_ROUTES, ...JAIL_ROUTES, ...PRESENCE_ROUTES, ...PLAYTIME_ROUTES, ...WORLDS_ROUTES, ...EXTLINK_ROUTES, ...INVROLLBACK_ROUTES, ...MESSAGING_ROUTES];

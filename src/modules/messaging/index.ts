@@ -1,0 +1,35 @@
+// The messaging module: /msg and /r, /ignore, /mail send|read|clear, /helpop.
+
+import { defineModule } from '../../core/module.ts';
+import { MESSAGING_NODES, messagingCommands } from './messaging.commands.ts';
+import { MESSAGING_EVENTS } from './messaging.events.ts';
+import { createMessagingService, type MessagingService } from './messaging.service.ts';
+import { MESSAGING_MIGRATIONS } from './messaging.store.ts';
+
+declare module '../../core/api.ts' {
+  interface ModuleServices {
+    messaging: MessagingService;
+  }
+}
+
+export const messagingModule = defineModule<MessagingService>({
+  name: 'messaging',
+  description: 'Private messages (/msg, /r), /ignore, mail (/mail send|read|clear) and /helpop.',
+  dependsOn: [],
+  migrations: MESSAGING_MIGRATIONS,
+  events: MESSAGING_EVENTS,
+  playerNodes: [MESSAGING_NODES.msg, MESSAGING_NODES.reply, MESSAGING_NODES.ignore, MESSAGING_NODES.mail, MESSAGING_NODES.helpop],
+  createService: (ctx) =>
+    createMessagingService({
+      db: ctx.db,
+      events: ctx.events,
+      clock: ctx.clock,
+      players: ctx.players,
+      permissions: ctx.permissions,
+      audit: ctx.audit,
+      platform: ctx.platform,
+      log: ctx.log,
+      api: ctx.api,
+    }),
+  commands: (messaging, ctx) => messagingCommands(messaging, ctx),
+});
