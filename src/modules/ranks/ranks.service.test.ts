@@ -231,20 +231,27 @@ describe('ranks with a group missing from permissions.conf', () => {
     t = await startTestKernel({
       modules: [economyModule, ranksModule],
       beforeStart: (dir) =>
-        writeFileSync(join(dir, 'ranks.conf'), '[[rungs]]\nname = "a"\ngroup = "default"\n[[rungs]]\nname = "b"\ngroup = "ghost"\nmin-playtime-seconds = 5\n'),
+        writeFileSync(join(dir, 'ranks.conf'), '[[rungs]]\nname = "a"\ngroup = "default"\n[[rungs]]\nname = "p"\ngroup = "default"\nmin-playtime-seconds = 5\n[[rungs]]\nname = "b"\ngroup = "ghost"\n'),
     });
   });
   after(() => t.close());
 
-  it('warns at start, shows group-exists false, and declines rankup and set with failed, charging nothing', async () => {
+  it('warns at start, shows group-exists false, declines rankup and set with failed and a playtime rung without the playtime module, charging nothing', async () => {
     assert.ok(t.log.lines.some((l) => l.includes('"ghost"') && l.includes('permissions.conf')), 'a warning names the group');
     const ranks = t.kernel.api.ranks;
-    assert.equal(value(ranks.ladder()).ranks[1]!['group-exists'], false);
+    assert.equal(value(ranks.ladder()).ranks[2]!['group-exists'], false);
     const eve = (await t.join('Eve')).uuid;
     value(await ranks.rankup(eve, CONSOLE));
+    // The playtime module is off: a rung that needs playtime cannot be reached.
+    await t.clock.advance(10);
+    const r = await ranks.rankup(eve, CONSOLE);
+    declined(r, 'refused');
+    assert.match(r.ok ? '' : r.message, /playtime module is off/);
+    value(await ranks.set(eve, 'p', CONSOLE));
     declined(await ranks.rankup(eve, CONSOLE), 'failed');
     declined(await ranks.set(eve, 'b', CONSOLE), 'failed');
-    assert.equal(value(await ranks.status(eve)).standing?.rank, 'a');
+    assert.equal(value(await ranks.status(eve)).standing?.rank, 'p');
+    assert.equal(value(await t.kernel.api.economy.balance(eve)).amount, 100);
   });
 
 });
