@@ -160,6 +160,14 @@ describe('ranks', () => {
     assert.equal(value(await ranks.status(cat)).standing?.rank, 'a');
   });
 
+  it('runs two rankups of one player one after the other: the rung is paid once, the second asks for the rung above', async () => {
+    value(await eco.set(cat, 100, null, CONSOLE));
+    const [one, two] = await Promise.all([ranks.rankup(cat, CONSOLE), ranks.rankup(cat, CONSOLE)]);
+    assert.equal(value(one).standing.rank, 'b');
+    declined(two, 'refused');
+    assert.equal(await balance(cat), 50);
+  });
+
   it('refuses rankup at the top and points at prestige', async () => {
     const s = value(await ranks.status(ann));
     assert.equal(s.next, null);
