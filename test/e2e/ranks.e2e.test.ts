@@ -168,9 +168,17 @@ describe('ranks over the Remote Access Service', () => {
     assert.deepEqual([unseen.status, unseen.json.code], [200, 'not-found']);
   });
 
-  it('/rank set at the console; an offline player gets player-offline for rankup and prestige, can-rank-up false, and rank set still works', async () => {
-    await rs.console('rank set Ben b', /Ben is now on the rank b\./);
-    await events.next('rank.set', (d) => d['player-id'] === benId && d.rank === 'b' && d.actor === 'console');
+  it('/rank set at the console and by a bot holding core.rank.set; an offline player gets player-offline for rankup and prestige, can-rank-up false, and rank set still works', async () => {
+    await rs.console('rank set Ben c', /Ben is now on the rank c\./);
+    await events.next('rank.set', (d) => d['player-id'] === benId && d.rank === 'c' && d.actor === 'console');
+    const refused = waitForMessage(ann, /You do not have permission/);
+    ann.chat('/rank set Ben b');
+    await refused;
+    await rs.console('perm grant Ann core.rank.set', /core\.rank\.set/);
+    const told = waitForMessage(ann, /Ben is now on the rank b\./);
+    ann.chat('/rank set Ben b');
+    await told;
+    await events.next('rank.set', (d) => d['player-id'] === benId && d.rank === 'b' && d.actor === 'Ann');
     await quit(ben);
     await waitFor(() => !ann.players.Ben, 'Ben to leave the tab list');
     const s = await rs.call('GET', rank(benId), reader);
