@@ -6,6 +6,7 @@ import { CONSOLE, type Actor } from '../../core/actor.ts';
 import type { CoreApi } from '../../core/api.ts';
 import { startTestKernel, type TestKernel } from '../../../test/support/test-kernel.ts';
 import { declined, invalid, value } from '../../../test/support/results.ts';
+import { withPostgres } from '../../../test/support/postgres.ts';
 import { economyModule } from '../economy/index.ts';
 import { playtimeModule } from '../playtime/index.ts';
 import { ranksModule } from './index.ts';
@@ -262,4 +263,32 @@ describe('ranks with a group missing from permissions.conf', () => {
     assert.equal(value(await t.kernel.api.economy.balance(eve)).amount, 100);
   });
 
+});
+
+describe('ranks on PostgreSQL', () => {
+  it('keeps, replaces and reads standings on PostgreSQL as on SQLite', (ctx) =>
+    withPostgres(ctx, 'ranks', async (openDb) => {
+      const k = await startTestKernel({
+        modules: [economyModule, ranksModule],
+        openDb,
+        beforeStart: (dir) => {
+          writeFileSync(join(dir, 'permissions.conf'), TEST_PERMISSIONS);
+          writeFileSync(join(dir, 'ranks.conf'), '[[rungs]]\nname = "a"\ngroup = "default"\n[[rungs]]\nname = "b"\ngroup = "rb"\ncost = 40\n');
+        },
+      });
+      try {
+        const ann = (await k.join('Ann')).uuid;
+        assert.equal(value(await k.kernel.api.ranks.status(ann)).standing, null);
+        value(await k.kernel.api.ranks.rankup(ann, CONSOLE));
+        const r = value(await k.kernel.api.ranks.rankup(ann, CONSOLE));
+        assert.deepEqual([r['previous-rank'], r.standing.rank, r.paid.amount], ['a', 'b', 40]);
+        assert.equal(value(await k.kernel.api.economy.balance(ann)).amount, 60);
+        value(await k.kernel.api.ranks.set(ann, 'a', CONSOLE));
+        await k.restart();
+        const s = value(await k.kernel.api.ranks.status(ann));
+        assert.deepEqual([s.standing?.rank, s.standing?.prestige, s.next?.name], ['a', 0, 'b']);
+      } finally {
+        await k.close();
+      }
+    }));
 });
