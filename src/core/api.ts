@@ -66,6 +66,8 @@ export interface PermissionsService {
   revoke(uuid: string, nodeOrGroup: string, actor: Actor): Promise<Result<{ node: string }>>;
   /** The groups a player is in, in the order they were given ('default' first). */
   groupsOf(uuid: string): string[];
+  /** Every group permissions.conf defines ('default' included). */
+  groupNames(): string[];
   /** The highest number `prefix.<n>` the player holds (e.g. `core.homes.limit.5`), or undefined. */
   numeric(uuid: string, prefix: string): number | undefined;
 }

@@ -48,6 +48,7 @@ export function fakeApi(version = '9.9.9', modules: string[] = []): FakeApi {
       grant: async () => ({ ok: false, code: 'refused', message: 'not in tests' }) as const,
       revoke: async () => ({ ok: false, code: 'refused', message: 'not in tests' }) as const,
       groupsOf: () => ['default'],
+      groupNames: () => ['default'],
       numeric: () => undefined,
     },
     audit: {

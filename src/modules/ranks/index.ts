@@ -1,0 +1,50 @@
+// The ranks module: a ladder from ranks.conf climbed with /rankup (cost and requirements), left from
+// the top with /prestige, set by admins with /rank set; each rung grants a permission group.
+
+import { defineModule } from '../../core/module.ts';
+import { ranksReloadable, type RankCurrencies } from './ranks.config.ts';
+import { RANK_NODES, ranksCommands } from './ranks.commands.ts';
+import { RANK_EVENTS } from './ranks.events.ts';
+import { createRanksService, type RanksService } from './ranks.service.ts';
+import { createRanksStore, RANKS_MIGRATIONS } from './ranks.store.ts';
+
+declare module '../../core/api.ts' {
+  interface ModuleServices {
+    ranks: RanksService;
+  }
+}
+
+export const ranksModule = defineModule<RanksService>({
+  name: 'ranks',
+  description: 'A rank ladder from ranks.conf: /rankup, /prestige, /ranks, /rank set; ranks grant permission groups.',
+  dependsOn: ['economy'],
+  migrations: RANKS_MIGRATIONS,
+  events: RANK_EVENTS,
+  playerNodes: [RANK_NODES.rankup, RANK_NODES.prestige, RANK_NODES.list],
+  createService(ctx) {
+    const money = (): RankCurrencies => {
+      const currencies = ctx.api.economy.currencies();
+      if (!currencies.ok) throw new Error(`ranks: the economy's currencies cannot be read: ${currencies.message}`);
+      return currencies.value;
+    };
+    const config = ctx.configs.load(ranksReloadable(ctx.configDir, money));
+    const groups = ctx.permissions.groupNames();
+    for (const r of config().rungs) {
+      if (r.group !== 'default' && !groups.includes(r.group)) {
+        ctx.log.warn(`ranks.conf: the rank ${r.name} grants the permission group "${r.group}", which permissions.conf does not define: nobody can reach that rank until it does.`);
+      }
+    }
+    return createRanksService({
+      store: createRanksStore(ctx.db),
+      events: ctx.events,
+      clock: ctx.clock,
+      players: ctx.players,
+      permissions: ctx.permissions,
+      audit: ctx.audit,
+      config,
+      economy: () => ctx.api.economy,
+      playtime: () => (ctx.api.isModuleOn('playtime') ? ctx.api.playtime : undefined),
+    });
+  },
+  commands: (ranks, ctx) => ranksCommands(ranks, ctx),
+});

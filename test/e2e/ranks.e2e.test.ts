@@ -1,0 +1,194 @@
+// Ranks over real HTTP and a real event stream against the real server, with bots as the players:
+// every ranks route, every rank event, and /rankup, /prestige, /ranks, /rank and /rank set as
+// players and the console use them.
+
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { quit, recordMessages, waitFor, waitForMessage, type Bot } from './support/bots.ts';
+import { startScene, type RestServer, type Scene, type Subscription } from './support/rest-server.ts';
+
+const PERMISSIONS = `
+[groups.default]
+inherits = []
+nodes = []
+withhold = []
+[groups.moderator]
+inherits = ["default"]
+nodes = []
+[groups.admin]
+inherits = ["moderator"]
+nodes = ["*"]
+[groups.rb]
+inherits = ["default"]
+nodes = ["core.rank.others"]
+[groups.rc]
+inherits = ["rb"]
+nodes = []
+`;
+
+const LADDER = `
+prestige-cost = 5
+[[rungs]]
+name = "a"
+group = "default"
+[[rungs]]
+name = "b"
+group = "rb"
+cost = 30
+[[rungs]]
+name = "c"
+group = "rc"
+cost = 10
+min-playtime-seconds = 100000
+`;
+
+describe('ranks over the Remote Access Service', () => {
+  let scene: Scene;
+  let rs: RestServer;
+  let writer: string;
+  let reader: string;
+  let events: Subscription;
+  let ann: Bot;
+  let ben: Bot;
+  let annId: string;
+  let benId: string;
+
+  const rank = (uuid: string, path = '') => `/players/${uuid}/rank${path}`;
+  const balance = async (uuid: string) => (await rs.call('GET', `/players/${uuid}/balance`, reader)).json.data.amount as number;
+
+  before(async () => {
+    ({ rs, writer, reader, events, ann, ben } = scene = await startScene(['rank.*'], {
+      config: { 'core/permissions.conf': PERMISSIONS, 'core/ranks.conf': LADDER },
+    }));
+    annId = ann.player.uuid;
+    benId = ben.player.uuid;
+  });
+  after(() => scene?.close());
+
+  it('answers the ladder in order (GET /ranks)', async () => {
+    const r = await rs.call('GET', '/ranks', reader);
+    assert.equal(r.status, 200);
+    assert.deepEqual(
+      r.json.data.ranks.map((x: { name: string; position: number; group: string; cost: { amount: number } }) => [x.name, x.position, x.group, x.cost.amount]),
+      [
+        ['a', 1, 'default', 0],
+        ['b', 2, 'rb', 30],
+        ['c', 3, 'rc', 10],
+      ],
+    );
+    assert.deepEqual([r.json.data['prestige-cost'].amount, r.json.data['max-prestige']], [5, null]);
+  });
+
+  it('holds nothing for a new player: standing null, the first rung next, in reach', async () => {
+    const r = await rs.call('GET', rank(annId), reader);
+    assert.deepEqual([r.json.data.standing, r.json.data.next.name, r.json.data['can-rank-up']], [null, 'a', true]);
+  });
+
+  it('/rankup puts the bot on the first rung (rank.up from the player)', async () => {
+    const told = waitForMessage(ann, /You ranked up to a\./);
+    ann.chat('/rankup');
+    await told;
+    const e = await events.next('rank.up', (d) => d['player-id'] === annId && d.rank === 'a');
+    assert.deepEqual([e.data['previous-rank'], e.data.actor, e.data['player-name']], [null, 'Ann', 'Ann']);
+  });
+
+  it('ranks up over HTTP, charging the cost and granting the group: the bot can then use what the group gives', async () => {
+    const denied = waitForMessage(ann, /You do not have permission \(core\.rank\.others\)/);
+    ann.chat('/rank Ben');
+    await denied;
+    const before = await balance(annId);
+    const r = await rs.call('POST', rank(annId, '/rankup'), writer);
+    assert.equal(r.json.ok, true, JSON.stringify(r.json));
+    assert.deepEqual([r.json.data['previous-rank'], r.json.data.standing.rank, r.json.data.standing.position, r.json.data.paid.amount], ['a', 'b', 2, 30]);
+    assert.equal(await balance(annId), before - 30);
+    const e = await events.next('rank.up', (d) => d['player-id'] === annId && d.rank === 'b');
+    assert.deepEqual([e.data.actor, (e.data.cost as { amount: number }).amount], ['core-rest/writer', 30]);
+    const shown = waitForMessage(ann, /Ben: no rank yet\./);
+    ann.chat('/rank Ben');
+    await shown;
+  });
+
+  it('reads the next rung out of reach with the reason, and declines the rankup with refused', async () => {
+    const s = await rs.call('GET', rank(annId), reader);
+    assert.deepEqual([s.json.data.standing.rank, s.json.data.next.name, s.json.data['can-rank-up']], ['b', 'c', false]);
+    assert.match(s.json.data.reason, /playtime/);
+    const no = await rs.call('POST', rank(annId, '/rankup'), writer);
+    assert.deepEqual([no.status, no.json.ok, no.json.code], [200, false, 'refused']);
+    const told = waitForMessage(ann, /needs 27h 46m 40s of playtime/);
+    ann.chat('/rankup');
+    await told;
+  });
+
+  it('/ranks shows the ladder, marking the bot’s rung, and /rank its standing', async () => {
+    const lines = recordMessages(ann);
+    ann.chat('/ranks');
+    await waitFor(() => lines.some((l) => l.startsWith('Prestige from c')), 'the /ranks lines');
+    assert.ok(lines.includes('2. b (you): cost $30.00'), lines.join('\n'));
+    assert.ok(lines.some((l) => l.startsWith('3. c: cost $10.00, playtime 27h 46m 40s')), lines.join('\n'));
+    lines.length = 0;
+    ann.chat('/rank');
+    await waitFor(() => lines.some((l) => l.startsWith('Not yet:')), 'the /rank lines');
+    assert.ok(lines.includes('You: rank b, prestige 0.'), lines.join('\n'));
+  });
+
+  it('sets a rung over HTTP without cost (rank.set), then /prestige takes the bot back to the first rung (rank.prestige), taking the group', async () => {
+    const before = await balance(annId);
+    const r = await rs.call('POST', rank(annId, '/set'), writer, { rank: 'c' });
+    assert.deepEqual([r.json.data.standing.rank, r.json.data.paid.amount], ['c', 0]);
+    assert.equal(await balance(annId), before);
+    const set = await events.next('rank.set', (d) => d['player-id'] === annId && d.rank === 'c');
+    assert.deepEqual([set.data['previous-rank'], set.data.actor], ['b', 'core-rest/writer']);
+    const again = await rs.call('POST', rank(annId, '/set'), writer, { rank: 'c' });
+    assert.equal(again.json.code, 'already-in-state');
+
+    const told = waitForMessage(ann, /You prestiged: prestige 1, back on a\./);
+    ann.chat('/prestige');
+    await told;
+    const p = await events.next('rank.prestige', (d) => d['player-id'] === annId);
+    assert.deepEqual([p.data.rank, p.data['previous-rank'], p.data.prestige, p.data.actor], ['a', 'c', 1, 'Ann']);
+    assert.equal(await balance(annId), before - 5);
+    const denied = waitForMessage(ann, /You do not have permission \(core\.rank\.others\)/);
+    ann.chat('/rank Ben');
+    await denied;
+  });
+
+  it('declines a prestige below the top with refused', async () => {
+    const r = await rs.call('POST', rank(annId, '/prestige'), writer);
+    assert.deepEqual([r.status, r.json.ok, r.json.code], [200, false, 'refused']);
+  });
+
+  it('refuses a bad rank name with 400 naming rank, declines an unknown rank with not-found and an unseen player with not-found', async () => {
+    const bad = await rs.call('POST', rank(benId, '/set'), writer, { rank: 'No Such!' });
+    assert.deepEqual([bad.status, bad.json.field], [400, 'rank']);
+    const none = await rs.call('POST', rank(benId, '/set'), writer, {});
+    assert.deepEqual([none.status, none.json.field], [400, 'rank']);
+    const unknown = await rs.call('POST', rank(benId, '/set'), writer, { rank: 'zzz' });
+    assert.deepEqual([unknown.status, unknown.json.code], [200, 'not-found']);
+    const unseen = await rs.call('GET', rank('00000000-0000-0000-0000-0000000000aa'), reader);
+    assert.deepEqual([unseen.status, unseen.json.code], [200, 'not-found']);
+  });
+
+  it('/rank set at the console and by a bot holding core.rank.set; an offline player gets player-offline for rankup and prestige, can-rank-up false, and rank set still works', async () => {
+    await rs.console('rank set Ben c', /Ben is now on the rank c\./);
+    await events.next('rank.set', (d) => d['player-id'] === benId && d.rank === 'c' && d.actor === 'console');
+    const refused = waitForMessage(ann, /You do not have permission/);
+    ann.chat('/rank set Ben b');
+    await refused;
+    await rs.console('perm grant Ann core.rank.set', /core\.rank\.set/);
+    const told = waitForMessage(ann, /Ben is now on the rank b\./);
+    ann.chat('/rank set Ben b');
+    await told;
+    await events.next('rank.set', (d) => d['player-id'] === benId && d.rank === 'b' && d.actor === 'Ann');
+    await quit(ben);
+    await waitFor(() => !ann.players.Ben, 'Ben to leave the tab list');
+    const s = await rs.call('GET', rank(benId), reader);
+    assert.deepEqual([s.json.data.standing.rank, s.json.data['can-rank-up']], ['b', false]);
+    for (const op of ['/rankup', '/prestige']) {
+      const r = await rs.call('POST', rank(benId, op), writer);
+      assert.deepEqual([r.status, r.json.ok, r.json.code], [200, false, 'player-offline'], op);
+    }
+    const set = await rs.call('POST', rank(benId, '/set'), writer, { rank: 'a' });
+    assert.equal(set.json.data.standing.rank, 'a');
+    await events.next('rank.set', (d) => d['player-id'] === benId && d.rank === 'a');
+  });
+});
