@@ -15,6 +15,7 @@ import { tpaModule } from './tpa/index.ts';
 import { vanishModule } from './vanish/index.ts';
 import { warpsModule } from './warps/index.ts';
 import { worldsModule } from './worlds/index.ts';
+import { votesModule } from './votes/index.ts';
 
 // biome-ignore lint: services differ per module.
-export const ALL_MODULES: readonly ModuleDefinition<any>[] = [economyModule, homesModule, warpsModule, playerWarpsModule, kitsModule, vaultsModule, vanishModule, playerStateModule, tpaModule, moderationModule, presenceModule, playtimeModule, worldsModule];
+export const ALL_MODULES: readonly ModuleDefinition<any>[] = [economyModule, homesModule, warpsModule, playerWarpsModule, kitsModule, vaultsModule, vanishModule, playerStateModule, tpaModule, moderationModule, presenceModule, playtimeModule, worldsModule, votesModule];
