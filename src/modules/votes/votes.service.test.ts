@@ -203,6 +203,20 @@ describe('votes', () => {
       }
     });
 
+    it('applies a new token and reward on core reload at once; a new port waits for a restart', async () => {
+      const port = votifierPort(t);
+      const file = join(t.configDir, 'votes.conf');
+      const next = 'new-token-abcdefghijklmnop';
+      writeFileSync(file, readFileSync(file, 'utf8').replace(TOKEN, next).replace('port = 0', 'port = 1').replace('reward-amount = 5', 'reward-amount = 7'));
+      const report = t.kernel.configs.reloadAll().find((r) => r.file === 'votes.conf');
+      assert.deepEqual(report, { file: 'votes.conf', outcome: 'changed', applied: ['reward-amount', 'token'], restart: ['port'] });
+      assert.equal((await sendVotifierVote(port, TOKEN, { serviceName: 'TestList', username: 'Ann' })).answer.status, 'error');
+      assert.deepEqual((await sendVotifierVote(port, next, { serviceName: 'TestList', username: 'Ann' })).answer, { status: 'ok' });
+      const credits = t.emittedNamed('economy.wallet-credit').map((e) => (e.data.amount as { amount: number }).amount);
+      assert.ok(credits.includes(7), `a reward of 7 was paid (credits: ${credits.join(', ')})`);
+      assert.equal(t.log.lines.some((l) => l.includes(next)), false, 'the new token is not logged either');
+    });
+
     it('opens no listener when enabled = false', async () => {
       const off = await startTestKernel({
         modules: [economyModule, votesModule],
