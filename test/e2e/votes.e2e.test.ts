@@ -146,4 +146,16 @@ describe('votes over the Remote Access Service and NuVotifier', () => {
     ann.chat('/votetop yearly');
     await waitFor(() => lines.some((l) => /"yearly" is not one of all-time, monthly, weekly, daily/.test(l)), 'Ann to read why yearly is refused');
   });
+
+  it('keeps totals and the party across a restart, and listens again (a vote for offline Ann then waits)', async () => {
+    rs = await scene.restart();
+    const line = await rs.server.waitForLine(/Votifier \(NuVotifier v2\) listening on port (\d+)/, { from: 0 });
+    const port = Number(/port (\d+)/.exec(line)![1]);
+    const party = await rs.call('GET', '/vote/party', reader);
+    assert.deepEqual(party.json.data, { progress: 2, goal: 3, remaining: 1, parties: 1 });
+    const a = await sendVotifierVote(port, TOKEN, { serviceName: 'TestList', username: 'Ann' });
+    assert.deepEqual(a.answer, { status: 'ok' });
+    const r = await rs.call('GET', `/players/${annId}/votes`, reader);
+    assert.deepEqual([r.json.data.totals['all-time'], r.json.data['rewards-waiting']], [4, 1]);
+  });
 });
