@@ -61,9 +61,9 @@ describe('createModuleScope', () => {
     scope.events.subscribe((e) => heard.push(e));
     const unsubscribe = scope.events.subscribe((e) => heard.push(e));
     unsubscribe();
-    scope.events.emit('vote.receive', { kit: 'a' });
+    scope.events.emit('pose.pose', { kit: 'a' });
     scope.dispose();
-    events.emit('vote.receive', { kit: 'b' });
+    events.emit('pose.pose', { kit: 'b' });
     assert.deepEqual(
       heard.map((e) => e.data.kit),
       ['a'],
