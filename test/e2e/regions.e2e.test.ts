@@ -70,7 +70,7 @@ describe('regions over the Remote Access Service', () => {
     assert.deepEqual(all.json.data.regions.map((x: { id: string }) => x.id), ['plaza', 'around']);
     const plaza = all.json.data.regions[0];
     const inside = await rs.call('GET', `/worlds/world/regions?x=${plaza.min.x + 0.5}&y=${plaza.min.y}&z=${plaza.min.z}`, reader);
-    assert.deepEqual(inside.json.data.regions.map((x: { id: string }) => [x.id, x.priority]), [['plaza', 5], ['around', -3]]);
+    assert.deepEqual(inside.json.data.regions.map((x: { id: string; priority: number }) => [x.id, x.priority]), [['plaza', 5], ['around', -3]]);
     const outside = await rs.call('GET', `/worlds/world/regions?x=${plaza.max.x + 100}&y=${plaza.min.y}&z=${plaza.min.z}`, reader);
     assert.deepEqual(outside.json, { ok: true, data: { world: 'world', regions: [] } });
   });
