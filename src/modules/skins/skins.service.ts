@@ -76,6 +76,7 @@ export function createSkinsService(deps: SkinsDeps): SkinsService {
       return fail('failed', `The account service cannot be reached (${found.reason}), and no skin of ${account} is stored yet. Try again later.`);
     }
     const problem = skinProblem(found.skin);
+    if (problem && stored) return ok(stored);
     if (problem) return fail('failed', `The account service answered a skin the game cannot use: ${problem}`);
     const row: TextureRow = {
       account: found.account,
