@@ -182,3 +182,19 @@ describe('/region commands', () => {
     assert.ok(said(/Set both corners first/));
   });
 });
+
+describe('GET /regions (the route row)', () => {
+  it('answers installed: true with the regions module on, false with it off', async () => {
+    const { REGIONS_ROUTES } = await import('./regions.routes.ts');
+    const route = REGIONS_ROUTES.find((r) => r.path === '/regions')!;
+    const input = { params: {}, query: {}, body: {}, actor: REST };
+    for (const [modules, installed] of [[[regionsModule], true], [[], false]] as const) {
+      const k = await startTestKernel({ modules });
+      try {
+        assert.deepEqual(value(await route.call(k.kernel.api, input)), { installed });
+      } finally {
+        await k.close();
+      }
+    }
+  });
+});
