@@ -1,0 +1,19 @@
+// The skins' row of the route table (skins are chosen in game).
+
+import { defineRoute } from '../../core/routes.ts';
+import { UuidParams } from '../../core/schemas.ts';
+import { ChosenSkin } from './skins.schemas.ts';
+
+export const SKINS_ROUTES = [
+  defineRoute({
+    method: 'GET',
+    path: '/players/:uuid/skin',
+    scope: 'read',
+    module: 'skins',
+    params: UuidParams,
+    answer: ChosenSkin,
+    summary: 'The skin a player chose; 404 when they chose none (or the server has never seen them)',
+    notFoundIs404: true,
+    call: (api, { params }) => api.skins.get(params.uuid),
+  }),
+];
