@@ -145,6 +145,7 @@ describe('trade', () => {
     ['closing the window', 'closed', async () => t.platform.closeChest(ben)],
     ['quitting', 'quit', async () => t.platform.quit(ben)],
     ['moving away', 'moved-away', async () => void t.platform.move(ben, spot(40.5))],
+    ['a teleport away', 'moved-away', async () => void (await t.kernel.api.teleport.teleport(ben, spot(200.5), { cause: 'command', warmupSeconds: 0 }))],
   ] as const) {
     it(`${how} cancels the trade and every item goes back to its owner`, async () => {
       await opened();

@@ -329,6 +329,16 @@ export function createTradeService(deps: TradeDeps): TradeService {
     if (!near(to, platform.location(partner.uuid))) end(t, 'moved-away', player);
   });
 
+  // A teleport (a command, a route, /tpa) fires no move: the kernel's teleport event is checked too.
+  events.subscribe((e) => {
+    if (e.name !== 'teleport.player-teleport') return;
+    const t = trades.get(String(e.data['player-id']));
+    if (!t || t.done) return;
+    if (!near(platform.location(t.a.player.uuid), platform.location(t.b.player.uuid))) {
+      end(t, 'moved-away', t.a.player.uuid === e.data['player-id'] ? t.a.player : t.b.player);
+    }
+  });
+
   platform.on('join', ({ player }) => {
     void write(async (tx) => {
       const items = [...(await store.held(tx, player.uuid, 'offer')), ...(await store.held(tx, player.uuid, 'owed'))];
