@@ -7,7 +7,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Bot } from './support/bots.ts';
-import { nextEvent, waitFor, waitForMessage } from './support/bots.ts';
+import { joinBot, nextEvent, quit, waitFor, waitForMessage } from './support/bots.ts';
 import { startScene, type RestServer, type Scene, type Subscription } from './support/rest-server.ts';
 
 interface BotWindow {
@@ -146,5 +146,21 @@ describe('trade with two bots', () => {
     const denied = waitForMessage(ann, /Ben turned down your trade request/);
     ben.chat('/trade deny');
     await denied;
+  });
+
+  it('a trader who quits ends the trade: the other gets their items back at once, the quitter finds theirs on rejoining', async () => {
+    await openTrade('/trade accept');
+    await offer(ann, 'bread');
+    await offer(ben, 'stone_sword');
+    await waitFor(() => windowOf(ann)?.slots[OTHER_FIRST]?.name === 'stone_sword', 'Ann to see Ben’s sword');
+    const told = waitForMessage(ann, /Ben left the game/);
+    await quit(ben);
+    await told;
+    const e = await events.next('trade.cancel', (d) => d.reason === 'quit');
+    assert.equal(e.data['cancelled-by'], benId);
+    await waitFor(() => count(ann, 'bread') === 32 && windowOf(ann) === null, 'Ann to get her bread back');
+    ben = await joinBot(rs.server.gamePort, 'Ben');
+    await waitFor(() => count(ben, 'stone_sword') === 2, 'Ben to find both swords on rejoining');
+    assert.equal((await rs.call('GET', '/trades', reader)).json.data.count, 0);
   });
 });
