@@ -8,6 +8,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startTestKernel, type TestKernel } from '../../../test/support/test-kernel.ts';
 import { declined, invalid, value } from '../../../test/support/results.ts';
+import { withPostgres } from '../../../test/support/postgres.ts';
 import type { ItemStack, Location } from '../../platform/platform.ts';
 import { tradeModule } from './index.ts';
 import { OTHER_SLOTS, OWN_BUTTON, OWN_SLOTS, SIZE } from './trade.layout.ts';
@@ -232,4 +233,36 @@ describe('trade', () => {
     assert.equal(t.emittedNamed('trade.cancel').at(-1)!.data.reason, 'stopped');
     assert.equal(t.events.problems.length, 0);
   });
+});
+
+describe('trade journal on PostgreSQL', () => {
+  it('journals an offer, clears it when the trade ends, and gives owed items at the next join', (ctx) =>
+    withPostgres(ctx, 'trade', async (openDb) => {
+      const k = await startTestKernel({ modules: [tradeModule], openDb });
+      try {
+        const store = createTradeStore(k.database.db);
+        const ann = (await k.join('Ann')).uuid;
+        const ben = (await k.join('Ben')).uuid;
+        k.platform.setInventory(ann, [bread(5)]);
+        await k.platform.run(ann, '/trade Ben');
+        await k.platform.run(ben, '/trade accept');
+        k.platform.setInventory(ann, []);
+        const chest = [...k.platform.chestOf(ann)!.items];
+        chest[OWN_SLOTS[0]!] = bread(5);
+        k.platform.changeChest(ann, chest);
+        await k.kernel.api.trade.settled();
+        assert.deepEqual(await store.held(k.database.db, ann, 'offer'), [bread(5)]);
+        k.platform.quit(ann);
+        await k.kernel.api.trade.settled();
+        assert.deepEqual(await store.held(k.database.db, ann, 'offer'), []);
+        await store.hold(k.database.db, ann, 'owed', [gold(2)], new Date().toISOString());
+        await store.hold(k.database.db, ann, 'owed', [gold(3)], new Date().toISOString());
+        await k.join('Ann');
+        await k.kernel.api.trade.settled();
+        assert.equal(k.platform.inventory(ann)!.reduce((n, s) => n + (s?.material === 'gold_ingot' ? s.count : 0), 0), 3);
+        assert.deepEqual(await store.held(k.database.db, ann, 'owed'), []);
+      } finally {
+        await k.close();
+      }
+    }));
 });
