@@ -26,6 +26,7 @@ import type { TradeConfig } from './trade.config.ts';
 import type { CancelReason } from './trade.events.ts';
 import { countOf, emptyOffer, extras, layout, ALL_SLOTS, LOCKED, offerIn, OWN_BUTTON, ROWS, stacksOf, type Offer } from './trade.layout.ts';
 import type { Trade, TradeList } from './trade.schemas.ts';
+import { createJournal } from './trade.journal.ts';
 import type { TradeStore } from './trade.store.ts';
 
 export interface RequestOutcome {
@@ -97,18 +98,13 @@ export function createTradeService(deps: TradeDeps): TradeService {
   const trades = new Map<string, OpenTrade>();
   /** Requests by sender: one each (a new one replaces it). */
   const requests = new Map<string, Request>();
-  let journal: Promise<void> = Promise.resolve();
+  const journal = createJournal({ db, store, platform, clock, log });
+  const { write, giveWhatFits, owe } = journal;
 
   const tell = (uuid: string, text: Text) => void platform.sendMessage(uuid, text);
   const gold = (text: string): Text => ({ text, color: 'gold' });
   const red = (text: string): Text => ({ text, color: 'red' });
   const now = () => clock.now().toISOString();
-
-  /** Journal writes run one after another, in the order the game made them. */
-  function write(task: (tx: Db) => Promise<void>): Promise<void> {
-    journal = journal.then(() => db.transaction().execute(task)).catch((e: unknown) => log.error('a trade journal write failed', e));
-    return journal;
-  }
 
   function near(a: Location | undefined, b: Location | undefined): boolean {
     if (!a || !b || a.world !== b.world) return false;
@@ -129,19 +125,6 @@ export function createTradeService(deps: TradeDeps): TradeService {
       'partner-item-count': countOf(t.b.offer),
       'opened-at': t.openedAt,
     };
-  }
-
-  /** Gives each stack that fits; answers those that did not (all of them when offline). */
-  function giveWhatFits(uuid: string, items: readonly ItemStack[]): ItemStack[] {
-    const rest: ItemStack[] = [];
-    for (const item of items) if (!platform.giveItems(uuid, [item]).given) rest.push(item);
-    return rest;
-  }
-
-  /** Gives items now; what does not fit is journalled as owed (given at the next join). */
-  function giveOrOwe(tx: Db, uuid: string, rest: readonly ItemStack[]): Promise<void> {
-    if (rest.length === 0) return Promise.resolve();
-    return store.held(tx, uuid, 'owed').then((owed) => store.hold(tx, uuid, 'owed', [...owed, ...rest], now()));
   }
 
   function refresh(t: OpenTrade): void {
@@ -168,7 +151,7 @@ export function createTradeService(deps: TradeDeps): TradeService {
     if (t.done) return;
     me.offer = offerIn(items);
     const offer = stacksOf(me.offer);
-    void write((tx) => store.hold(tx, me.player.uuid, 'offer', offer, now()));
+    void journal.offered(me.player.uuid, offer);
     const wasConfirmed = t.a.confirmed || t.b.confirmed;
     t.a.confirmed = false;
     t.b.confirmed = false;
@@ -194,7 +177,7 @@ export function createTradeService(deps: TradeDeps): TradeService {
     const left = extras(me.shown, items, ALL_SLOTS);
     if (left.length > 0) {
       const rest = giveWhatFits(me.player.uuid, left);
-      void write((tx) => giveOrOwe(tx, me.player.uuid, rest));
+      void write((tx) => owe(tx, me.player.uuid, rest));
     }
     if (!t.done) end(t, quit ? 'quit' : 'closed', me.player);
   }
@@ -211,7 +194,7 @@ export function createTradeService(deps: TradeDeps): TradeService {
     });
     void write(async (tx) => {
       for (const m of moves) await store.hold(tx, m.from, 'offer', [], now());
-      for (const m of moves) await giveOrOwe(tx, m.to, m.rest);
+      for (const m of moves) await owe(tx, m.to, m.rest);
     });
     for (const m of moves) {
       if (m.rest.length > 0) tell(m.to, red(`${countOf(m.rest)} items did not fit in your inventory: they are kept for you and given when you next join.`));
@@ -340,15 +323,9 @@ export function createTradeService(deps: TradeDeps): TradeService {
   });
 
   platform.on('join', ({ player }) => {
-    void write(async (tx) => {
-      const items = [...(await store.held(tx, player.uuid, 'offer')), ...(await store.held(tx, player.uuid, 'owed'))];
-      if (items.length === 0) return;
-      const rest = giveWhatFits(player.uuid, items);
-      await store.hold(tx, player.uuid, 'offer', [], now());
-      await store.hold(tx, player.uuid, 'owed', rest, now());
-      const given = countOf(items) - countOf(rest);
+    void journal.returnAtJoin(player.uuid, (given, waiting) => {
       if (given > 0) tell(player.uuid, gold(`${given} items from an unfinished trade were given back to you.`));
-      if (rest.length > 0) tell(player.uuid, red(`${countOf(rest)} items from a trade wait for room in your inventory: make room and join again.`));
+      if (waiting > 0) tell(player.uuid, red(`${waiting} items from a trade wait for room in your inventory: make room and join again.`));
     });
   });
 
@@ -428,13 +405,13 @@ export function createTradeService(deps: TradeDeps): TradeService {
       return ok(t ? render(t) : null);
     },
 
-    settled: () => journal,
+    settled: () => journal.settled(),
 
     async stop() {
       for (const r of requests.values()) r.task.cancel();
       requests.clear();
       for (const t of new Set(trades.values())) end(t, 'stopped', undefined);
-      await journal;
+      await journal.settled();
     },
   };
 }
