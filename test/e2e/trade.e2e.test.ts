@@ -100,6 +100,9 @@ describe('trade with two bots', () => {
     // The divider is locked: a click on it leaves it where it is.
     await ann.clickWindow(DIVIDER, 0, 0);
     await waitFor(() => windowOf(ann)?.slots[DIVIDER]?.name === 'gray_stained_glass_pane' && windowOf(ben)?.slots[DIVIDER]?.name === 'gray_stained_glass_pane', 'the divider to stay');
+    // Ben's side is locked for Ann: a click on his bread leaves it with him.
+    await ann.clickWindow(OTHER_FIRST, 0, 0);
+    await waitFor(() => windowOf(ann)?.slots[OTHER_FIRST]?.name === 'bread' && windowOf(ben)?.slots[OWN_FIRST]?.count === 16, 'Ben’s bread to stay in his side');
     const counts = await rs.call('GET', `/players/${annId}/trade`, reader);
     assert.deepEqual([counts.json.data['player-item-count'], counts.json.data['partner-item-count']], [1, 16]);
 
