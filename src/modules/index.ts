@@ -10,6 +10,7 @@ import { moderationModule } from './moderation/index.ts';
 import { playerWarpsModule } from './playerwarps/index.ts';
 import { playtimeModule } from './playtime/index.ts';
 import { presenceModule } from './presence/index.ts';
+import { securityModule } from './security/index.ts';
 import { vaultsModule } from './vaults/index.ts';
 import { tpaModule } from './tpa/index.ts';
 import { vanishModule } from './vanish/index.ts';
@@ -17,4 +18,4 @@ import { warpsModule } from './warps/index.ts';
 import { worldsModule } from './worlds/index.ts';
 
 // biome-ignore lint: services differ per module.
-export const ALL_MODULES: readonly ModuleDefinition<any>[] = [economyModule, homesModule, warpsModule, playerWarpsModule, kitsModule, vaultsModule, vanishModule, playerStateModule, tpaModule, moderationModule, presenceModule, playtimeModule, worldsModule];
+export const ALL_MODULES: readonly ModuleDefinition<any>[] = [economyModule, homesModule, warpsModule, playerWarpsModule, kitsModule, vaultsModule, vanishModule, playerStateModule, tpaModule, moderationModule, presenceModule, playtimeModule, worldsModule, securityModule];

@@ -10,6 +10,7 @@ import { MODERATION_ROUTES } from '../modules/moderation/moderation.routes.ts';
 import { PLAYERWARPS_ROUTES } from '../modules/playerwarps/playerwarps.routes.ts';
 import { TPA_ROUTES } from '../modules/tpa/tpa.routes.ts';
 import { PLAYTIME_ROUTES } from '../modules/playtime/playtime.routes.ts';
+import { SECURITY_ROUTES } from '../modules/security/security.routes.ts';
 import { PRESENCE_ROUTES } from '../modules/presence/presence.routes.ts';
 import { VAULTS_ROUTES } from '../modules/vaults/vaults.routes.ts';
 import { VANISH_ROUTES } from '../modules/vanish/vanish.routes.ts';
@@ -20,4 +21,4 @@ import { TELEPORT_ROUTES } from './teleport.routes.ts';
 import { statusRoute } from './route-table.ts';
 import type { RouteDefinition } from '../core/routes.ts';
 
-export const ROUTES: readonly RouteDefinition[] = [statusRoute, ...PLAYERS_ROUTES, ...ECONOMY_ROUTES, ...HOMES_ROUTES, ...WARPS_ROUTES, ...PLAYERWARPS_ROUTES, ...KITS_ROUTES, ...VAULTS_ROUTES, ...VANISH_ROUTES, ...PLAYERSTATE_ROUTES, ...TELEPORT_ROUTES, ...TPA_ROUTES, ...MODERATION_ROUTES, ...JAIL_ROUTES, ...PRESENCE_ROUTES, ...PLAYTIME_ROUTES, ...WORLDS_ROUTES];
+export const ROUTES: readonly RouteDefinition[] = [statusRoute, ...PLAYERS_ROUTES, ...ECONOMY_ROUTES, ...HOMES_ROUTES, ...WARPS_ROUTES, ...PLAYERWARPS_ROUTES, ...KITS_ROUTES, ...VAULTS_ROUTES, ...VANISH_ROUTES, ...PLAYERSTATE_ROUTES, ...TELEPORT_ROUTES, ...TPA_ROUTES, ...MODERATION_ROUTES, ...JAIL_ROUTES, ...PRESENCE_ROUTES, ...PLAYTIME_ROUTES, ...WORLDS_ROUTES, ...SECURITY_ROUTES];
