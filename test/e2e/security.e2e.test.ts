@@ -195,6 +195,25 @@ describe('security factors over the Remote Access Service', () => {
     assert.deepEqual([r.json.data.factors, r.json.data['trusted-devices']], [[], 0]);
   });
 
+  it('/2fa reset <player>: Ben (granted core.security.reset) removes Ann’s factor', async () => {
+    const shown = waitForMessage(ann, /Add this secret/);
+    ann.chat('/2fa setup');
+    secret = /: ([A-Z2-7]{32})$/.exec(await shown)![1]!;
+    used = 0;
+    const on = waitForMessage(ann, /Two-factor authentication is on/);
+    ann.chat(`/2fa confirm ${await nextCode()}`);
+    await on;
+    const denied = waitForMessage(ben, /permission/i);
+    ben.chat('/2fa reset Ann');
+    await denied;
+    await rs.console('perm grant Ben core.security.reset', /core\.security\.reset/);
+    const removed = waitForMessage(ben, /Two-factor authentication of Ann removed/);
+    ben.chat('/2fa reset Ann');
+    await removed;
+    const r = await rs.call('GET', security(), reader);
+    assert.deepEqual([r.json.data.factors, r.json.data['trusted-devices']], [[], 0]);
+  });
+
   it('needs the write scope for unlock and force, and audits the writes with their actors, never a secret', async () => {
     const r = await rs.call('POST', security('/force'), reader);
     assert.deepEqual([r.status, r.json.scope], [403, 'write']);
@@ -203,7 +222,7 @@ describe('security factors over the Remote Access Service', () => {
     const rows = conn.prepare("SELECT actor, action, details FROM core_audit WHERE target = ? AND action LIKE 'security.%' ORDER BY id").all(annId) as Array<{ actor: string; action: string; details: string }>;
     conn.close();
     const seen = rows.map((x) => `${x.actor} ${x.action}`);
-    for (const want of ['Ann security.setup', 'Ann security.enrol', 'core-rest/writer security.force', 'Ann security.lockout', 'core-rest/writer security.unlock', 'Ann security.verify', 'Ann security.disable']) {
+    for (const want of ['Ann security.setup', 'Ann security.enrol', 'core-rest/writer security.force', 'Ann security.lockout', 'core-rest/writer security.unlock', 'Ann security.verify', 'Ann security.disable', 'Ben security.reset']) {
       assert.ok(seen.includes(want), `${want} in ${JSON.stringify(seen)}`);
     }
     assert.ok(!JSON.stringify(rows).includes(secret));

@@ -44,5 +44,5 @@ export const securityModule = defineModule<SecurityService>({
     });
     return security;
   },
-  commands: (security) => securityCommands(security),
+  commands: (security, ctx) => securityCommands(security, ctx),
 });

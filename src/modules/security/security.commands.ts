@@ -4,7 +4,8 @@
 
 import type { CommandContext, CommandDefinition } from '../../core/commands.ts';
 import { succeeded, senderPlayer } from '../../core/command-helpers.ts';
-import { arg } from '../../core/command-args.ts';
+import { arg, argsFor } from '../../core/command-args.ts';
+import type { ModuleContext } from '../../core/module.ts';
 import { command, sub } from '../../core/command-tree.ts';
 import type { SecurityService } from './security.service.ts';
 import { VERIFY_COMMAND } from './security.enforce.ts';
@@ -12,6 +13,8 @@ import { VERIFY_COMMAND } from './security.enforce.ts';
 export const SECURITY_NODES = {
   /** Enrol, confirm, disable and prove a factor (every player). */
   use: 'core.security.use',
+  /** Admin: remove another player's factor (a lost phone). */
+  reset: 'core.security.reset',
 } as const;
 
 const code = arg.custom('code', {
@@ -19,16 +22,17 @@ const code = arg.custom('code', {
   parse: (word) => (/^\d{6}$/.test(word) ? { ok: true, value: word } : { ok: false, message: `"${word}" is not a code: a code is the 6 digits your authenticator app shows.` }),
 });
 
-export function securityCommands(security: SecurityService): CommandDefinition[] {
+export function securityCommands(security: SecurityService, ctx: ModuleContext): CommandDefinition[] {
+  const args = argsFor(ctx);
   const done = (c: CommandContext, text: string) => c.reply({ text, color: 'green' });
   return [
     command({
       name: VERIFY_COMMAND,
       permission: SECURITY_NODES.use,
       description: 'Two-factor authentication: prove your code, or set it up, confirm or turn it off.',
-      playerOnly: true,
       args: [code],
       async run(c, { code: value }) {
+        if (c.sender.kind !== 'player') return c.reply({ text: 'Only a player can prove a code. The console may use /2fa reset <player>.', color: 'red' });
         const r = await security.verify(senderPlayer(c), value, c.actor);
         if (succeeded(c, r)) done(c, 'Code accepted: welcome. This device is now trusted.');
       },
@@ -36,6 +40,7 @@ export function securityCommands(security: SecurityService): CommandDefinition[]
         sub({
           name: 'setup',
           permission: SECURITY_NODES.use,
+          playerOnly: true,
           args: [],
           async run(c) {
             const r = await security.setup(senderPlayer(c), c.actor);
@@ -67,6 +72,7 @@ export function securityCommands(security: SecurityService): CommandDefinition[]
         sub({
           name: 'confirm',
           permission: SECURITY_NODES.use,
+          playerOnly: true,
           args: [code],
           async run(c, { code: value }) {
             const r = await security.confirm(senderPlayer(c), value, c.actor);
@@ -76,10 +82,20 @@ export function securityCommands(security: SecurityService): CommandDefinition[]
         sub({
           name: 'disable',
           permission: SECURITY_NODES.use,
+          playerOnly: true,
           args: [code],
           async run(c, { code: value }) {
             const r = await security.disable(senderPlayer(c), value, c.actor);
             if (succeeded(c, r)) done(c, 'Two-factor authentication is off.');
+          },
+        }),
+        sub({
+          name: 'reset',
+          permission: SECURITY_NODES.reset,
+          args: [args.knownPlayer('player')],
+          async run(c, { player }) {
+            const r = await security.reset(player.uuid, c.actor);
+            if (succeeded(c, r)) done(c, `Two-factor authentication of ${player.name} removed: they may set it up again.`);
           },
         }),
       ],

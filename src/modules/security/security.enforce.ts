@@ -1,6 +1,6 @@
 // What holds a player who owes a verification, attached through the module's own scopes (taken off
 // when it stops): moves are cancelled (falling straight down is let through, so nobody hangs in the
-// air), every command but /2fa is refused, chat is cancelled, breaking, placing, using items and
+// air), every command but /2fa <code> is refused, chat is cancelled, breaking, placing, using items and
 // hitting or using entities are cancelled, teleports are refused and no damage is dealt. The login
 // gate refuses a locked-out player.
 
@@ -61,8 +61,11 @@ export function enforceSecurity(security: SecurityService, deps: SecurityEnforce
     remind(e.player);
   });
 
-  commands.addCheck((sender, command) => {
-    if (sender.kind !== 'player' || !security.held(sender.player.uuid) || command === VERIFY_COMMAND) return undefined;
+  // A held player may give a code (`/2fa <code>`) and nothing else: not even `/2fa reset`, which an
+  // admin's stolen account could otherwise use on itself.
+  commands.addCheck((sender, command, args) => {
+    if (sender.kind !== 'player' || !security.held(sender.player.uuid)) return undefined;
+    if (command === VERIFY_COMMAND && args.length <= 1 && !/^[a-z]/i.test(args[0] ?? '')) return undefined;
     return prove;
   });
 

@@ -71,7 +71,7 @@ describe('security factors', () => {
     await t.platform.run(ann, '/perm check Ann core.security.use');
     assert.match(said(ann).at(-1)!, /enter \/2fa <code>/);
     await t.platform.run(ann, '/2fa disable 123456');
-    assert.match(said(ann).at(-1)!, /Prove your factor first/);
+    assert.match(said(ann).at(-1)!, /enter \/2fa <code>/);
     let cancelled = false;
     t.platform.emit('blockBreak', { player: t.platform.player(ann)!, block: { world: 'world', x: 0, y: 60, z: 0, material: 'stone' }, cancel: () => (cancelled = true), cancelled: false });
     assert.equal(cancelled, true);
@@ -147,6 +147,30 @@ describe('security factors', () => {
     assert.equal(r.ok === false && r.code, 'not-found');
   });
 
+  it('/2fa reset <player> (admin) removes a factor and releases a held player; a held admin cannot reset themselves', async () => {
+    await t.platform.run(ann, '/2fa setup');
+    secret = base32Decode(/: ([A-Z2-7]{32})$/.exec(said(ann).findLast((m) => /Add this secret/.test(m))!)![1]!)!;
+    used = 0;
+    await t.platform.run(ann, `/2fa confirm ${nextCode()}`);
+    rejoin('10.7.7.7');
+    assert.equal(api().held(ann), true);
+    await t.platform.run('console', 'perm grant Ann core.security.reset');
+    await t.platform.run(ann, '/2fa reset Ann');
+    assert.match(said(ann).at(-1)!, /enter \/2fa <code>/);
+    await t.platform.run(ann, '/2fa setup');
+    assert.match(said(ann).at(-1)!, /enter \/2fa <code>/);
+    assert.equal(value(await api().status(ann)).factors.length, 1);
+    await t.platform.run('console', '2fa reset Ann');
+    assert.ok(t.platform.consoleText().some((m) => /Two-factor authentication of Ann removed/.test(m)));
+    assert.equal(api().held(ann), false);
+    assert.equal(t.platform.chat(ann, 'free'), true);
+    assert.deepEqual(value(await api().status(ann)).factors, []);
+    await t.platform.run('console', '2fa reset Ann');
+    assert.ok(t.platform.consoleText().some((m) => /Ann has no two-factor authentication/.test(m)));
+    await t.platform.run('console', '2fa 123456');
+    assert.ok(t.platform.consoleText().some((m) => /Only a player can prove a code/.test(m)));
+  });
+
   it('keeps factors, lockouts and trusted devices across a restart', async () => {
     await t.platform.run(ann, '/2fa setup');
     const line = said(ann).findLast((m) => /Add this secret/.test(m))!;
@@ -161,7 +185,7 @@ describe('security factors', () => {
   it('audits every write with its actor, and never a secret or code', async () => {
     const rows = await t.kernel.api.audit.history(ann, 100);
     const actions = rows.map((r) => `${r.actor} ${r.action}`);
-    for (const want of ['Ann security.setup', 'Ann security.enrol', 'Ann security.lockout', 'console security.unlock', 'console security.force', 'Ann security.verify', 'Ann security.disable']) {
+    for (const want of ['Ann security.setup', 'Ann security.enrol', 'Ann security.lockout', 'console security.unlock', 'console security.force', 'Ann security.verify', 'Ann security.disable', 'console security.reset']) {
       assert.ok(actions.includes(want), `${want} in ${actions.join(', ')}`);
     }
     assert.ok(!JSON.stringify(rows).match(/[A-Z2-7]{32}/), 'no secret in the audit');

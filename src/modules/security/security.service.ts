@@ -29,6 +29,8 @@ export interface SecurityService {
   confirm(player: OnlinePlayer, code: string, actor: Actor): Promise<Result<void>>;
   /** /2fa disable: a right code removes the factor and forgets trusted devices. */
   disable(player: OnlinePlayer, code: string, actor: Actor): Promise<Result<void>>;
+  /** /2fa reset <player> (admin): removes a player's factor, trusted devices and lockout; not-found when none is on file. */
+  reset(uuid: string, actor: Actor): Promise<Result<void>>;
   /** /2fa <code>: the verification a held player owes. */
   verify(player: OnlinePlayer, code: string, actor: Actor): Promise<Result<{ trustedUntil: string | null; attemptsLeft?: number }>>;
   /** Whether an online player is held until they prove their factor. */
@@ -228,6 +230,22 @@ export function createSecurityService(deps: SecurityDeps): SecurityService {
       await store.forgetDevices(player.uuid);
       await store.putLockout(player.uuid, undefined);
       await audit.record({ actor, action: 'security.disable', target: player.uuid, details: { type: 'totp' } });
+      return ok(undefined);
+    },
+
+    async reset(uuid, actor) {
+      const who = await known(uuid);
+      if (!who.ok) return who;
+      const p = who.value;
+      if (!state.factors.has(p.uuid)) return fail('not-found', `${p.name} has no two-factor authentication.`);
+      state.factors.delete(p.uuid);
+      state.devices.delete(p.uuid);
+      state.lockouts.delete(p.uuid);
+      held.delete(p.uuid);
+      await store.removeFactor(p.uuid);
+      await store.forgetDevices(p.uuid);
+      await store.putLockout(p.uuid, undefined);
+      await audit.record({ actor, action: 'security.reset', target: p.uuid, details: {} });
       return ok(undefined);
     },
 
