@@ -1,0 +1,48 @@
+// The security module: TOTP second factors enrolled in game (/2fa), the verification a player owes
+// after joining from an untrusted device, lockouts after wrong codes, trusted devices.
+
+import { defineModule } from '../../core/module.ts';
+import { securityReloadable } from './security.config.ts';
+import { SECURITY_NODES, securityCommands } from './security.commands.ts';
+import { enforceSecurity } from './security.enforce.ts';
+import { SECURITY_EVENTS } from './security.events.ts';
+import { createSecurityService, type SecurityService } from './security.service.ts';
+import { createSecurityStore, SECURITY_MIGRATIONS } from './security.store.ts';
+
+declare module '../../core/api.ts' {
+  interface ModuleServices {
+    security: SecurityService;
+  }
+}
+
+export const securityModule = defineModule<SecurityService>({
+  name: 'security',
+  description: 'Two-factor codes (TOTP) with /2fa; untrusted devices prove a code before playing; lockouts.',
+  dependsOn: [],
+  migrations: SECURITY_MIGRATIONS,
+  events: SECURITY_EVENTS,
+  playerNodes: [SECURITY_NODES.use],
+  async createService(ctx) {
+    const store = createSecurityStore(ctx.db);
+    const security = createSecurityService({
+      store,
+      state: await store.load(),
+      events: ctx.events,
+      clock: ctx.clock,
+      players: ctx.players,
+      audit: ctx.audit,
+      platform: ctx.platform,
+      config: ctx.configs.load(securityReloadable(ctx.configDir)),
+    });
+    enforceSecurity(security, {
+      platform: ctx.platform,
+      clock: ctx.clock,
+      commands: ctx.commands,
+      chat: ctx.chat,
+      logins: ctx.logins,
+      teleport: ctx.teleport,
+    });
+    return security;
+  },
+  commands: (security, ctx) => securityCommands(security, ctx),
+});
