@@ -96,7 +96,9 @@ describe('inventory snapshots over the Remote Access Service', () => {
     // Ann stands still (her client ignores the knock-back), so Ben keeps her in reach.
     ann.physicsEnabled = false;
     for (let i = 0; i < 100 && ann.health > 0; i++) {
-      ben.attack(annSeen()!);
+      // Her entity goes from Ben's view the moment she dies, before her own client reads health 0.
+      const target = annSeen();
+      if (target) ben.attack(target);
       await new Promise((r) => setTimeout(r, 60));
     }
     assert.equal(ann.health, 0, 'Ann died');
