@@ -2,20 +2,17 @@
 // kernel (known players in SQLite) on the fake platform.
 
 import assert from 'node:assert/strict';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { Value } from '@sinclair/typebox/value';
 import { KnownPlayerAnswer, OnlinePlayerList } from '../core/players.schemas.ts';
 import type { Players } from '../core/players.ts';
-import { plain } from '../../test/support/fake-platform.ts';
 import { startTestKernel, type TestKernel } from '../../test/support/test-kernel.ts';
-import { startRestAddon, type RestAddon } from './addon.ts';
+import { startKernelAddon, type KernelAddon } from '../../test/support/rest-addon.ts';
 import { http, type HttpAnswer } from './test-support.ts';
 
 describe('the players routes', () => {
   let t: TestKernel;
-  let addon: RestAddon;
+  let rest: KernelAddon;
   let port: number;
   let reader: string;
   let eventsOnly: string;
@@ -28,35 +25,17 @@ describe('the players routes', () => {
     assert.ok(Value.Check(OnlinePlayerList, r.json.data), JSON.stringify(r.json));
     return r.json.data as OnlinePlayerList;
   };
-  async function token(label: string, scopes: string): Promise<string> {
-    await t.platform.run('console', `coreapi token create ${label} ${scopes}`);
-    const secret = t.platform.consoleLines.map(plain).join('\n').match(new RegExp(`Token ${label} created.*Secret: (crs_\\S+)`))?.[1];
-    if (!secret) throw new Error(`no secret for ${label}`);
-    return secret;
-  }
+  const token = (label: string, scopes: string) => rest.token(label, scopes);
 
   before(async () => {
     t = await startTestKernel();
-    const configDir = join(t.dir, 'core-rest');
-    mkdirSync(configDir);
-    writeFileSync(join(configDir, 'rest.conf'), 'enabled = true\nport = 0\n');
-    addon = await startRestAddon({
-      configDir,
-      database: t.database,
-      api: t.kernel.api,
-      events: t.events,
-      commands: t.kernel.commands,
-      clock: t.clock,
-      log: t.log,
-      version: '0.0.0-test',
-      tuning: { checkAnswers: true },
-    });
-    port = addon.listening?.port ?? 0;
+    rest = await startKernelAddon(t);
+    port = rest.port;
     reader = await token('reader', 'read');
     eventsOnly = await token('watcher', 'events');
   });
   after(async () => {
-    await addon?.stop();
+    await rest?.stop();
     await t?.close();
   });
 

@@ -2,13 +2,12 @@
 // the fake platform: where back would go, moving a player, sending them back, and their requests.
 
 import assert from 'node:assert/strict';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { tpaModule } from '../modules/tpa/index.ts';
-import { plain } from '../../test/support/fake-platform.ts';
 import { startTestKernel, type TestKernel } from '../../test/support/test-kernel.ts';
-import { startRestAddon, type RestAddon } from './addon.ts';
+import { startKernelAddon, type KernelAddon } from '../../test/support/rest-addon.ts';
 import { http, type HttpAnswer } from './test-support.ts';
 
 const spot = (x: number, y = 64, z = 0) => ({ world: 'world', x, y, z, yaw: 0, pitch: 0 });
@@ -16,7 +15,7 @@ const NEVER_SEEN = '00000000-0000-0000-0000-0000000000ab';
 
 describe('the teleport routes', () => {
   let t: TestKernel;
-  let addon: RestAddon;
+  let rest: KernelAddon;
   let port: number;
   let writer: string;
   let ann: string;
@@ -27,29 +26,15 @@ describe('the teleport routes', () => {
 
   before(async () => {
     t = await startTestKernel({ modules: [tpaModule], beforeStart: (dir) => writeFileSync(join(dir, 'core.conf'), 'teleport-warmup-seconds = 5\n') });
-    const configDir = join(t.dir, 'core-rest');
-    mkdirSync(configDir);
-    writeFileSync(join(configDir, 'rest.conf'), 'enabled = true\nport = 0\n');
-    addon = await startRestAddon({
-      configDir,
-      database: t.database,
-      api: t.kernel.api,
-      events: t.events,
-      commands: t.kernel.commands,
-      clock: t.clock,
-      log: t.log,
-      version: '0.0.0-test',
-      tuning: { checkAnswers: true },
-    });
-    port = addon.listening?.port ?? 0;
-    await t.platform.run('console', 'coreapi token create writer read,write');
-    writer = t.platform.consoleLines.map(plain).join('\n').match(/Token writer created.*Secret: (crs_\S+)/)?.[1] ?? '';
+    rest = await startKernelAddon(t);
+    port = rest.port;
+    writer = await rest.token('writer', 'read,write');
     ann = (await t.join('Ann')).uuid;
     ben = (await t.join('Ben')).uuid;
     await t.platform.teleport(ann, spot(1.5));
   });
   after(async () => {
-    await addon?.stop();
+    await rest?.stop();
     await t?.close();
   });
 
