@@ -168,19 +168,24 @@ export interface ArgSources {
 export function argsFor(sources: ArgSources) {
   const { platform, players } = sources;
   /** The names of the players online that the sender can see (a vanished player is not offered to those who cannot). */
-  const onlineNames = (c: CommandContext) => {
-    const viewer = c.sender.kind === 'player' ? c.sender.player.uuid : undefined;
-    return platform.onlinePlayers().flatMap((p) => (viewer === undefined || platform.canSee(viewer, p.uuid) ? [p.name] : []));
+  const sees = (c: CommandContext, p: OnlinePlayer) => c.sender.kind !== 'player' || platform.canSee(c.sender.player.uuid, p.uuid);
+  const onlineNames = (c: CommandContext) => platform.onlinePlayers().flatMap((p) => (sees(c, p) ? [p.name] : []));
+  /** An online player by name (any case) whom the sender can see; undefined otherwise. */
+  const seenOnline = (c: CommandContext, name: string): OnlinePlayer | undefined => {
+    const p = platform.playerByName(name);
+    return p && sees(c, p) ? p : undefined;
   };
   return {
     ...arg,
+    /** For a command that parses its own words (e.g. /tp): the lookup and the completion `player` uses. */
+    seenOnline,
+    onlineNames,
     /** A player online now whom the sender can see, by name in any case (a vanished player is "not online" to those who cannot see them). */
     player<const N extends string>(name: N): Arg<N, OnlinePlayer> {
       return custom(name, {
         parse(word, c) {
-          const p = platform.playerByName(word);
-          const seen = p && (c.sender.kind !== 'player' || platform.canSee(c.sender.player.uuid, p.uuid));
-          return seen ? parsed(p) : wrong(`No player named ${word} is online.`);
+          const p = seenOnline(c, word);
+          return p ? parsed(p) : wrong(`No player named ${word} is online.`);
         },
         complete: onlineNames,
       });

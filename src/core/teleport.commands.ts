@@ -56,14 +56,11 @@ export function teleportCommands(teleport: TeleportService, sources: { platform:
   const arg = argsFor(sources);
   const red = (c: CommandContext, text: string) => c.reply({ text, color: 'red' });
 
-  /** Whether the sender can see the player (a vanished player is "not online" to those who cannot). */
-  const sees = (c: CommandContext, p: OnlinePlayer) => c.sender.kind !== 'player' || platform.canSee(c.sender.player.uuid, p.uuid);
-
+  /** A player online whom the sender can see (a vanished player is "not online" to those who cannot), or told why not. */
   function online(c: CommandContext, name: string): OnlinePlayer | undefined {
-    const p = platform.playerByName(name);
-    if (p && sees(c, p)) return p;
-    red(c, `No player named ${name} is online.`);
-    return undefined;
+    const p = arg.seenOnline(c, name);
+    if (!p) red(c, `No player named ${name} is online.`);
+    return p;
   }
 
   /** Moves `who` to `to` at once for the sender; tells the sender (and the player moved, when another). */
@@ -133,7 +130,7 @@ export function teleportCommands(teleport: TeleportService, sources: { platform:
     return moveNow(c, who, to, 'tp', target.name);
   }
 
-  const names = (c: CommandContext) => platform.onlinePlayers().flatMap((p) => (sees(c, p) ? [p.name] : []));
+  const names = arg.onlineNames;
 
   const tpCommand: CommandDefinition = {
     name: 'tp',
