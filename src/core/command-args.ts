@@ -175,11 +175,16 @@ export function argsFor(sources: ArgSources) {
     const p = platform.playerByName(name);
     return p && sees(c, p) ? p : undefined;
   };
+  /** A loaded world by its name in any case; undefined otherwise. */
+  const loadedWorld = (word: string): string | undefined => platform.worlds().find((x) => x.toLowerCase() === word.toLowerCase());
+  const noWorld = (word: string) => `There is no world named "${word}". Worlds: ${platform.worlds().join(', ')}.`;
   return {
     ...arg,
-    /** For a command that parses its own words (e.g. /tp): the lookup and the completion `player` uses. */
+    /** For a command that parses its own words (e.g. /tp): the lookups, error and completion `player` and `world` use. */
     seenOnline,
     onlineNames,
+    loadedWorld,
+    noWorld,
     /** A player online now whom the sender can see, by name in any case (a vanished player is "not online" to those who cannot see them). */
     player<const N extends string>(name: N): Arg<N, OnlinePlayer> {
       return custom(name, {
@@ -204,9 +209,8 @@ export function argsFor(sources: ArgSources) {
     world<const N extends string>(name: N): Arg<N, string> {
       return custom(name, {
         parse(word) {
-          const worlds = platform.worlds();
-          const w = worlds.find((x) => x.toLowerCase() === word.toLowerCase());
-          return w !== undefined ? parsed(w) : wrong(`There is no world named "${word}". Worlds: ${worlds.join(', ')}.`);
+          const w = loadedWorld(word);
+          return w !== undefined ? parsed(w) : wrong(noWorld(word));
         },
         complete: () => platform.worlds(),
       });

@@ -85,9 +85,8 @@ export function teleportCommands(teleport: TeleportService, sources: { platform:
     for (const v of [x, y, z]) if (typeof v === 'string') return red(c, v);
     let world = here.world;
     if (worldWord !== undefined) {
-      const worlds = platform.worlds();
-      const w = worlds.find((n) => n.toLowerCase() === worldWord.toLowerCase());
-      if (w === undefined) return red(c, `There is no world named "${worldWord}". Worlds: ${worlds.join(', ')}.`);
+      const w = arg.loadedWorld(worldWord);
+      if (w === undefined) return red(c, arg.noWorld(worldWord));
       world = w;
     }
     const to: Location = { world, x: x as number, y: y as number, z: z as number, yaw: here.yaw, pitch: here.pitch };
