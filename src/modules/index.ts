@@ -16,6 +16,7 @@ import { presenceModule } from './presence/index.ts';
 import { ranksModule } from './ranks/index.ts';
 import { regionsModule } from './regions/index.ts';
 import { skinsModule } from './skins/index.ts';
+import { tradeModule } from './trade/index.ts';
 import { securityModule } from './security/index.ts';
 import { vaultsModule } from './vaults/index.ts';
 import { tpaModule } from './tpa/index.ts';
@@ -25,4 +26,4 @@ import { worldsModule } from './worlds/index.ts';
 import { votesModule } from './votes/index.ts';
 
 // biome-ignore lint: services differ per module.
-export const ALL_MODULES: readonly ModuleDefinition<any>[] = [economyModule, homesModule, warpsModule, playerWarpsModule, kitsModule, vaultsModule, vanishModule, playerStateModule, tpaModule, moderationModule, presenceModule, playtimeModule, worldsModule, extlinkModule, invRollbackModule, messagingModule, ranksModule, votesModule, regionsModule, skinsModule, securityModule];
+export const ALL_MODULES: readonly ModuleDefinition<any>[] = [economyModule, homesModule, warpsModule, playerWarpsModule, kitsModule, vaultsModule, vanishModule, playerStateModule, tpaModule, moderationModule, presenceModule, playtimeModule, worldsModule, extlinkModule, invRollbackModule, messagingModule, ranksModule, votesModule, regionsModule, skinsModule, tradeModule, securityModule];

@@ -104,6 +104,13 @@ export interface ChestView {
    * left, or the server closed it (ChestHandle.close). With the final contents.
    */
   onClose?(items: Array<ItemStack | null>, reason: ChestCloseReason): void;
+  /**
+   * Chest slots the player can neither take from nor put into (a window's frame and buttons): a
+   * click that would change one changes nothing and the window is sent again.
+   */
+  locked?: readonly number[];
+  /** After a plain click (left or right, no shift) on a locked slot, with its index. */
+  onClick?(slot: number): void;
 }
 
 export interface ChestHandle {
@@ -111,6 +118,11 @@ export interface ChestHandle {
   close(): void;
   /** Whether it is still open. */
   readonly open: boolean;
+  /**
+   * Replaces the chest's contents on the player's screen (what their cursor holds stays);
+   * onChange is not called. Nothing happens once the window is closed.
+   */
+  setItems(items: ReadonlyArray<ItemStack | null>): void;
 }
 
 export interface PlatformEvents {

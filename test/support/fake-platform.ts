@@ -222,6 +222,11 @@ export class FakePlatform implements GamePlatform {
     this.items.changeChest(uuid, items);
   }
 
+  /** The player clicks a slot of the open chest (a locked one calls onClick). */
+  clickChest(uuid: string, slot: number): void {
+    this.items.clickChest(uuid, slot);
+  }
+
   /** The player closes the open chest (onClose follows). */
   closeChest(uuid: string): void {
     this.items.closeChest(uuid);

@@ -109,6 +109,14 @@ export class Windows {
       get open() {
         return session.open;
       },
+      setItems: (items) => {
+        if (!session.open || this.chests.get(s) !== session) return;
+        session.chest = Array.from({ length: size }, (_, i) => {
+          const stack = items[i];
+          return stack ? (this.ctx.items.toGame(stack) ?? null) : null;
+        });
+        this.sendChest(s, session);
+      },
     };
   }
 
@@ -213,7 +221,16 @@ export class Windows {
     try {
       const before = { slots: this.windowSlots(s, session), cursor: session.cursor };
       const menu = chestMenu(session.size, items.ops);
-      const { state: after, drag, dropped } = simulateClick(before, session.drag, { slot: click.slot, button: click.mouseButton, mode: click.mode }, menu, items.ops);
+      const locked = session.view.locked ?? [];
+      const lockedMenu = locked.length === 0 ? menu : { ...menu, mayPlace: (i: number, stack: GameItem) => !locked.includes(i) && menu.mayPlace(i, stack) };
+      const { state: after, drag, dropped } = simulateClick(before, session.drag, { slot: click.slot, button: click.mouseButton, mode: click.mode }, lockedMenu, items.ops);
+      if (locked.some((i) => after.slots[i] !== before.slots[i])) {
+        // A locked slot (a frame or a button) keeps its item: the click changes nothing.
+        session.drag = NO_DRAG;
+        this.sendChest(s, session);
+        if (click.mode === 0 && locked.includes(click.slot)) session.view.onClick?.(click.slot);
+        return;
+      }
       session.drag = drag;
       session.cursor = after.cursor;
       const chest = after.slots.slice(0, session.size);
@@ -234,6 +251,7 @@ export class Windows {
       if (!agrees) this.sendChest(s, session);
       if (changed) session.view.onChange?.(this.chestStacks(session));
       this.inventory.save(s);
+      if (click.mode === 0 && locked.includes(click.slot)) session.view.onClick?.(click.slot);
     } catch (e) {
       this.ctx.log.error(`a click of ${s.online.name} on a chest window failed`, e);
       this.sendChest(s, session);

@@ -40,8 +40,18 @@ export class FakeItems {
   changeChest(uuid: string, items: Array<ItemStack | null>): void {
     const chest = this.chestOf(uuid);
     if (!chest) throw new Error(`fake platform: ${uuid} has no chest open`);
+    // As the platform does, a change to a locked slot is refused whole.
+    const locked = chest.view.locked ?? [];
+    if (locked.some((i) => JSON.stringify(items[i] ?? null) !== JSON.stringify(chest.items[i] ?? null))) return;
     chest.items = Array.from({ length: chest.rows * 9 }, (_, i) => items[i] ?? null);
     chest.view.onChange?.([...chest.items]);
+  }
+
+  /** A plain click on a chest slot: a locked one reports it (onClick). */
+  clickChest(uuid: string, slot: number): void {
+    const chest = this.chestOf(uuid);
+    if (!chest) throw new Error(`fake platform: ${uuid} has no chest open`);
+    if (chest.view.locked?.includes(slot)) chest.view.onClick?.(slot);
   }
 
   closeChest(uuid: string): void {
@@ -89,6 +99,9 @@ export class FakeItems {
       },
       get open() {
         return chest.open;
+      },
+      setItems: (items) => {
+        if (chest.open) chest.items = Array.from({ length: chest.rows * 9 }, (_, i) => items[i] ?? null);
       },
     };
   }
