@@ -5,6 +5,7 @@
 // A module that is switched off is absent at run time; the add-on checks `isModuleOn` first.
 
 import type { Actor } from './actor.ts';
+import type { Placeholders } from './placeholders.ts';
 import type { CommandChecks, CommandRegistry } from './commands.ts';
 import type { KnownPlayerAnswer, OnlinePlayerList } from './players.schemas.ts';
 import type { Result } from './result.ts';
@@ -80,6 +81,8 @@ export interface KernelServices {
   commands: CommandRegistry & CommandChecks;
   /** Moves players, with warm-ups and back locations: every area teleports through it. */
   teleport: TeleportService;
+  /** `{name}` tokens in text shown to players; a module registers its own (removed when it stops). */
+  placeholders: Placeholders;
 }
 
 // biome-ignore lint: augmented by each module.

@@ -7,6 +7,7 @@
 import { join } from 'node:path';
 import { lineOfKey, readConfigFile } from './config-file.ts';
 import type { CoreApi, KernelServices, ModuleServices } from './api.ts';
+import { createPlaceholders } from './placeholders.ts';
 import { createAudit, AUDIT_MIGRATIONS } from './audit.ts';
 import type { Clock } from './clock.ts';
 import { createCommandRegistry, helpCommand, stopCommand } from './command-registry.ts';
@@ -231,7 +232,8 @@ export async function startKernel(options: KernelOptions): Promise<Kernel> {
     configs.add(moduleSwitchesReload(configDir, options.modules, () => on));
     const coreConfig = configs.watch(coreReloadable(configDir), startingCoreConfig(configDir, log));
     const commands = createCommandRegistry({ platform, permissions, log: log.child('commands') });
-    const shared = { platform, events, scheduler, chat: chains.chat, logins: chains.logins, commands };
+    const placeholders = createPlaceholders({ platform, log: log.child('placeholders') });
+    const shared = { platform, events, scheduler, chat: chains.chat, logins: chains.logins, commands, placeholders };
     kernelScope = createModuleScope('core', shared);
     const teleport = createTeleports({
       db: database.db,
@@ -269,7 +271,7 @@ export async function startKernel(options: KernelOptions): Promise<Kernel> {
       modulesOn: () => [...on],
       isModuleOn: (name: string) => on.has(name),
     } satisfies Omit<CoreApi, keyof ModuleServices> as unknown as CoreApi;
-    const kernelServices: KernelServices = { players, permissions, audit, commands, teleport };
+    const kernelServices: KernelServices = { players, permissions, audit, commands, teleport, placeholders };
 
     for (const module of order) {
       await migrate(database, module.name, module.migrations);
@@ -286,6 +288,7 @@ export async function startKernel(options: KernelOptions): Promise<Kernel> {
         logins: scope.logins,
         commands: scope.commands,
         teleport: scope.teleport ?? teleport,
+        placeholders: scope.placeholders ?? placeholders,
         log: log.child(module.name),
         configDir,
         configs,

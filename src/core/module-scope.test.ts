@@ -6,6 +6,7 @@ import { createCommandRegistry } from './command-registry.ts';
 import { createEventBus, type EmittedEvent } from './events.ts';
 import { memoryLogger } from './log.ts';
 import { createModuleScope } from './module-scope.ts';
+import { createPlaceholders } from './placeholders.ts';
 import { manualScheduler } from './scheduler.ts';
 import { createTeleports } from './teleport.ts';
 import { migrate, openDatabase } from './db.ts';
@@ -22,11 +23,20 @@ function setup() {
   const commands = createCommandRegistry({ platform, permissions: { has: () => true }, log });
   platform.setCommandHandler(commands);
   commands.register({ name: 'ping', permission: null, description: 'Pong.', usage: 'ping', run: (c) => c.reply('pong') });
-  const shared = { platform, events, scheduler, chat: chains.chat, logins: chains.logins, commands };
+  const placeholders = createPlaceholders({ platform, log });
+  const shared = { platform, events, scheduler, chat: chains.chat, logins: chains.logins, commands, placeholders };
   return { platform, clock, events, shared, scope: createModuleScope('votes', shared) };
 }
 
 describe('createModuleScope', () => {
+  it('removes the placeholders the module registered when disposed; the kernel ones stay', async () => {
+    const { shared, scope } = setup();
+    scope.placeholders!.register('votes', () => '7', 'votes this month');
+    assert.equal(await shared.placeholders.apply('{votes} / {online}'), '7 / 0');
+    scope.dispose();
+    assert.equal(await shared.placeholders.apply('{votes} / {online}'), '{votes} / 0');
+  });
+
   it('removes the platform listeners the module added, and only those, when disposed', () => {
     const { platform, scope } = setup();
     const outside = () => {};

@@ -8,6 +8,7 @@ import type { ChatFilters, LoginGates } from './chains.ts';
 import type { CommandChecks, CommandRegistry } from './commands.ts';
 import type { EventBus } from './events.ts';
 import { scopedScheduler, type Scheduler } from './scheduler.ts';
+import type { Placeholders } from './placeholders.ts';
 import type { TeleportService } from './teleport.ts';
 import type { GamePlatform, PlatformEventName, PlatformEvents } from '../platform/platform.ts';
 
@@ -18,11 +19,15 @@ export interface ScopeParts {
   chat: ChatFilters;
   logins: LoginGates;
   commands: CommandRegistry & CommandChecks;
+  /** Absent for a scope of parts without placeholders (tests of the scope alone). */
+  placeholders?: Placeholders;
   /** Absent for the kernel's own scope, which the teleport service is built from. */
   teleport?: TeleportService;
 }
 
-export interface ModuleScope extends Omit<ScopeParts, 'teleport'> {
+export interface ModuleScope extends Omit<ScopeParts, 'teleport' | 'placeholders'> {
+  /** The shared placeholders; what this scope registers is removed when it is disposed. */
+  placeholders?: Placeholders;
   /** The shared teleport service whose gates are this scope's (absent when the parts had none). */
   teleport?: TeleportService;
   /** Takes off everything attached through this scope that is still attached. Idempotent. */
@@ -99,9 +104,15 @@ export function createModuleScope(owner: string, shared: ScopeParts): ModuleScop
     addGate: (gate) => tracked(shared.teleport!.addGate(gate)),
   };
 
+  const placeholders: Placeholders | undefined = shared.placeholders && {
+    ...shared.placeholders,
+    register: (name, resolve, description) => tracked(shared.placeholders!.register(name, resolve, description)),
+  };
+
   return {
     platform,
     events,
+    placeholders,
     scheduler,
     teleport,
     chat: { addFilter: (filter) => tracked(shared.chat.addFilter(filter)) },
