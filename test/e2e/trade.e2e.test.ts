@@ -163,7 +163,10 @@ describe('trade with two bots', () => {
     assert.equal(e.data['cancelled-by'], benId);
     await waitFor(() => count(ann, 'bread') === 32 && windowOf(ann) === null, 'Ann to get her bread back');
     ben = await joinBot(rs.server.gamePort, 'Ben');
-    await waitFor(() => count(ben, 'stone_sword') === 2, 'Ben to find both swords on rejoining');
+    const holds = () => JSON.stringify(ben.inventory.items().map((i) => `${i.count} ${i.name}`));
+    await waitFor(() => count(ben, 'stone_sword') === 2, 'Ben to find both swords on rejoining').catch((e: Error) => {
+      throw new Error(`${e.message}; he holds ${holds()}`);
+    });
     assert.equal((await rs.call('GET', '/trades', reader)).json.data.count, 0);
   });
 });
