@@ -77,6 +77,10 @@ export interface HarnessPlayer {
   click(entity: SeenEntity, action: 'attack' | 'use'): Promise<void>;
   /** The skin texture URL the client shows on the player or NPC of that name (undefined: the default). */
   skinSeen(name: string): string | undefined;
+  /** The chest window the client shows: the material in each chest slot (null: empty); undefined when none is open. */
+  chestSeen(): Array<string | null> | undefined;
+  /** The client left-clicks a slot of the chest window it shows (a locked one, in the cases: the fake has no cursor). */
+  clickChestSlot(slot: number): Promise<void>;
 }
 
 export interface PlatformHarness {
@@ -175,6 +179,10 @@ export async function fakeHarness(): Promise<PlatformHarness> {
         skinSeen: (name) => {
           const skin = platform.entityFake.skinSeenBy(player.uuid, name);
           return skin && skinTextureUrl(skin);
+        },
+        chestSeen: () => platform.chestOf(player.uuid)?.items.map((i) => i?.material ?? null),
+        clickChestSlot: async (slot) => {
+          platform.clickChest(player.uuid, slot);
         },
       };
     },
@@ -279,6 +287,13 @@ export async function flyingSquidHarness(): Promise<PlatformHarness> {
           else await bot.activateEntity(target);
         },
         skinSeen: (name) => (bot.players[name] as { skinData?: { url?: string } } | undefined)?.skinData?.url,
+        chestSeen: () => {
+          const w = bot.currentWindow as unknown as { inventoryStart: number; slots: Array<{ name: string } | null> } | null;
+          return w ? w.slots.slice(0, w.inventoryStart).map((i) => i?.name ?? null) : undefined;
+        },
+        clickChestSlot: async (slot) => {
+          await bot.clickWindow(slot, 0, 0);
+        },
       };
     },
     async close() {

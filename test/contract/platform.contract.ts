@@ -6,6 +6,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { PlatformHarness } from './harness.ts';
 import { entitiesContract } from './entities.contract.ts';
+import { chestsContract } from './chests.contract.ts';
 import { displayContract, visibilityContract } from './display.contract.ts';
 import { gameplayContract } from './gameplay.contract.ts';
 import { signsContract } from './signs.contract.ts';
@@ -221,6 +222,7 @@ export const CONTRACTS: readonly Contract[] = [
   worldsContract,
   stateContract,
   itemsContract,
+  chestsContract,
   entitiesContract,
   displayContract,
   visibilityContract,

@@ -60,6 +60,20 @@ describe('the inventory store', () => {
     assert.equal(readFileSync(join(dir, `${uuid}.json`), 'utf8'), 'changed behind its back');
   });
 
+  it('writes a change asked for right after a save that had nothing to write (an item given back as a player leaves)', async () => {
+    const { store: s } = store();
+    let slots = [{ slot: 36, item: bread }];
+    const source = () => inventoryFile(slots);
+    await s.save(uuid, source);
+    // Nothing changed since: this pass ends without touching the disk...
+    void s.save(uuid, source);
+    // ...and in the same moment the player leaves holding one more item.
+    slots = [{ slot: 36, item: bread }, { slot: 37, item: sword }];
+    void s.save(uuid, source, true);
+    const back = await s.load(uuid);
+    assert.deepEqual([...back!.slots.keys()], [36, 37]);
+  });
+
   it('reads after a write under way has finished', async () => {
     const { store: s } = store();
     void s.save(uuid, () => inventoryFile([{ slot: 40, item: sword }]), true);

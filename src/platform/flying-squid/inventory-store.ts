@@ -118,10 +118,7 @@ export class InventoryStore {
       return entry.running;
     }
     const e = entry;
-    e.running = this.run(uuid, e).finally(() => {
-      e.running = undefined;
-      if (e.final && this.pending.get(uuid) === e) this.pending.delete(uuid);
-    });
+    e.running = this.run(uuid, e);
     return e.running;
   }
 
@@ -132,24 +129,39 @@ export class InventoryStore {
     }
   }
 
+  /**
+   * Writes until no write is asked for any more. The check for another request and the end of the
+   * run happen in one synchronous step after an await: a request made while a pass finishes (one
+   * with nothing to write finishes without touching the disk) always finds the run still going and
+   * is written by it. Without that step, an item given back as a player left (a trade window closed
+   * by the quit) was in the inventory but not in the file, and gone at the next join.
+   */
   private async run(uuid: string, entry: Pending): Promise<void> {
-    do {
+    for (;;) {
       entry.again = false;
-      let text: string;
-      try {
-        text = entry.source();
-      } catch (e) {
-        this.warn(`the inventory of ${uuid} could not be read for saving: ${String(e)}`);
-        return;
-      }
-      if (text === entry.written) continue;
-      try {
-        await this.writeAtomic(this.fileOf(uuid), text);
-        entry.written = text;
-      } catch (e) {
-        this.warn(`the inventory of ${uuid} could not be saved: ${String(e)}`);
-      }
-    } while (entry.again);
+      await this.writeOnce(uuid, entry);
+      if (entry.again) continue;
+      entry.running = undefined;
+      if (entry.final && this.pending.get(uuid) === entry) this.pending.delete(uuid);
+      return;
+    }
+  }
+
+  private async writeOnce(uuid: string, entry: Pending): Promise<void> {
+    let text: string;
+    try {
+      text = entry.source();
+    } catch (e) {
+      this.warn(`the inventory of ${uuid} could not be read for saving: ${String(e)}`);
+      return;
+    }
+    if (text === entry.written) return;
+    try {
+      await this.writeAtomic(this.fileOf(uuid), text);
+      entry.written = text;
+    } catch (e) {
+      this.warn(`the inventory of ${uuid} could not be saved: ${String(e)}`);
+    }
   }
 
   private async writeAtomic(file: string, text: string): Promise<void> {
