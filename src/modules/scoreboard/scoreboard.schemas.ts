@@ -25,6 +25,6 @@ export const SidebarBody = Type.Object(
 
 export const Refreshed = Type.Object(
   { ...PlayerFields },
-  { $id: 'Refreshed', additionalProperties: false, description: 'The player whose screen was drawn again.' },
+  { $id: 'ScreenRefreshed', additionalProperties: false, description: 'The player whose screen was drawn again.' },
 );
 export type Refreshed = Static<typeof Refreshed>;
