@@ -149,4 +149,14 @@ describe('sidebar, tab list and nametags seen by bots', () => {
     const r = await rs.call('POST', `/players/${annId}/nametag/refresh`, reader);
     assert.deepEqual([r.status, r.json.scope], [403, 'write']);
   });
+
+  it('keeps the hidden sidebar hidden across a restart, and the nametag chosen again on joining', async () => {
+    rs = await scene.restart();
+    const again = createBot(rs.server.gamePort, 'Ann', { viewDistance: 2 });
+    const seen = botScreen(again);
+    await nextEvent(again, 'spawn', 20000);
+    await waitFor(() => seen.tabListText().header === 'Welcome, Ann' && seen.nametagOf('Ann')?.prefix === '[Admin] ', 'Ann’s header and nametag');
+    await never(() => seen.sidebar() !== undefined, 'the hidden sidebar drawn', 300);
+    assert.equal((await rs.call('GET', `/players/${annId}/scoreboard`, reader)).json.data.hidden, true);
+  });
 });
