@@ -29,6 +29,15 @@ export const economyModule = defineModule<EconomyService>({
       audit: ctx.audit,
       config: ctx.configs.load(economyReloadable(ctx.configDir)),
     });
+    // {balance} in sidebar lines, tab lists and holograms: the player's wallet in the default currency.
+    ctx.placeholders.register(
+      'balance',
+      async (p) => {
+        const b = p && (await economy.balance(p.uuid));
+        return b?.ok ? economy.format(b.value) : undefined;
+      },
+      'the balance of the player who sees the text, in the default currency (e.g. $1,234.50)',
+    );
     // Every player gets their starting balances on first join, so the leaderboard knows them.
     ctx.platform.on('join', ({ player }) => {
       void economy.openWallets(player.uuid).catch((e: unknown) => ctx.log.error(`could not open the wallets of ${player.name}`, e));

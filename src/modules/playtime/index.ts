@@ -2,7 +2,7 @@
 
 import { defineModule } from '../../core/module.ts';
 import { playtimeReloadable } from './playtime.config.ts';
-import { PLAYTIME_NODES, playtimeCommands } from './playtime.commands.ts';
+import { durationText, PLAYTIME_NODES, playtimeCommands } from './playtime.commands.ts';
 import { createPlaytimeService, type PlaytimeService } from './playtime.service.ts';
 import { createPlaytimeStore, PLAYTIME_MIGRATIONS } from './playtime.store.ts';
 
@@ -21,6 +21,15 @@ export const playtimeModule = defineModule<PlaytimeService>({
   createService(ctx) {
     const config = ctx.configs.load(playtimeReloadable(ctx.configDir));
     const playtime = createPlaytimeService({ store: createPlaytimeStore(ctx.db), clock: ctx.clock, players: ctx.players, log: ctx.log });
+    // {playtime} in sidebar lines, tab lists and holograms: active time played, as /playtime shows it.
+    ctx.placeholders.register(
+      'playtime',
+      async (p) => {
+        const r = p && (await playtime.get(p.uuid));
+        return r?.ok ? durationText(r.value['active-seconds']) : undefined;
+      },
+      'the time the player who sees the text has played, AFK time left out (e.g. 2h 5m 10s)',
+    );
     for (const p of ctx.platform.onlinePlayers()) playtime.joined(p);
     ctx.platform.on('join', ({ player }) => playtime.joined(player));
     ctx.platform.on('quit', ({ player }) => void playtime.left(player));

@@ -34,8 +34,11 @@ export const ranksModule = defineModule<RanksService>({
         ctx.log.warn(`ranks.conf: the rank ${r.name} grants the permission group "${r.group}", which permissions.conf does not define: nobody can reach that rank until it does.`);
       }
     }
+    const store = createRanksStore(ctx.db);
+    // {rank} in sidebar lines, tab lists and holograms: the rung the player stands on.
+    ctx.placeholders.register('rank', async (p) => (p ? ((await store.get(p.uuid))?.rank ?? 'none') : undefined), 'the rank of the player who sees the text ("none" below the first rung)');
     return createRanksService({
-      store: createRanksStore(ctx.db),
+      store,
       events: ctx.events,
       clock: ctx.clock,
       players: ctx.players,
