@@ -21,18 +21,18 @@ type Tree = { nodes: TreeNode[]; rootIndex: number };
 /** The command names of a declare_commands packet: the literals under the root. */
 const literals = (t: Tree): string[] => t.nodes[t.rootIndex]!.children.map((i) => t.nodes[i]!.extraNodeData?.name ?? '');
 
-/** The first command tree sent to the bot from now on whose names are exactly `names`. */
-function treeOf(bot: Bot, names: string[], timeoutMs = 10000): Promise<string[]> {
+/** The first command tree sent to the bot from now on whose names pass `match`. */
+function treeWhere(bot: Bot, match: (names: string[]) => boolean, what: string, timeoutMs = 10000): Promise<string[]> {
   return new Promise((resolve, reject) => {
     const seen: string[][] = [];
     const timer = setTimeout(() => {
       bot._client.off('declare_commands', onTree);
-      reject(new Error(`no command tree of ${names.join(', ')} within ${timeoutMs} ms; trees sent: ${JSON.stringify(seen)}`));
+      reject(new Error(`no command tree ${what} within ${timeoutMs} ms; trees sent: ${JSON.stringify(seen)}`));
     }, timeoutMs);
     function onTree(t: Tree) {
       const got = literals(t);
       seen.push(got);
-      if (JSON.stringify(got) !== JSON.stringify(names)) return;
+      if (!match(got)) return;
       clearTimeout(timer);
       bot._client.off('declare_commands', onTree);
       resolve(got);
@@ -119,7 +119,7 @@ describe('the command gate on the real server', () => {
   });
 
   it('applies an edited command-gate.conf at core reload: the route, the refusal and the command tree change', async () => {
-    const tree = treeOf(ann, ['help', 'sethome']);
+    const tree = treeWhere(ann, (names) => names.join() === 'help,sethome', 'of help and sethome');
     writeFileSync(join(scene.dataDir, 'core', 'command-gate.conf'), '[default]\nmode = "whitelist"\ncommands = ["sethome", "help"]\n');
     await rs.console('core reload', /command-gate\.conf: changed; applied now: default\./);
     const r = await check('sethome');
@@ -136,5 +136,21 @@ describe('the command gate on the real server', () => {
     ann.chat('/sethome 2');
     await set;
     assert.equal(await homeCount(), 2);
+  });
+
+  it('sends the command tree again when the bypass node is granted: the blocked commands are offered again', async () => {
+    const tree = treeWhere(ann, (names) => names.includes('home') && names.includes('balance'), 'with home and balance');
+    await rs.console('perm grant Ann core.commandgate.bypass', /Granted core\.commandgate\.bypass to Ann/);
+    await tree;
+    assert.ok((await completes('/hom')).includes('home'));
+    await rs.console('perm revoke Ann core.commandgate.bypass', /Revoked core\.commandgate\.bypass from Ann/);
+  });
+
+  it('lets no built-in command of flying-squid past the gate: a player reaches only the plugin’s commands', async () => {
+    for (const builtin of ['op Ann', 'setblock ~ ~ ~ stone']) {
+      const told = waitForMessage(ann, /Unknown command|You may not use/);
+      ann.chat(`/${builtin}`);
+      assert.equal(await told, `Unknown command "${builtin.split(' ')[0]}". Type "help" for the commands you may use.`);
+    }
   });
 });

@@ -51,11 +51,19 @@ export const TREE_SWEEP_MS = 1000;
 export function createCommandGateService(deps: CommandGateDeps): CommandGateService {
   const { config, permissions, players, platform, commands, scheduler } = deps;
 
+  // Name and alias → the command's own name; made again when commands were registered since (the
+  // registry only grows), as the gate is asked for every command listed to a player.
+  let byWord = new Map<string, string>();
+  let counted = -1;
   /** The command's own name for a word that names it or one of its aliases; else the word itself. */
   function ownName(word: string): string {
+    const all = commands.list();
+    if (all.length !== counted) {
+      byWord = new Map(all.flatMap((c) => [c.name, ...(c.aliases ?? [])].map((w): [string, string] => [w.toLowerCase(), c.name.toLowerCase()])));
+      counted = all.length;
+    }
     const w = word.trim().replace(/^\//, '').toLowerCase();
-    const found = commands.list().find((c) => c.name.toLowerCase() === w || (c.aliases ?? []).some((a) => a.toLowerCase() === w));
-    return found ? found.name.toLowerCase() : w;
+    return byWord.get(w) ?? w;
   }
 
   const names = (list: GateList, command: string): boolean => list.commands.some((c) => ownName(c) === command);
