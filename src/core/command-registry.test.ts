@@ -228,6 +228,35 @@ describe('checks before a command runs', () => {
   });
 });
 
+describe('filters of the listed commands', () => {
+  it('hide a command (by its own name, aliases too) from names, completion and help, but do not stop it running', async () => {
+    const s = setup();
+    const asked: string[] = [];
+    const remove = s.registry.addListFilter((sender, command) => {
+      asked.push(command);
+      return !(sender.kind === 'player' && command === 'echo');
+    });
+    assert.deepEqual(s.registry.names(s.platform.sender(s.alice)), ['boom', 'fly', 'help']);
+    assert.ok(asked.includes('echo') && !asked.includes('say2'), 'asked with the own name, never an alias');
+    assert.deepEqual(s.platform.complete(s.alice, 'echo '), []);
+    assert.deepEqual(s.platform.complete('console', 's'), ['say2', 'secret', 'stop']);
+    await s.platform.run(s.alice, 'help echo');
+    await s.platform.run(s.alice, 'echo still');
+    assert.deepEqual(s.platform.messagesOf(s.alice), ['Unknown command "echo". Type "help" for the commands you may use.', 'still']);
+    remove();
+    assert.deepEqual(s.registry.names(s.platform.sender(s.alice)), ['boom', 'echo', 'fly', 'help', 'say2']);
+  });
+
+  it('hide nothing when a filter throws, and log it', () => {
+    const s = setup();
+    s.registry.addListFilter(() => {
+      throw new Error('rules unreadable');
+    });
+    assert.deepEqual(s.registry.names(s.platform.sender(s.alice)), ['boom', 'echo', 'fly', 'help', 'say2']);
+    assert.match(s.log.lines.join('\n'), /a filter of the listed commands failed on "echo"[\s\S]*rules unreadable/);
+  });
+});
+
 describe('commands.register', () => {
   it('refuses a name or alias that is already taken', () => {
     const s = setup();

@@ -6,7 +6,7 @@
 import type { Actor } from './actor.ts';
 import type { PermissionsService } from './api.ts';
 import { createChain } from './chains.ts';
-import type { CommandCheck, CommandChecks, CommandContext, CommandDefinition, CommandRegistry } from './commands.ts';
+import type { CommandCheck, CommandChecks, CommandListFilter, CommandContext, CommandDefinition, CommandRegistry } from './commands.ts';
 import type { Logger } from './log.ts';
 import type { CommandHandler, CommandSender, GamePlatform, Text } from '../platform/platform.ts';
 
@@ -96,6 +96,20 @@ export function createCommandRegistry(options: {
   const commands: CommandDefinition[] = [];
   const byName = new Map<string, CommandDefinition>();
   const checks = createChain<CommandCheck>();
+  const listFilters = createChain<CommandListFilter>();
+
+  /** Whether a list filter hides the command; a filter that throws hides nothing (and is logged). */
+  function hidden(sender: CommandSender, command: CommandDefinition): boolean {
+    const name = command.name.toLowerCase();
+    return listFilters.links().some((filter) => {
+      try {
+        return !filter(sender, name);
+      } catch (e) {
+        log.error(`a filter of the listed commands failed on "${name}"`, e);
+        return false;
+      }
+    });
+  }
 
   /** The refusal of the first check that refuses; a check that throws refuses (and is logged). */
   function checked(sender: CommandSender, command: CommandDefinition, args: readonly string[]): Text | undefined {
@@ -139,10 +153,12 @@ export function createCommandRegistry(options: {
     },
     list: () => commands,
     addCheck: (check) => checks.add(check),
+    addListFilter: (filter) => listFilters.add(filter),
     get: (name) => byName.get(name.toLowerCase()),
     mayUse(sender, command) {
       if (command.playerOnly && sender.kind !== 'player') return false;
-      return command.permission === null || permissions.has(actorOf(sender), command.permission);
+      if (command.permission !== null && !permissions.has(actorOf(sender), command.permission)) return false;
+      return !hidden(sender, command);
     },
 
     async execute(sender, line) {

@@ -51,8 +51,18 @@ export interface CommandRegistry {
   list(): readonly CommandDefinition[];
 }
 
+/**
+ * Asked whenever the commands a sender may use are listed (the client's command tree, completion
+ * of command names and of arguments, help): false hides the command, e.g. one the command gate
+ * blocks. It only hides: the checks above decide whether a command runs. `command` is the
+ * command's own name (lower case). It must not change anything, as it is asked often.
+ */
+export type CommandListFilter = (sender: CommandSender, command: string) => boolean;
+
 /** The chain of checks asked before every command. */
 export interface CommandChecks {
   /** Adds a check at the end of the chain; returns the function that removes it. */
   addCheck(check: CommandCheck): () => void;
+  /** Adds a filter of the commands listed to a sender; returns the function that removes it. */
+  addListFilter(filter: CommandListFilter): () => void;
 }

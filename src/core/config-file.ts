@@ -32,15 +32,38 @@ export function readConfigFile(path: string, defaultText: string): ConfigRead {
   }
 }
 
+const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\-]/g, '\\$&');
+
+/** The 0-based line of the header `[a.b]` (or `[[a.b]]`) of a dotted table path, or -1. */
+function headerOf(lines: readonly string[], parts: readonly string[]): number {
+  const path = parts.map((p) => `["']?${escape(p)}["']?`).join('\\s*\\.\\s*');
+  const re = new RegExp(`^\\s*\\[+\\s*${path}\\s*\\]`);
+  return lines.findIndex((l) => re.test(l));
+}
+
 /**
- * The 1-based line on which `key` (its last dotted part) is set or opens a table, for error
- * messages; undefined when it cannot be found.
+ * The 1-based line on which `key` is set or opens a table, for error messages; undefined when it
+ * cannot be found. A dotted key (`groups.vip.mode`) is looked for inside its own table
+ * (`[groups.vip]`) first, so the line is that table's and not the first `mode` of the file; else
+ * the first line setting or opening its last dotted part.
  */
 export function lineOfKey(text: string, key: string): number | undefined {
-  const last = key.split('.').pop() ?? key;
-  const escaped = last.replace(/[.*+?^${}()|[\]\\-]/g, '\\$&');
+  const lines = text.split(/\r?\n/);
+  const parts = key.split('.');
+  const last = parts.pop() ?? key;
+  const escaped = escape(last);
+  const setting = new RegExp(`^\\s*["']?${escaped}["']?\\s*=`);
+  if (parts.length) {
+    const own = headerOf(lines, [...parts, last]);
+    if (own >= 0) return own + 1;
+    const table = headerOf(lines, parts);
+    if (table >= 0) {
+      for (let i = table + 1; i < lines.length && !/^\s*\[/.test(lines[i]!); i++) if (setting.test(lines[i]!)) return i + 1;
+      return table + 1;
+    }
+  }
   const re = new RegExp(`^\\s*(\\[+\\s*)?["']?${escaped}["']?\\s*[=\\].]`);
-  const i = text.split(/\r?\n/).findIndex((l) => re.test(l));
+  const i = lines.findIndex((l) => re.test(l));
   return i < 0 ? undefined : i + 1;
 }
 

@@ -91,17 +91,20 @@ describe('createModuleScope', () => {
     assert.deepEqual(runs, ['sweep']);
   });
 
-  it('removes its chat filters, login gates and command checks', async () => {
+  it('removes its chat filters, login gates, command checks and command list filters', async () => {
     const { platform, scope } = setup();
     scope.chat.addFilter(() => ({ cancel: true }));
     scope.logins.addGate(() => 'Banned.');
     scope.commands.addCheck(() => 'Frozen.');
+    scope.commands.addListFilter(() => false);
     assert.equal(platform.join('Mallory'), undefined);
+    assert.deepEqual(platform.handler!.names({ kind: 'console' }), []);
     scope.dispose();
     const alice = platform.join('Alice')!.uuid;
     assert.equal(platform.chat(alice, 'hi'), true);
     await platform.run(alice, 'ping');
     assert.deepEqual(platform.messagesOf(alice), ['pong']);
+    assert.deepEqual(platform.handler!.names({ kind: 'console' }), ['ping']);
   });
 
   it('removes its teleport gates, and only those', async () => {

@@ -97,7 +97,11 @@ export function createModuleScope(owner: string, shared: ScopeParts): ModuleScop
 
   const events: EventBus = { ...shared.events, subscribe: (listener) => tracked(shared.events.subscribe(listener)) };
   const scheduler = scopedScheduler(shared.scheduler);
-  const commands: CommandRegistry & CommandChecks = { ...shared.commands, addCheck: (check) => tracked(shared.commands.addCheck(check)) };
+  const commands: CommandRegistry & CommandChecks = {
+    ...shared.commands,
+    addCheck: (check) => tracked(shared.commands.addCheck(check)),
+    addListFilter: (filter) => tracked(shared.commands.addListFilter(filter)),
+  };
 
   const teleport: TeleportService | undefined = shared.teleport && {
     ...shared.teleport,

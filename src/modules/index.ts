@@ -2,6 +2,7 @@
 // data/core/modules.conf, in dependency order.
 
 import type { ModuleDefinition } from '../core/module.ts';
+import { commandGateModule } from './commandgate/index.ts';
 import { economyModule } from './economy/index.ts';
 import { extlinkModule } from './extlink/index.ts';
 import { homesModule } from './homes/index.ts';
@@ -27,4 +28,4 @@ import { worldsModule } from './worlds/index.ts';
 import { votesModule } from './votes/index.ts';
 
 // biome-ignore lint: services differ per module.
-export const ALL_MODULES: readonly ModuleDefinition<any>[] = [economyModule, homesModule, warpsModule, playerWarpsModule, kitsModule, vaultsModule, vanishModule, playerStateModule, tpaModule, moderationModule, presenceModule, playtimeModule, worldsModule, extlinkModule, invRollbackModule, messagingModule, ranksModule, votesModule, regionsModule, skinsModule, tradeModule, securityModule, scoreboardModule];
+export const ALL_MODULES: readonly ModuleDefinition<any>[] = [economyModule, homesModule, warpsModule, playerWarpsModule, kitsModule, vaultsModule, vanishModule, playerStateModule, tpaModule, moderationModule, presenceModule, playtimeModule, worldsModule, extlinkModule, invRollbackModule, messagingModule, ranksModule, votesModule, regionsModule, skinsModule, tradeModule, securityModule, scoreboardModule, commandGateModule];

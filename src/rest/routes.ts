@@ -1,6 +1,7 @@
 // Every row of the route table: the service's own, the kernel's (./players.routes.ts) and each module's
 // (`src/modules/<area>/<area>.routes.ts`). The server and the OpenAPI document both read this list.
 
+import { COMMANDGATE_ROUTES } from '../modules/commandgate/commandgate.routes.ts';
 import { ECONOMY_ROUTES } from '../modules/economy/economy.routes.ts';
 import { EXTLINK_ROUTES } from '../modules/extlink/extlink.routes.ts';
 import { PLAYERSTATE_ROUTES } from '../modules/playerstate/playerstate.routes.ts';
@@ -30,4 +31,4 @@ import { TELEPORT_ROUTES } from './teleport.routes.ts';
 import { statusRoute } from './route-table.ts';
 import type { RouteDefinition } from '../core/routes.ts';
 
-export const ROUTES: readonly RouteDefinition[] = [statusRoute, ...PLAYERS_ROUTES, ...ECONOMY_ROUTES, ...HOMES_ROUTES, ...WARPS_ROUTES, ...PLAYERWARPS_ROUTES, ...KITS_ROUTES, ...VAULTS_ROUTES, ...VANISH_ROUTES, ...PLAYERSTATE_ROUTES, ...TELEPORT_ROUTES, ...TPA_ROUTES, ...MODERATION_ROUTES, ...JAIL_ROUTES, ...PRESENCE_ROUTES, ...PLAYTIME_ROUTES, ...WORLDS_ROUTES, ...EXTLINK_ROUTES, ...INVROLLBACK_ROUTES, ...MESSAGING_ROUTES, ...RANKS_ROUTES, ...VOTES_ROUTES, ...REGIONS_ROUTES, ...SKINS_ROUTES, ...TRADE_ROUTES, ...SECURITY_ROUTES, ...SCOREBOARD_ROUTES];
+export const ROUTES: readonly RouteDefinition[] = [statusRoute, ...PLAYERS_ROUTES, ...ECONOMY_ROUTES, ...HOMES_ROUTES, ...WARPS_ROUTES, ...PLAYERWARPS_ROUTES, ...KITS_ROUTES, ...VAULTS_ROUTES, ...VANISH_ROUTES, ...PLAYERSTATE_ROUTES, ...TELEPORT_ROUTES, ...TPA_ROUTES, ...MODERATION_ROUTES, ...JAIL_ROUTES, ...PRESENCE_ROUTES, ...PLAYTIME_ROUTES, ...WORLDS_ROUTES, ...EXTLINK_ROUTES, ...INVROLLBACK_ROUTES, ...MESSAGING_ROUTES, ...RANKS_ROUTES, ...VOTES_ROUTES, ...REGIONS_ROUTES, ...SKINS_ROUTES, ...TRADE_ROUTES, ...SECURITY_ROUTES, ...SCOREBOARD_ROUTES, ...COMMANDGATE_ROUTES];
