@@ -240,4 +240,25 @@ describe('config files (the registry)', () => {
     ]);
     assert.equal(get(), 2);
   });
+
+  it('tells the owner of a file after each valid reload, changed or not, and not after an invalid one', () => {
+    const files = createConfigFiles();
+    let value = 1;
+    const told: Array<[number, boolean]> = [];
+    files.load({
+      path: '/x/told.conf',
+      read: () => {
+        if (value < 0) throw new Error('/x/told.conf line 1, key "value": must not be negative');
+        return value;
+      },
+      keys: (v) => new Map([['value', v]]),
+      reloaded: (v, changed) => told.push([v, changed]),
+    });
+    files.reloadAll();
+    value = 2;
+    files.reloadAll();
+    value = -1;
+    files.reloadAll();
+    assert.deepEqual(told, [[1, false], [2, true]]);
+  });
 });

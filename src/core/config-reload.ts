@@ -35,6 +35,11 @@ export interface ReloadableConfig<T> {
     needs(key: string, current: T, next: T): boolean;
     applyLive(current: T, next: T): T;
   };
+  /**
+   * Called after every reload that found the file valid (changed or not), with the config now in
+   * force: for an owner that acts on a reload (the announcer reschedules, and tells subscribers).
+   */
+  reloaded?(config: T, changed: boolean): void;
 }
 
 /** A file whose reload its owner does itself (modules.conf: nothing of it applies live). */
@@ -80,10 +85,14 @@ export function createConfigFiles(): ConfigFiles {
             return { file, outcome: 'invalid', problem: messageOf(e) };
           }
           const changed = changedKeys(spec.keys(current), spec.keys(next));
-          if (changed.length === 0) return { file, outcome: 'unchanged' };
+          if (changed.length === 0) {
+            spec.reloaded?.(current, false);
+            return { file, outcome: 'unchanged' };
+          }
           const restart = spec.restart ? changed.filter((k) => spec.restart!.needs(k, current, next)) : [];
           const applied = changed.filter((k) => !restart.includes(k));
           current = spec.restart ? spec.restart.applyLive(current, next) : next;
+          spec.reloaded?.(current, true);
           return { file, outcome: 'changed', applied, restart };
         },
       });

@@ -26,9 +26,10 @@ import { WARPS_ROUTES } from '../modules/warps/warps.routes.ts';
 import { WORLDS_ROUTES } from '../modules/worlds/worlds.routes.ts';
 import { RANKS_ROUTES } from '../modules/ranks/ranks.routes.ts';
 import { VOTES_ROUTES } from '../modules/votes/votes.routes.ts';
+import { STAFF_ROUTES } from '../modules/staff/staff.routes.ts';
 import { PLAYERS_ROUTES } from './players.routes.ts';
 import { TELEPORT_ROUTES } from './teleport.routes.ts';
 import { statusRoute } from './route-table.ts';
 import type { RouteDefinition } from '../core/routes.ts';
 
-export const ROUTES: readonly RouteDefinition[] = [statusRoute, ...PLAYERS_ROUTES, ...ECONOMY_ROUTES, ...HOMES_ROUTES, ...WARPS_ROUTES, ...PLAYERWARPS_ROUTES, ...KITS_ROUTES, ...VAULTS_ROUTES, ...VANISH_ROUTES, ...PLAYERSTATE_ROUTES, ...TELEPORT_ROUTES, ...TPA_ROUTES, ...MODERATION_ROUTES, ...JAIL_ROUTES, ...PRESENCE_ROUTES, ...PLAYTIME_ROUTES, ...WORLDS_ROUTES, ...EXTLINK_ROUTES, ...INVROLLBACK_ROUTES, ...MESSAGING_ROUTES, ...RANKS_ROUTES, ...VOTES_ROUTES, ...REGIONS_ROUTES, ...SKINS_ROUTES, ...TRADE_ROUTES, ...SECURITY_ROUTES, ...SCOREBOARD_ROUTES, ...COMMANDGATE_ROUTES];
+export const ROUTES: readonly RouteDefinition[] = [statusRoute, ...PLAYERS_ROUTES, ...ECONOMY_ROUTES, ...HOMES_ROUTES, ...WARPS_ROUTES, ...PLAYERWARPS_ROUTES, ...KITS_ROUTES, ...VAULTS_ROUTES, ...VANISH_ROUTES, ...PLAYERSTATE_ROUTES, ...TELEPORT_ROUTES, ...TPA_ROUTES, ...MODERATION_ROUTES, ...JAIL_ROUTES, ...PRESENCE_ROUTES, ...PLAYTIME_ROUTES, ...WORLDS_ROUTES, ...EXTLINK_ROUTES, ...INVROLLBACK_ROUTES, ...MESSAGING_ROUTES, ...RANKS_ROUTES, ...VOTES_ROUTES, ...REGIONS_ROUTES, ...SKINS_ROUTES, ...TRADE_ROUTES, ...SECURITY_ROUTES, ...SCOREBOARD_ROUTES, ...COMMANDGATE_ROUTES, ...STAFF_ROUTES];

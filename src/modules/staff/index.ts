@@ -1,0 +1,51 @@
+// The staff module: /staff [mode] (duty in a mode of staff.conf: a game mode, and vanish through
+// the vanish module when it is on), /sc [message] (staff chat, or chat to staff only), and the
+// routes reading who is on duty.
+
+import { defineModule } from '../../core/module.ts';
+import { staffCommands } from './staff.commands.ts';
+import { staffReloadable } from './staff.config.ts';
+import { STAFF_EVENTS } from './staff.events.ts';
+import { createStaffService, STAFF_NODES, type StaffService } from './staff.service.ts';
+import { STAFF_MIGRATIONS } from './staff.store.ts';
+
+declare module '../../core/api.ts' {
+  interface ModuleServices {
+    staff: StaffService;
+  }
+}
+
+export const staffModule = defineModule<StaffService>({
+  name: 'staff',
+  description: 'Staff mode: /staff [mode] (modes in staff.conf: game mode, vanish), /sc staff chat.',
+  dependsOn: [],
+  migrations: STAFF_MIGRATIONS,
+  events: STAFF_EVENTS,
+  async createService(ctx) {
+    const staff = await createStaffService({
+      db: ctx.db,
+      events: ctx.events,
+      clock: ctx.clock,
+      players: ctx.players,
+      permissions: ctx.permissions,
+      audit: ctx.audit,
+      platform: ctx.platform,
+      log: ctx.log,
+      config: ctx.configs.load(staffReloadable(ctx.configDir)),
+      api: () => ctx.api,
+    });
+    // Staff-chat mode: the player's chat goes to staff chat instead of everyone (while they still
+    // hold the node; taken away, their chat goes to everyone again).
+    ctx.chat.addFilter((player, message) => {
+      if (!staff.chatMode(player.uuid)) return undefined;
+      if (!ctx.permissions.playerHas(player.uuid, STAFF_NODES.chat)) {
+        staff.setChatMode(player.uuid, false);
+        return undefined;
+      }
+      staff.chat(player, message);
+      return { cancel: true };
+    });
+    return staff;
+  },
+  commands: (staff, ctx) => staffCommands(staff, ctx),
+});
