@@ -8,6 +8,7 @@ import { startFakeAccountService, textureValue, SIGNATURE, type FakeAccountServi
 import { value, declined, invalid } from '../../../test/support/results.ts';
 import { withPostgres } from '../../../test/support/postgres.ts';
 import { skinsModule } from '../skins/index.ts';
+import { worldsModule } from '../worlds/index.ts';
 import { npcsModule } from './index.ts';
 import type { NpcsService } from './npcs.service.ts';
 
@@ -245,6 +246,26 @@ describe('npcs without the skins module', () => {
       const r = await t.kernel.api.npcs.setSkin('bare', ann, 'Notch', REST);
       declined(r, 'refused');
       assert.match(!r.ok ? r.message : '', /skins module/);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('npcs in a managed world', () => {
+  it('spawns an NPC of a world not loaded at start once that world is loaded', async () => {
+    const t = await startTestKernel({ modules: [worldsModule, npcsModule] });
+    try {
+      const ann = (await t.join('Ann')).uuid;
+      value(await t.kernel.api.worlds.create('flatland', { generator: 'flat' }, REST));
+      value(await t.kernel.api.npcs.create(ann, 'farmer', { world: 'flatland', x: 1, y: 5, z: 1 }, REST));
+      value(await t.kernel.api.worlds.set('flatland', 'load-on-start', false, REST));
+      await t.restart();
+      const spawnedIn = () => t.platform.spawnedEntities().filter((e) => e.location.world === 'flatland').map((e) => e.kind === 'npc' && e.name);
+      assert.deepEqual(spawnedIn(), []);
+      value(await t.kernel.api.worlds.load('flatland', REST));
+      await t.until(() => spawnedIn().length === 1, 'the NPC to be spawned');
+      assert.deepEqual(spawnedIn(), ['farmer']);
     } finally {
       await t.close();
     }
