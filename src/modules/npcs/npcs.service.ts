@@ -252,8 +252,8 @@ export function createNpcsService(deps: NpcsDeps): NpcsService {
       const auth = await authorise(name, actor, 'change the command of', false);
       if (!auth.ok) return auth;
       const { npc: n, player } = auth.value;
-      if (command !== null && actor !== null && !isAdmin(actor) && !permissions.playerHas(actor, NPC_COMMAND_NODE)) {
-        return fail('refused', `${player?.name ?? 'You'} may not bind commands to NPCs (it needs ${NPC_COMMAND_NODE}).`);
+      if (command !== null && player !== null && !isAdmin(player.uuid) && !permissions.playerHas(player.uuid, NPC_COMMAND_NODE)) {
+        return fail('refused', `${player.name} may not bind commands to NPCs (it needs ${NPC_COMMAND_NODE}).`);
       }
       if (command === n.command) return fail('already-in-state', command === null ? `The NPC ${n.name} has no command.` : `The NPC ${n.name} runs that command already.`);
       const r = await change(n, player, by, 'command', { command }, { command });

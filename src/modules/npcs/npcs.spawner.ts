@@ -20,8 +20,9 @@ function profileName(row: NpcRow): string {
 }
 
 export function npcSpawner(platform: Pick<GamePlatform, 'spawnNpc' | 'removeEntity' | 'moveEntity' | 'setNpcSkin' | 'worlds'>, log: Logger) {
-  /** NPC id → platform entity id. */
+  /** NPC id → platform entity id, and back. */
   const spawned = new Map<string, string>();
+  const npcs = new Map<string, string>();
 
   function spec(row: NpcRow): NpcSpec {
     return { name: profileName(row), location: row.location, ...(row.skin ? { skin: row.skin.skin } : {}), ...(row.nameHidden ? { nameHidden: true } : {}) };
@@ -32,6 +33,7 @@ export function npcSpawner(platform: Pick<GamePlatform, 'spawnNpc' | 'removeEnti
     if (id === undefined) return;
     platform.removeEntity(id);
     spawned.delete(name);
+    npcs.delete(id);
   }
 
   /** Shows the NPC as its row says (again, replacing what was shown). */
@@ -42,8 +44,9 @@ export function npcSpawner(platform: Pick<GamePlatform, 'spawnNpc' | 'removeEnti
       return;
     }
     const r = platform.spawnNpc(spec(row));
-    if (r.ok) spawned.set(row.name, r.id);
-    else log.warn(`the NPC ${row.name} could not be spawned: ${r.message}`);
+    if (!r.ok) return log.warn(`the NPC ${row.name} could not be spawned: ${r.message}`);
+    spawned.set(row.name, r.id);
+    npcs.set(r.id, row.name);
   }
 
   return {
@@ -66,13 +69,7 @@ export function npcSpawner(platform: Pick<GamePlatform, 'spawnNpc' | 'removeEnti
     },
 
     /** The NPC whose entity this is. */
-    npcOf(entityId: string): string | undefined {
-      for (const [name, id] of spawned) if (id === entityId) return name;
-      return undefined;
-    },
-
-    /** The platform entity of an NPC, while it is shown. */
-    entityOf: (name: string): string | undefined => spawned.get(name),
+    npcOf: (entityId: string): string | undefined => npcs.get(entityId),
 
     removeAll(): void {
       for (const name of [...spawned.keys()]) remove(name);
