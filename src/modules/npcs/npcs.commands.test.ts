@@ -3,7 +3,10 @@ import assert from 'node:assert/strict';
 import { CONSOLE } from '../../core/actor.ts';
 import { startTestKernel, type TestKernel } from '../../../test/support/test-kernel.ts';
 import { value, declined } from '../../../test/support/results.ts';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { npcsModule } from './index.ts';
+import { loadNpcsConfig } from './npcs.config.ts';
 
 describe('/npc', () => {
   let t: TestKernel;
@@ -81,5 +84,26 @@ describe('/npc', () => {
     declined(await t.kernel.api.npcs.get('guide'), 'not-found');
     await t.platform.run(ben, 'npc');
     assert.match(said(ben), /NPCs:[\s\S]*npc list/);
+  });
+});
+
+describe('npcs.conf', () => {
+  it('is written with default-limit 1, refuses an unknown key or a bad limit naming it, and core reload applies a new limit at once', async () => {
+    const t = await startTestKernel({ modules: [npcsModule] });
+    try {
+      const ann = (await t.join('Ann')).uuid;
+      const file = join(t.configDir, 'npcs.conf');
+      assert.match(readFileSync(file, 'utf8'), /^default-limit = 1$/m);
+      writeFileSync(file, 'limit = 2\n');
+      assert.throws(() => loadNpcsConfig(t.configDir), /"limit".*not a key/s);
+      writeFileSync(file, 'default-limit = -1\n');
+      assert.throws(() => loadNpcsConfig(t.configDir), /default-limit.*0 to 10000/s);
+      writeFileSync(file, 'default-limit = 4\n');
+      await t.platform.run('console', 'core reload');
+      assert.equal(t.kernel.api.npcs.limitOf(ann), 4);
+      assert.equal(value(await t.kernel.api.npcs.list(ann)).limit, 4);
+    } finally {
+      await t.close();
+    }
   });
 });
