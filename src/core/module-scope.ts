@@ -10,7 +10,7 @@ import type { EventBus } from './events.ts';
 import { scopedScheduler, type Scheduler } from './scheduler.ts';
 import type { Placeholders } from './placeholders.ts';
 import type { TeleportService } from './teleport.ts';
-import type { GamePlatform, PlatformEventName, PlatformEvents } from '../platform/platform.ts';
+import type { CommandHandler, GamePlatform, PlatformEventName, PlatformEvents } from '../platform/platform.ts';
 
 export interface ScopeParts {
   platform: GamePlatform;
@@ -18,7 +18,7 @@ export interface ScopeParts {
   scheduler: Scheduler;
   chat: ChatFilters;
   logins: LoginGates;
-  commands: CommandRegistry & CommandChecks;
+  commands: CommandRegistry & CommandChecks & Pick<CommandHandler, 'execute'>;
   /** Absent for a scope of parts without placeholders (tests of the scope alone). */
   placeholders?: Placeholders;
   /** Absent for the kernel's own scope, which the teleport service is built from. */
@@ -97,7 +97,7 @@ export function createModuleScope(owner: string, shared: ScopeParts): ModuleScop
 
   const events: EventBus = { ...shared.events, subscribe: (listener) => tracked(shared.events.subscribe(listener)) };
   const scheduler = scopedScheduler(shared.scheduler);
-  const commands: CommandRegistry & CommandChecks = {
+  const commands: ScopeParts['commands'] = {
     ...shared.commands,
     addCheck: (check) => tracked(shared.commands.addCheck(check)),
     addListFilter: (filter) => tracked(shared.commands.addListFilter(filter)),

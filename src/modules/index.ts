@@ -11,6 +11,7 @@ import { kitsModule } from './kits/index.ts';
 import { playerStateModule } from './playerstate/index.ts';
 import { messagingModule } from './messaging/index.ts';
 import { moderationModule } from './moderation/index.ts';
+import { npcsModule } from './npcs/index.ts';
 import { playerWarpsModule } from './playerwarps/index.ts';
 import { playtimeModule } from './playtime/index.ts';
 import { presenceModule } from './presence/index.ts';
@@ -30,4 +31,4 @@ import { staffModule } from './staff/index.ts';
 import { communicationModule } from './communication/index.ts';
 
 // biome-ignore lint: services differ per module.
-export const ALL_MODULES: readonly ModuleDefinition<any>[] = [economyModule, homesModule, warpsModule, playerWarpsModule, kitsModule, vaultsModule, vanishModule, playerStateModule, tpaModule, moderationModule, presenceModule, playtimeModule, worldsModule, extlinkModule, invRollbackModule, messagingModule, ranksModule, votesModule, regionsModule, skinsModule, tradeModule, securityModule, scoreboardModule, commandGateModule, staffModule, communicationModule];
+export const ALL_MODULES: readonly ModuleDefinition<any>[] = [economyModule, homesModule, warpsModule, playerWarpsModule, kitsModule, vaultsModule, vanishModule, playerStateModule, tpaModule, moderationModule, presenceModule, playtimeModule, worldsModule, extlinkModule, invRollbackModule, messagingModule, ranksModule, votesModule, regionsModule, skinsModule, tradeModule, securityModule, scoreboardModule, commandGateModule, staffModule, communicationModule, npcsModule];

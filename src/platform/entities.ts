@@ -31,6 +31,8 @@ export interface NpcSpec extends SpawnBase {
   name: string;
   /** Absent: the game's default skin for the entity. */
   skin?: Skin;
+  /** true: no name shows above its head (the name still names its profile). */
+  nameHidden?: boolean;
 }
 
 /** A floating text facing whoever looks at it (a hologram): 1 to 64 lines, top to bottom. */
@@ -49,6 +51,8 @@ export interface SpawnedNpc extends SpawnedBase {
   kind: 'npc';
   name: string;
   skin?: Skin;
+  /** Present (true) only when no name shows above its head. */
+  nameHidden?: true;
 }
 
 export interface SpawnedTextDisplay extends SpawnedBase {

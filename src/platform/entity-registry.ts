@@ -77,6 +77,7 @@ export class EntityRegistry {
     if (!base.ok) return base;
     const entity: SpawnedNpc = { id: this.nextId('npc'), kind: 'npc', name: name.value, ...base.value };
     if (spec.skin) entity.skin = copySkin(spec.skin);
+    if (spec.nameHidden === true) entity.nameHidden = true;
     this.records.set(entity.id, entity);
     return { ok: true, entity };
   }

@@ -11,6 +11,7 @@ import { INVROLLBACK_ROUTES } from '../modules/invrollback/invrollback.routes.ts
 import { JAIL_ROUTES } from '../modules/moderation/jail.routes.ts';
 import { MESSAGING_ROUTES } from '../modules/messaging/messaging.routes.ts';
 import { MODERATION_ROUTES } from '../modules/moderation/moderation.routes.ts';
+import { NPCS_ROUTES } from '../modules/npcs/npcs.routes.ts';
 import { PLAYERWARPS_ROUTES } from '../modules/playerwarps/playerwarps.routes.ts';
 import { TPA_ROUTES } from '../modules/tpa/tpa.routes.ts';
 import { PLAYTIME_ROUTES } from '../modules/playtime/playtime.routes.ts';
@@ -32,4 +33,4 @@ import { TELEPORT_ROUTES } from './teleport.routes.ts';
 import { statusRoute } from './route-table.ts';
 import type { RouteDefinition } from '../core/routes.ts';
 
-export const ROUTES: readonly RouteDefinition[] = [statusRoute, ...PLAYERS_ROUTES, ...ECONOMY_ROUTES, ...HOMES_ROUTES, ...WARPS_ROUTES, ...PLAYERWARPS_ROUTES, ...KITS_ROUTES, ...VAULTS_ROUTES, ...VANISH_ROUTES, ...PLAYERSTATE_ROUTES, ...TELEPORT_ROUTES, ...TPA_ROUTES, ...MODERATION_ROUTES, ...JAIL_ROUTES, ...PRESENCE_ROUTES, ...PLAYTIME_ROUTES, ...WORLDS_ROUTES, ...EXTLINK_ROUTES, ...INVROLLBACK_ROUTES, ...MESSAGING_ROUTES, ...RANKS_ROUTES, ...VOTES_ROUTES, ...REGIONS_ROUTES, ...SKINS_ROUTES, ...TRADE_ROUTES, ...SECURITY_ROUTES, ...SCOREBOARD_ROUTES, ...COMMANDGATE_ROUTES, ...STAFF_ROUTES];
+export const ROUTES: readonly RouteDefinition[] = [statusRoute, ...PLAYERS_ROUTES, ...ECONOMY_ROUTES, ...HOMES_ROUTES, ...WARPS_ROUTES, ...PLAYERWARPS_ROUTES, ...KITS_ROUTES, ...VAULTS_ROUTES, ...VANISH_ROUTES, ...PLAYERSTATE_ROUTES, ...TELEPORT_ROUTES, ...TPA_ROUTES, ...MODERATION_ROUTES, ...JAIL_ROUTES, ...PRESENCE_ROUTES, ...PLAYTIME_ROUTES, ...WORLDS_ROUTES, ...EXTLINK_ROUTES, ...INVROLLBACK_ROUTES, ...MESSAGING_ROUTES, ...RANKS_ROUTES, ...VOTES_ROUTES, ...REGIONS_ROUTES, ...SKINS_ROUTES, ...TRADE_ROUTES, ...SECURITY_ROUTES, ...SCOREBOARD_ROUTES, ...COMMANDGATE_ROUTES, ...STAFF_ROUTES, ...NPCS_ROUTES];

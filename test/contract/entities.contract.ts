@@ -63,6 +63,20 @@ export const entitiesContract: Contract = (h) => {
       await bob.leave();
     });
 
+    it('shows an NPC spawned with its name hidden without a name, to players already there and to players who join later', async () => {
+      const alice = await h().join(playerName('NoNameSeer'));
+      const at = near(h(), -2, 1);
+      const nameless = () => alice.seen().find((e) => e.kind === 'player' && e.name === undefined && closeTo(e.position, at));
+      const id = spawned(h().platform.spawnNpc({ name: playerName('#hidden'), location: at, nameHidden: true }));
+      await h().until(() => nameless() !== undefined, 'Alice sees an NPC without a name');
+      const bob = await h().join(playerName('NoNameLate'));
+      await h().until(() => bob.seen().some((e) => e.kind === 'player' && e.name === undefined && closeTo(e.position, at)), 'Bob, who joined later, sees it without a name');
+      h().platform.removeEntity(id);
+      await h().until(() => nameless() === undefined, 'the NPC is gone for Alice');
+      await alice.leave();
+      await bob.leave();
+    });
+
     it('shows a text display with its lines, and its new lines once they change', async () => {
       const alice = await h().join(playerName('Reader'));
       const id = spawned(h().platform.spawnTextDisplay({ lines: ['Welcome', { text: 'to the server', color: 'gold' }], location: near(h(), -1, 2) }));

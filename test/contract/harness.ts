@@ -22,7 +22,7 @@ import type { InteractTarget } from '../../src/platform/platform.ts';
 /** Something a client shows: another player or an NPC (both 'player'), or a text display. */
 export interface SeenEntity {
   kind: 'player' | 'text_display';
-  /** The name above a player's or NPC's head. */
+  /** The name above a player's or NPC's head (absent when none shows). */
   name?: string;
   /** A text display's text, its lines joined with line breaks. */
   text?: string;
@@ -197,7 +197,11 @@ function seenByBot(bot: Bot): SeenEntity[] {
   const seen: SeenEntity[] = [];
   for (const e of Object.values(bot.entities)) {
     if (e === bot.entity) continue;
-    if (e.type === 'player') seen.push({ kind: 'player', name: e.username, position: e.position.clone(), ref: e });
+    if (e.type === 'player') {
+      // A team whose name tags never show hides the name above the head.
+      const hidden = e.username !== undefined && bot.teamMap[e.username]?.nameTagVisibility === 'never';
+      seen.push({ kind: 'player', ...(hidden ? {} : { name: e.username }), position: e.position.clone(), ref: e });
+    }
     else if (e.name === 'text_display') {
       // The text is metadata entry 23, an NBT text component.
       const text = (e.metadata as unknown as Record<number, unknown>)[23];

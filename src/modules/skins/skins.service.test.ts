@@ -79,6 +79,15 @@ describe('skins', () => {
     assert.equal(mojang.requests.length, before);
   });
 
+  it('answers an account’s skin for an NPC without giving it to anyone, from the store while it is fresh', async () => {
+    const before = mojang.requests.length;
+    const found = value(await skins.accountSkin('notch'));
+    assert.deepEqual(found, { account: 'Notch', accountId: '069a79f4-44e9-4726-a5be-fca90e38aaf5', skin: { value: textureValue(NOTCH.textureUrl), signature: SIGNATURE } });
+    assert.equal(mojang.requests.length, before);
+    declined(await skins.accountSkin('Nobody_here'), 'not-found');
+    await assert.rejects(skins.accountSkin('bad name'), invalid('skin'));
+  });
+
   it('puts the chosen skin back on at every join (the platform forgets it when they leave)', async () => {
     t.platform.quit(ann);
     ann = (await t.join('Ann')).uuid;

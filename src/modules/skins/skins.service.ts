@@ -32,6 +32,18 @@ export interface SkinsService {
   clear(uuid: string, actor: Actor): Promise<Result<ChosenSkin>>;
   /** Puts a joining player's chosen skin on them. */
   joined(uuid: string): Promise<void>;
+  /**
+   * An account's skin without giving it to anyone (for NPCs): stored and fresh, fetched, or stored
+   * when the service cannot be reached; not-found and failed as for `choose`.
+   */
+  accountSkin(account: string): Promise<Result<AccountSkin>>;
+}
+
+/** An account's skin as the account service hands it out, with the account's own spelling and id. */
+export interface AccountSkin {
+  account: string;
+  accountId: string;
+  skin: Skin;
 }
 
 export interface SkinsDeps {
@@ -139,6 +151,12 @@ export function createSkinsService(deps: SkinsDeps): SkinsService {
     async joined(uuid) {
       const c = await store.choice(uuid);
       if (c) apply(uuid, skinOf(c));
+    },
+
+    async accountSkin(account) {
+      if (!ACCOUNT.test(account)) throw new InvalidInput('skin', `"${account}" is not a game account name: 1-16 of letters, digits and _.`);
+      const t = await textureOf(account);
+      return t.ok ? ok({ account: t.value.account, accountId: t.value.accountId, skin: skinOf(t.value) }) : t;
     },
   };
 }

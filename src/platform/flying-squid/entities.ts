@@ -202,6 +202,7 @@ export class EntityManager implements EntityMethods {
       viewer.send(E.spawnNpc(shown.entityId, shown.uuid, at));
       viewer.send(E.npcMetadata(shown.entityId));
       viewer.send(E.headRotation(shown.entityId, at.yaw));
+      if (entity.nameHidden) viewer.send(E.npcHiddenNameTeam(shown.entityId, entity.name));
     } else {
       viewer.send(E.spawnTextDisplay(shown.entityId, shown.uuid, at));
       viewer.send(E.textDisplayMetadata(shown.entityId, entity.lines, true));
@@ -212,6 +213,7 @@ export class EntityManager implements EntityMethods {
   private hide(entity: SpawnedEntity, shown: Shown, viewer: EntityViewer): void {
     viewer.send(E.entityDestroy([shown.entityId]));
     if (entity.kind === 'npc') viewer.send(playerRemove([shown.uuid]));
+    if (entity.kind === 'npc' && entity.nameHidden) viewer.send(E.npcTeamRemove(shown.entityId));
     shown.clients.delete(viewer.uuid);
   }
 

@@ -27,6 +27,13 @@ describe('entity packets', () => {
     assert.equal(registry.entities[E.TEXT_DISPLAY_ENTITY_TYPE]?.name, 'text_display');
   });
 
+  it("hides an NPC's name with a team of its own whose name tags never show, and removes the team", () => {
+    const back = clientReads(E.npcHiddenNameTeam(4242, '#guide')) as { team: string; mode: number; nameTagVisibility: string; players: string[] };
+    assert.deepEqual([back.team, back.mode, back.nameTagVisibility, back.players], ['core.npc.4242', 0, 'never', ['#guide']]);
+    const gone = clientReads(E.npcTeamRemove(4242)) as { team: string; mode: number };
+    assert.deepEqual([gone.team, gone.mode], ['core.npc.4242', 1]);
+  });
+
   it("adds an NPC's profile, unlisted, with its skin and signature", () => {
     const back = clientReads(E.npcProfile(uuid, 'Guide', skin)) as {
       action: Record<string, boolean>;

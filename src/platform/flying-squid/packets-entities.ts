@@ -79,6 +79,37 @@ export function npcMetadata(entityId: number): Packet {
   return { name: 'entity_metadata', params: { entityId, metadata: [{ key: PLAYER_SKIN_PARTS_KEY, type: 'byte', value: ALL_SKIN_PARTS }] } };
 }
 
+/** The team that hides an NPC's name: one per NPC, named by its protocol entity id. */
+export function npcTeam(entityId: number): string {
+  return `core.npc.${entityId}`;
+}
+
+/**
+ * Hides the name above an NPC's head: a team of its own (holding its profile name) whose name
+ * tags never show. The client draws a player entity's name unless its team says otherwise.
+ */
+export function npcHiddenNameTeam(entityId: number, profileName: string): Packet {
+  return {
+    name: 'teams',
+    params: {
+      team: npcTeam(entityId),
+      mode: 0,
+      name: textToNbt(''),
+      friendlyFire: 0,
+      nameTagVisibility: 'never',
+      collisionRule: 'never',
+      formatting: 21,
+      prefix: textToNbt(''),
+      suffix: textToNbt(''),
+      players: [profileName],
+    },
+  };
+}
+
+export function npcTeamRemove(entityId: number): Packet {
+  return { name: 'teams', params: { team: npcTeam(entityId), mode: 1 } };
+}
+
 /** The way a living entity's head faces, which its body's yaw does not set. */
 export function headRotation(entityId: number, yaw: number): Packet {
   return { name: 'entity_head_rotation', params: { entityId, headYaw: degreesToByte(yaw) } };

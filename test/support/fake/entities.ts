@@ -19,7 +19,7 @@ export interface FakeEntityHost {
 /** Something a player's client shows: another player or an NPC (both 'player'), or a text display. */
 export interface FakeSeenEntity {
   kind: 'player' | 'text_display';
-  /** The name above a player's or NPC's head. */
+  /** The name above a player's or NPC's head (absent: an NPC whose name is hidden). */
   name?: string;
   /** A text display's lines as plain text, joined with line breaks. */
   text?: string;
@@ -55,7 +55,7 @@ export class FakeEntities implements EntityPort {
     for (const e of this.registry.all()) {
       if (!canSee(e, { uuid: viewer, world: at.world })) continue;
       const target: InteractTarget = { kind: 'entity', id: e.id };
-      if (e.kind === 'npc') seen.push({ kind: 'player', name: e.name, location: { ...e.location }, target });
+      if (e.kind === 'npc') seen.push({ kind: 'player', ...(e.nameHidden ? {} : { name: e.name }), location: { ...e.location }, target });
       else seen.push({ kind: 'text_display', text: e.lines.map(textToPlain).join('\n'), location: { ...e.location }, target });
     }
     return seen;
