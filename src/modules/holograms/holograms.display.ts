@@ -32,6 +32,8 @@ interface Shown {
   dynamic: boolean;
   /** By viewer uuid, or '*' for the one display everyone sees. */
   entities: Map<string, Entity>;
+  /** Why the last display could not be spawned (its world is not loaded…): tried again at each refresh, logged once. */
+  problem?: string;
 }
 
 const TOKEN = /\{([A-Za-z0-9_-]{1,32})\}/g;
@@ -93,9 +95,11 @@ export function createHologramDisplay({ platform, placeholders, log }: HologramD
       if (!had) {
         const spawned = platform.spawnTextDisplay({ lines, location: view.location, clickable: true, ...(viewer ? { viewers: [viewer.uuid] } : {}) });
         if (!spawned.ok) {
-          log.warn(`the hologram ${view.name} cannot be shown: ${spawned.message}`);
+          if (s.problem !== spawned.message) log.warn(`the hologram ${view.name} cannot be shown: ${spawned.message}`);
+          s.problem = spawned.message;
           continue;
         }
+        s.problem = undefined;
         s.entities.set(key, { id: spawned.id, location: view.location, text });
         byEntity.set(spawned.id, view.name);
         continue;
@@ -126,9 +130,12 @@ export function createHologramDisplay({ platform, placeholders, log }: HologramD
         for (const e of s.entities.values()) drop(e);
       }),
 
-    /** Works out again the lines with placeholders (and who needs a display of their own). */
+    /**
+     * Works out again the lines with placeholders (and who needs a display of their own), and
+     * tries again to show those that could not be (a world loaded later).
+     */
     refresh: async (): Promise<void> => {
-      await Promise.all([...shown.values()].filter((s) => s.dynamic).map((s) => queue.run(s.view.name, () => sync(s.view))));
+      await Promise.all([...shown.values()].filter((s) => s.dynamic || s.problem !== undefined).map((s) => queue.run(s.view.name, () => sync(s.view))));
     },
 
     /** The name of the hologram a spawned entity shows, if it is one. */

@@ -248,6 +248,23 @@ describe('holograms', () => {
       assert.deepEqual(texts(t.platform.player(bob.uuid) ?? (await t.join('Bob'))).sort(), ['Board', 'Second\nby the console', 'again']);
       assert.equal(t.platform.spawnedEntities().length, 3);
     });
+
+    it('shows a hologram whose world was not loaded at start once the world is, having said why once', async () => {
+      assert.equal((await t.platform.createWorld('arena')).ok, true);
+      // The service of the kernel now running (the restart above made a new one).
+      value(await t.kernel.api.holograms.create(carl.uuid, 'arena-sign', { world: 'arena', x: 0, y: 70, z: 0 }, 'Arena', REST));
+      assert.equal((await t.platform.unloadWorld('arena')).ok, true);
+      await t.restart();
+      await settle();
+      const inArena = () => t.platform.spawnedEntities().filter((e) => e.location.world === 'arena');
+      assert.equal(inArena().length, 0);
+      await t.clock.advance(10);
+      await settle();
+      assert.equal(t.log.lines.filter((l) => /hologram arena-sign cannot be shown: The world "arena" is not loaded/.test(l)).length, 1, t.log.lines.join('\n'));
+      assert.equal((await t.platform.loadWorld('arena')).ok, true);
+      await t.clock.advance(5);
+      await t.until(() => inArena().length === 1, 'the hologram to be shown in the arena');
+    });
   });
 });
 
