@@ -175,17 +175,19 @@ describe('holograms over the Remote Access Service', () => {
   });
 
   it('keeps holograms across a restart and shows them to players who join', async () => {
+    const added = await rs.call('POST', '/holograms/welcome/lines', writer, { actor: annId, text: '&7{player}' });
+    assert.deepEqual(added.json.data.lines, ['&lHello', '&7{player}']);
     rs = await scene.restart();
     const carl = await joinBot(rs.server.gamePort, 'Carl');
-    await waitFor(() => sees(carl, 'Hello') !== undefined, 'Carl to see the hologram after the restart');
+    await waitFor(() => sees(carl, 'Hello\nCarl') !== undefined, 'Carl, joining after the restart, to see the hologram with his name');
     const one = await rs.call('GET', '/holograms/welcome', reader);
-    assert.deepEqual(one.json.data.lines, ['&lHello']);
+    assert.deepEqual(one.json.data.lines, ['&lHello', '&7{player}']);
     events = await rs.subscribe(writer, ['hologram.*']);
     const r = await rs.call('POST', '/holograms/welcome/delete', writer, { actor: annId });
     assert.equal(r.json.data.name, 'welcome');
     const e = await events.next('hologram.delete', (d) => d.name === 'welcome');
     assert.deepEqual([e.data['player-id'], e.data.actor], [annId, 'core-rest/writer']);
-    await waitFor(() => sees(carl, 'Hello') === undefined, 'the hologram to be gone for Carl');
+    await waitFor(() => displays(carl).length === 0, 'the hologram to be gone for Carl');
     const again = await rs.call('POST', '/holograms/welcome/delete', writer, { actor: annId });
     assert.deepEqual([again.status, again.json.code], [200, 'not-found']);
     const scope = await rs.call('POST', '/holograms/welcome/delete', reader, { actor: annId });
