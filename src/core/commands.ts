@@ -49,6 +49,12 @@ export type CommandCheck = (sender: CommandSender, command: string, args: readon
 export interface CommandRegistry {
   register(command: CommandDefinition): void;
   list(): readonly CommandDefinition[];
+  /**
+   * Runs a command line as if the sender had typed it (with or without its leading /): the checks,
+   * the permission and the usage apply, and the sender is told the outcome. For commands bound to
+   * things players click (holograms), which run as the player who clicked.
+   */
+  execute(sender: CommandSender, line: string): Promise<void>;
 }
 
 /**

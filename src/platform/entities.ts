@@ -1,6 +1,6 @@
 // The entities part of the game server port: player-like entities (NPCs) and text displays
-// (holograms) the platform spawns and players see and click, who sees each of them, and the skins
-// of online players. Clicks arrive as the platform's `interact` event with `{ kind: 'entity', id }`.
+// (holograms) the platform spawns and players see and click (a text display when spawned
+// clickable), who sees each of them, and the skins of online players. Clicks arrive as the platform's `interact` event with `{ kind: 'entity', id }`.
 
 import type { Location, Text } from './platform.ts';
 
@@ -38,6 +38,12 @@ export interface NpcSpec extends SpawnBase {
 /** A floating text facing whoever looks at it (a hologram): 1 to 64 lines, top to bottom. */
 export interface TextDisplaySpec extends SpawnBase {
   lines: readonly Text[];
+  /**
+   * Whether players can click it. A text display has no body to aim at: a clickable one gets an
+   * invisible box around its text, and clicks on the box arrive as `interact` events naming the
+   * text display's id. Default false.
+   */
+  clickable?: boolean;
 }
 
 interface SpawnedBase {
@@ -58,6 +64,7 @@ export interface SpawnedNpc extends SpawnedBase {
 export interface SpawnedTextDisplay extends SpawnedBase {
   kind: 'text';
   lines: Text[];
+  clickable: boolean;
 }
 
 export type SpawnedEntity = SpawnedNpc | SpawnedTextDisplay;

@@ -87,7 +87,7 @@ export class EntityRegistry {
     if (!lines.ok) return lines;
     const base = this.checkBase(spec);
     if (!base.ok) return base;
-    const entity: SpawnedTextDisplay = { id: this.nextId('text'), kind: 'text', lines: lines.value, ...base.value };
+    const entity: SpawnedTextDisplay = { id: this.nextId('text'), kind: 'text', lines: lines.value, clickable: spec.clickable === true, ...base.value };
     this.records.set(entity.id, entity);
     return { ok: true, entity };
   }

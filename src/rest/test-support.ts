@@ -80,9 +80,12 @@ export interface TestCommands extends CommandRegistry {
 
 export function testCommands(): TestCommands {
   const commands = new Map<string, CommandDefinition>();
-  return {
+  const registry: TestCommands = {
     register: (c) => void commands.set(c.name, c),
     list: () => [...commands.values()],
+    async execute(sender, line) {
+      await registry.run(line, sender);
+    },
     async run(line, sender = { kind: 'console' }, permissions) {
       const [name = '', ...args] = line.replace(/^\//, '').trim().split(/\s+/);
       const c = commands.get(name);
@@ -104,6 +107,7 @@ export function testCommands(): TestCommands {
       return replies;
     },
   };
+  return registry;
 }
 
 export interface Harness {

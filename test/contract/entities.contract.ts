@@ -150,6 +150,29 @@ export const entitiesContract: Contract = (h) => {
       await alice.leave();
     });
 
+    it('reports a right-click on a clickable text display as an interact event with its id, and none on one not clickable', async () => {
+      const interactions = h().record('interact');
+      const alice = await h().join(playerName('Reader'));
+      const plain = `plain ${playerName('t')}`;
+      const button = `button ${playerName('t')}`;
+      const plainId = spawned(h().platform.spawnTextDisplay({ lines: [plain], location: { ...near(h(), 1, -1), y: near(h(), 1, -1).y + 1 } }));
+      const id = spawned(h().platform.spawnTextDisplay({ lines: [button, 'click me'], location: { ...near(h(), -1, 1), y: near(h(), -1, 1).y + 1 }, clickable: true }));
+      const record = h().platform.spawnedEntity(id);
+      assert.equal(record?.kind === 'text' ? record.clickable : undefined, true);
+      await h().until(() => textSaying(alice, plain) !== undefined && textSaying(alice, `${button}\nclick me`) !== undefined, 'Alice sees both texts');
+      const mine = () => interactions.filter((i) => i.player.uuid === alice.player.uuid);
+      await alice.click(textSaying(alice, plain)!, 'use');
+      await alice.click(textSaying(alice, `${button}\nclick me`)!, 'use');
+      await h().until(() => mine().length >= 1, 'the click on the clickable text is reported');
+      assert.deepEqual(
+        mine().map((i) => [i.action, i.target]),
+        [['use', { kind: 'entity', id }]],
+      );
+      h().platform.removeEntity(plainId);
+      h().platform.removeEntity(id);
+      await alice.leave();
+    });
+
     it('reports a click on another player as an interact event naming them', async () => {
       const interactions = h().record('interact');
       const alice = await h().join(playerName('Poker'));

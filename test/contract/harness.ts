@@ -205,7 +205,9 @@ function seenByBot(bot: Bot): SeenEntity[] {
     else if (e.name === 'text_display') {
       // The text is metadata entry 23, an NBT text component.
       const text = (e.metadata as unknown as Record<number, unknown>)[23];
-      seen.push({ kind: 'text_display', text: text === undefined ? undefined : kickText(text), position: e.position.clone(), ref: e });
+      // A clickable one has an interaction box where it stands, which is what a player clicks.
+      const box = Object.values(bot.entities).find((b) => b.name === 'interaction' && b.position.distanceTo(e.position) < 0.01);
+      seen.push({ kind: 'text_display', text: text === undefined ? undefined : kickText(text), position: e.position.clone(), ref: box ?? e });
     }
   }
   return seen;

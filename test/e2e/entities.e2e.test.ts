@@ -118,6 +118,20 @@ describe('entities on flying-squid, as bots see them', () => {
     platform.removeEntity(id);
   });
 
+  it("reports a bot's right-click on the box of a clickable text display as an interact event with its id", async () => {
+    const at = { ...spawn, x: spawn.x - 1.5, y: spawn.y + 1 };
+    const id = spawned(platform.spawnTextDisplay({ lines: ['Press', 'here'], location: at, clickable: true }));
+    const box = () => Object.values(alice.entities).find((e) => e.name === 'interaction');
+    await waitFor(() => box() !== undefined && textDisplays(alice).length === 1, 'Alice has the text and its box');
+    assert.deepEqual([box()!.position.x, box()!.position.y, box()!.position.z], [at.x, at.y, at.z]);
+    interactions.length = 0;
+    await alice.activateEntity(box()!);
+    await waitFor(() => interactions.length === 1, 'the right-click is reported');
+    assert.deepEqual([interactions[0]!.action, interactions[0]!.target], ['use', { kind: 'entity', id }]);
+    platform.removeEntity(id);
+    await waitFor(() => box() === undefined && textDisplays(alice).length === 0, 'the text and its box are gone');
+  });
+
   it('lets a cancelled attack on a player deal no damage, and an attack not cancelled hurt', async () => {
     const cancelAll = (e: PlatformEvents['interact']) => e.cancel();
     platform.on('interact', cancelAll);

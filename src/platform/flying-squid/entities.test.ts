@@ -159,6 +159,43 @@ describe('EntityManager', () => {
     assert.equal(manager.clicked(entityId + 1, ALICE, eyes), undefined, 'not one of ours');
   });
 
+  it('gives a clickable text display an interaction box that follows it, grows with its lines, and goes with it', () => {
+    const { manager, join } = setUp();
+    const alice = join(ALICE);
+    const id = spawned(manager.spawnTextDisplay({ lines: ['Shop'], location: here, clickable: true }));
+    const [text, box] = [101, 102];
+    assert.deepEqual([...alice.has], [text, box]);
+    const spawnedBox = alice.packets.find((p) => p.name === 'spawn_entity' && p.params.entityId === box)!;
+    assert.equal(spawnedBox.params.type, 66); // interaction
+    alice.packets.length = 0;
+    assert.deepEqual(manager.setTextLines(id, ['Shop', 'Open']), { ok: true });
+    const size = alice.packets.find((p) => p.name === 'entity_metadata' && p.params.entityId === box);
+    assert.deepEqual((size?.params.metadata as Array<{ value: unknown }>).map((m) => m.value), [0.6, 0.55, true]);
+    assert.deepEqual(manager.moveEntity(id, { ...here, x: 4.5 }), { ok: true });
+    assert.deepEqual(
+      alice.packets.filter((p) => p.name === 'entity_teleport').map((p) => [p.params.entityId, p.params.x]),
+      [
+        [text, 4.5],
+        [box, 4.5],
+      ],
+    );
+    assert.equal(manager.removeEntity(id), true);
+    assert.equal(alice.has.size, 0);
+  });
+
+  it('counts a click on a clickable text display, by its text or its box, only within reach; not on one that is not clickable', () => {
+    const { manager, join } = setUp();
+    join(ALICE);
+    const id = spawned(manager.spawnTextDisplay({ lines: ['Click me'], location: here, clickable: true }));
+    const plain = spawned(manager.spawnTextDisplay({ lines: ['Just text'], location: here }));
+    const eyes = { world: 'world', x: 5, y: 66.6, z: 0.5 };
+    assert.equal(manager.clicked(102, ALICE, eyes), id, 'its box');
+    assert.equal(manager.clicked(101, ALICE, eyes), id, 'its text');
+    assert.equal(manager.clicked(102, ALICE, { ...eyes, x: 8 }), undefined, 'out of reach');
+    assert.equal(manager.owns(103), true);
+    assert.equal(manager.clicked(103, ALICE, eyes), undefined, `${plain} is not clickable`);
+  });
+
   it('hands out copies, so a caller cannot change an entity behind the viewers', () => {
     const { manager } = setUp();
     const id = spawned(manager.spawnTextDisplay({ lines: ['Keep'], location: here }));

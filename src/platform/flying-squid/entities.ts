@@ -36,6 +36,8 @@ interface Shown {
   uuid: string;
   /** The viewers whose clients have it now. */
   clients: Set<string>;
+  /** A clickable text display's interaction entity, which takes its clicks. */
+  hitbox?: { entityId: number; uuid: string };
 }
 
 /** The game's entity reach (3) with the lag allowance a vanilla server adds (3). */
@@ -66,19 +68,23 @@ export class EntityManager implements EntityMethods {
   }
 
   /**
-   * The platform id of the NPC a player clicked, when the click counts: the player's client has it
-   * and their eyes are within the game's reach of its body (a text display has no body to click).
+   * The platform id of the NPC or clickable text display a player clicked, when the click counts:
+   * the player's client has it and their eyes are within the game's reach of its body (a text
+   * display's body is its interaction box; one that is not clickable has none).
    */
   clicked(entityId: number, viewer: string, eyes: { world: string; x: number; y: number; z: number }): string | undefined {
     const id = this.ids.get(entityId);
     const entity = id === undefined ? undefined : this.registry.get(id);
-    if (!id || entity?.kind !== 'npc' || !this.shown.get(id)!.clients.has(viewer)) return undefined;
+    if (!id || !entity || !this.shown.get(id)!.clients.has(viewer)) return undefined;
+    if (entity.kind === 'text' && !entity.clickable) return undefined;
     const at = entity.location;
     if (eyes.world !== at.world) return undefined;
-    // The nearest point of the NPC's body (a player's 0.6 × 1.8 box) to the eyes.
-    const dx = eyes.x - Math.max(at.x - 0.3, Math.min(eyes.x, at.x + 0.3));
-    const dy = eyes.y - Math.max(at.y, Math.min(eyes.y, at.y + 1.8));
-    const dz = eyes.z - Math.max(at.z - 0.3, Math.min(eyes.z, at.z + 0.3));
+    // The nearest point of the body (a player's 0.6 × 1.8 box, or the text's box) to the eyes.
+    const box = entity.kind === 'npc' ? { width: 0.6, height: 1.8 } : E.textHitbox(entity.lines);
+    const half = box.width / 2;
+    const dx = eyes.x - Math.max(at.x - half, Math.min(eyes.x, at.x + half));
+    const dy = eyes.y - Math.max(at.y, Math.min(eyes.y, at.y + box.height));
+    const dz = eyes.z - Math.max(at.z - half, Math.min(eyes.z, at.z + half));
     return dx * dx + dy * dy + dz * dz <= CLICK_REACH * CLICK_REACH ? id : undefined;
   }
 
@@ -119,6 +125,7 @@ export class EntityManager implements EntityMethods {
     if (!changed.ok) return changed;
     const shown = this.shown.get(id)!;
     this.sendTo(shown, E.textDisplayMetadata(shown.entityId, changed.entity.lines, false));
+    if (shown.hitbox) this.sendTo(shown, E.interactionMetadata(shown.hitbox.entityId, E.textHitbox(changed.entity.lines)));
     return { ok: true };
   }
 
@@ -142,6 +149,7 @@ export class EntityManager implements EntityMethods {
     const at = entity.location;
     this.sync(entity, shown, (viewer) => {
       viewer.send(E.entityTeleport(shown.entityId, at));
+      if (shown.hitbox) viewer.send(E.entityTeleport(shown.hitbox.entityId, at));
       if (entity.kind === 'npc') viewer.send(E.headRotation(shown.entityId, at.yaw));
     });
     return { ok: true };
@@ -162,6 +170,7 @@ export class EntityManager implements EntityMethods {
     this.registry.remove(id);
     this.shown.delete(id);
     this.ids.delete(shown.entityId);
+    if (shown.hitbox) this.ids.delete(shown.hitbox.entityId);
     return true;
   }
 
@@ -176,6 +185,10 @@ export class EntityManager implements EntityMethods {
 
   private track(entity: SpawnedEntity, uuid: string): void {
     const shown: Shown = { entityId: this.host.nextEntityId(), uuid, clients: new Set() };
+    if (entity.kind === 'text' && entity.clickable) {
+      shown.hitbox = { entityId: this.host.nextEntityId(), uuid: randomUUID() };
+      this.ids.set(shown.hitbox.entityId, entity.id);
+    }
     this.shown.set(entity.id, shown);
     this.ids.set(shown.entityId, entity.id);
     this.sync(entity, shown);
@@ -206,12 +219,16 @@ export class EntityManager implements EntityMethods {
     } else {
       viewer.send(E.spawnTextDisplay(shown.entityId, shown.uuid, at));
       viewer.send(E.textDisplayMetadata(shown.entityId, entity.lines, true));
+      if (shown.hitbox) {
+        viewer.send(E.spawnInteraction(shown.hitbox.entityId, shown.hitbox.uuid, at));
+        viewer.send(E.interactionMetadata(shown.hitbox.entityId, E.textHitbox(entity.lines)));
+      }
     }
     shown.clients.add(viewer.uuid);
   }
 
   private hide(entity: SpawnedEntity, shown: Shown, viewer: EntityViewer): void {
-    viewer.send(E.entityDestroy([shown.entityId]));
+    viewer.send(E.entityDestroy(shown.hitbox ? [shown.entityId, shown.hitbox.entityId] : [shown.entityId]));
     if (entity.kind === 'npc') viewer.send(playerRemove([shown.uuid]));
     if (entity.kind === 'npc' && entity.nameHidden) viewer.send(E.npcTeamRemove(shown.entityId));
     shown.clients.delete(viewer.uuid);

@@ -91,6 +91,21 @@ describe('entity packets', () => {
     );
   });
 
+  it('spawns the interaction box of a clickable text display, as wide as its longest line and as tall as its lines', () => {
+    assert.equal(registry.entities[E.INTERACTION_ENTITY_TYPE]?.name, 'interaction');
+    const spawn = clientReads(E.spawnInteraction(44, uuid, at)) as Record<string, number | string>;
+    assert.deepEqual([spawn.type, spawn.x, spawn.y, spawn.z], [E.INTERACTION_ENTITY_TYPE, 10.5, 64, -3.25]);
+    const box = E.textHitbox(['Shop', { text: 'Twenty characters!!!', color: 'gold' }]);
+    assert.deepEqual(box, { width: 3, height: 0.55 });
+    const back = clientReads(E.interactionMetadata(44, box)) as { metadata: Array<{ key: number; type: string; value: unknown }> };
+    assert.deepEqual(back.metadata, [
+      { key: E.INTERACTION_WIDTH_KEY, type: 'float', value: 3 },
+      { key: E.INTERACTION_HEIGHT_KEY, type: 'float', value: 0.550000011920929 },
+      { key: E.INTERACTION_RESPONSE_KEY, type: 'boolean', value: true },
+    ]);
+    assert.deepEqual(E.textHitbox(['']), { width: 0.5, height: 0.3 });
+  });
+
   it('teleports an entity with its rotation in degrees', () => {
     const back = clientReads(E.entityTeleport(42, at)) as Record<string, unknown>;
     assert.deepEqual([back.x, back.y, back.z, back.yaw, back.pitch], [10.5, 64, -3.25, 90, -15]);

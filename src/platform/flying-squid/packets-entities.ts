@@ -5,7 +5,7 @@
 import type { Skin } from '../entities.ts';
 import type { Text } from '../platform.ts';
 import { PLAYER_ENTITY_TYPE, degreesToByte, type Packet } from './packets.ts';
-import { textToNbt } from './text.ts';
+import { textToNbt, textToPlain } from './text.ts';
 
 /** text_display in the 1.21.4 entity type registry. */
 export const TEXT_DISPLAY_ENTITY_TYPE = 124;
@@ -15,6 +15,16 @@ export const DISPLAY_BILLBOARD_KEY = 15;
 export const BILLBOARD_CENTER = 3;
 /** Text display: the text (a text component). */
 export const TEXT_DISPLAY_TEXT_KEY = 23;
+/** interaction in the 1.21.4 entity type registry: an invisible box that takes clicks. */
+export const INTERACTION_ENTITY_TYPE = 66;
+/** Interaction: the box's width and height (floats) and whether a click swings the arm (boolean). */
+export const INTERACTION_WIDTH_KEY = 8;
+export const INTERACTION_HEIGHT_KEY = 9;
+export const INTERACTION_RESPONSE_KEY = 10;
+/** A text display's line is 10 pixels of 1/40 block, with 1 pixel of background below and above. */
+const LINE_HEIGHT = 0.25;
+/** A character of the game's font is about 6 pixels wide. */
+const CHARACTER_WIDTH = 0.15;
 /** Player: which skin layers show (hat, jacket, sleeves, trousers; a byte of flags). */
 export const PLAYER_SKIN_PARTS_KEY = 17;
 /** Every outer layer of the skin shown, as a player's client sets it by default. */
@@ -142,4 +152,33 @@ export function entityTeleport(entityId: number, at: Placement): Packet {
 
 export function entityDestroy(entityIds: number[]): Packet {
   return { name: 'entity_destroy', params: { entityIds } };
+}
+
+/**
+ * The box around a text display's text, for the interaction entity that takes its clicks: the
+ * text stands on the display's position and grows upwards, as wide as its longest line (an
+ * interaction box is square, so as deep too), within 0.5 to 8 blocks.
+ */
+export function textHitbox(lines: readonly Text[]): { width: number; height: number } {
+  const longest = Math.max(1, ...lines.map((l) => [...textToPlain(l)].length));
+  return { width: Math.min(8, Math.max(0.5, longest * CHARACTER_WIDTH)), height: lines.length * LINE_HEIGHT + 0.05 };
+}
+
+export function spawnInteraction(entityId: number, uuid: string, at: Placement): Packet {
+  return spawnEntity(entityId, uuid, INTERACTION_ENTITY_TYPE, at);
+}
+
+/** An interaction entity's box; a click on it swings the player's arm, as on a solid entity. */
+export function interactionMetadata(entityId: number, box: { width: number; height: number }): Packet {
+  return {
+    name: 'entity_metadata',
+    params: {
+      entityId,
+      metadata: [
+        { key: INTERACTION_WIDTH_KEY, type: 'float', value: box.width },
+        { key: INTERACTION_HEIGHT_KEY, type: 'float', value: box.height },
+        { key: INTERACTION_RESPONSE_KEY, type: 'boolean', value: true },
+      ],
+    },
+  };
 }

@@ -61,12 +61,18 @@ export class FakeEntities implements EntityPort {
     return seen;
   }
 
-  /** The player clicks something they see; answers whether a handler of the `interact` event cancelled it. */
+  /**
+   * The player clicks something they see; answers whether a handler of the `interact` event
+   * cancelled it. A click on a text display not spawned clickable reaches nothing (no event).
+   */
   click(viewer: string, target: InteractTarget, action: 'attack' | 'use'): boolean {
     const player = this.host.onlinePlayers().find((p) => p.uuid === viewer);
     if (!player) throw new Error(`fake platform: ${viewer} is not online`);
     const key = (t: InteractTarget) => (t.kind === 'entity' ? t.id : t.player.uuid);
     if (!this.seenBy(viewer).some((s) => key(s.target) === key(target))) throw new Error(`fake platform: ${player.name} does not see ${key(target)}`);
+    // As in the game: a text display has no body to click unless it was spawned clickable.
+    const entity = target.kind === 'entity' ? this.registry.get(target.id) : undefined;
+    if (entity?.kind === 'text' && !entity.clickable) return false;
     return emitCancellable((event, data) => this.host.emit(event, data), 'interact', { player, action, target });
   }
 

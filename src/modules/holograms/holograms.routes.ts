@@ -1,0 +1,86 @@
+// The holograms' rows of the route table. Every write names the player it is performed as
+// (`actor` in the body, spec rule for writes 4); line text is answered as stored.
+
+import { defineRoute } from '../../core/routes.ts';
+import { ActorBody, CommandBody, CreateHologramBody, Hologram, HologramList, HologramParams, LineEditBody, MoveHologramBody } from './holograms.schemas.ts';
+
+export const HOLOGRAMS_ROUTES = [
+  defineRoute({
+    method: 'GET',
+    path: '/holograms',
+    scope: 'read',
+    module: 'holograms',
+    answer: HologramList,
+    summary: 'Every hologram, by name, its lines as stored',
+    call: (api) => api.holograms.list(),
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/holograms/:name',
+    scope: 'read',
+    module: 'holograms',
+    params: HologramParams,
+    answer: Hologram,
+    summary: 'One hologram, its lines as stored (before markup and placeholders); 404 when there is none of that name',
+    notFoundIs404: true,
+    call: (api, { params }) => api.holograms.get(params.name),
+  }),
+  defineRoute({
+    method: 'POST',
+    path: '/holograms',
+    scope: 'write',
+    module: 'holograms',
+    body: CreateHologramBody,
+    answer: Hologram,
+    summary: 'Creates a hologram of one line, owned by the actor and charged to their limit',
+    description: 'already-exists when the name is taken; refused when the actor owns as many holograms as they may (core.holo.limit.<n>, else holograms.conf default-limit).',
+    call: (api, { body, actor }) => api.holograms.create(body.actor, body.name, body.location, body.line, actor),
+  }),
+  defineRoute({
+    method: 'POST',
+    path: '/holograms/:name/move',
+    scope: 'write',
+    module: 'holograms',
+    params: HologramParams,
+    body: MoveHologramBody,
+    answer: Hologram,
+    summary: 'Moves a hologram (owner or manager)',
+    call: (api, { params, body, actor }) => api.holograms.move(params.name, body.actor, body.location, actor),
+  }),
+  defineRoute({
+    method: 'POST',
+    path: '/holograms/:name/lines',
+    scope: 'write',
+    module: 'holograms',
+    params: HologramParams,
+    body: LineEditBody,
+    answer: Hologram,
+    summary: 'Edits one line (owner or manager): add at the bottom, replace, or remove',
+    description:
+      'No line number: text is added at the bottom. A line number with text replaces that line; a line number without text (absent or null) removes it. Numbers count from 1; a number past the last line answers not-found. Removing the last remaining line is refused; a hologram holds at most 16 lines.',
+    call: (api, { params, body, actor }) => api.holograms.editLine(params.name, body.actor, { line: body.line, text: body.text }, actor),
+  }),
+  defineRoute({
+    method: 'POST',
+    path: '/holograms/:name/command',
+    scope: 'write',
+    module: 'holograms',
+    params: HologramParams,
+    body: CommandBody,
+    answer: Hologram,
+    summary: 'Binds the command a player runs by right-clicking the hologram (owner only); null unbinds',
+    description: 'The command runs as the player who clicks, with their own permissions. Binding the command already bound answers already-in-state.',
+    call: (api, { params, body, actor }) => api.holograms.setCommand(params.name, body.actor, body.command, actor),
+  }),
+  defineRoute({
+    method: 'POST',
+    path: '/holograms/:name/delete',
+    scope: 'write',
+    module: 'holograms',
+    params: HologramParams,
+    body: ActorBody,
+    answer: Hologram,
+    summary: 'Deletes a hologram (owner only); answers it as it was',
+    call: (api, { params, body, actor }) => api.holograms.delete(params.name, body.actor, actor),
+  }),
+];
