@@ -6,7 +6,7 @@
 
 import type { Actor } from './actor.ts';
 import type { Placeholders } from './placeholders.ts';
-import type { CommandChecks, CommandRegistry } from './commands.ts';
+import type { CommandChecks, CommandRegistry, CommandRunner } from './commands.ts';
 import type { KnownPlayerAnswer, OnlinePlayerList } from './players.schemas.ts';
 import type { Result } from './result.ts';
 import type { TeleportService } from './teleport.ts';
@@ -77,8 +77,8 @@ export interface KernelServices {
   players: PlayersService;
   permissions: PermissionsService;
   audit: AuditService;
-  /** Where commands are registered, and the checks asked before any command runs. */
-  commands: CommandRegistry & CommandChecks;
+  /** Where commands are registered, the checks asked before any command runs, and running one as a sender. */
+  commands: CommandRegistry & CommandChecks & CommandRunner;
   /** Moves players, with warm-ups and back locations: every area teleports through it. */
   teleport: TeleportService;
   /** `{name}` tokens in text shown to players; a module registers its own (removed when it stops). */

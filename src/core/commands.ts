@@ -51,6 +51,15 @@ export interface CommandRegistry {
   list(): readonly CommandDefinition[];
 }
 
+/**
+ * Runs a command line as a sender, exactly as if they had typed it: the checks, the permission
+ * and the usage apply, and the replies go to the sender (a powertool runs its command this way).
+ */
+export interface CommandRunner {
+  /** The line without or with its leading `/`. */
+  execute(sender: CommandSender, line: string): Promise<void>;
+}
+
 /** The chain of checks asked before every command. */
 export interface CommandChecks {
   /** Adds a check at the end of the chain; returns the function that removes it. */

@@ -5,7 +5,7 @@
 // still attached, so a stopped module leaves nothing behind even if its own stop forgot something.
 
 import type { ChatFilters, LoginGates } from './chains.ts';
-import type { CommandChecks, CommandRegistry } from './commands.ts';
+import type { CommandChecks, CommandRegistry, CommandRunner } from './commands.ts';
 import type { EventBus } from './events.ts';
 import { scopedScheduler, type Scheduler } from './scheduler.ts';
 import type { Placeholders } from './placeholders.ts';
@@ -18,7 +18,7 @@ export interface ScopeParts {
   scheduler: Scheduler;
   chat: ChatFilters;
   logins: LoginGates;
-  commands: CommandRegistry & CommandChecks;
+  commands: CommandRegistry & CommandChecks & CommandRunner;
   /** Absent for a scope of parts without placeholders (tests of the scope alone). */
   placeholders?: Placeholders;
   /** Absent for the kernel's own scope, which the teleport service is built from. */
@@ -97,7 +97,7 @@ export function createModuleScope(owner: string, shared: ScopeParts): ModuleScop
 
   const events: EventBus = { ...shared.events, subscribe: (listener) => tracked(shared.events.subscribe(listener)) };
   const scheduler = scopedScheduler(shared.scheduler);
-  const commands: CommandRegistry & CommandChecks = { ...shared.commands, addCheck: (check) => tracked(shared.commands.addCheck(check)) };
+  const commands: CommandRegistry & CommandChecks & CommandRunner = { ...shared.commands, addCheck: (check) => tracked(shared.commands.addCheck(check)) };
 
   const teleport: TeleportService | undefined = shared.teleport && {
     ...shared.teleport,
