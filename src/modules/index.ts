@@ -13,6 +13,7 @@ import { moderationModule } from './moderation/index.ts';
 import { playerWarpsModule } from './playerwarps/index.ts';
 import { playtimeModule } from './playtime/index.ts';
 import { powertoolsModule } from './powertools/index.ts';
+import { poseModule } from './pose/index.ts';
 import { presenceModule } from './presence/index.ts';
 import { ranksModule } from './ranks/index.ts';
 import { regionsModule } from './regions/index.ts';
@@ -27,4 +28,4 @@ import { worldsModule } from './worlds/index.ts';
 import { votesModule } from './votes/index.ts';
 
 // biome-ignore lint: services differ per module.
-export const ALL_MODULES: readonly ModuleDefinition<any>[] = [economyModule, homesModule, warpsModule, playerWarpsModule, kitsModule, vaultsModule, vanishModule, playerStateModule, tpaModule, moderationModule, presenceModule, playtimeModule, worldsModule, extlinkModule, invRollbackModule, messagingModule, ranksModule, votesModule, regionsModule, skinsModule, tradeModule, securityModule, powertoolsModule];
+export const ALL_MODULES: readonly ModuleDefinition<any>[] = [economyModule, homesModule, warpsModule, playerWarpsModule, kitsModule, vaultsModule, vanishModule, playerStateModule, tpaModule, moderationModule, presenceModule, playtimeModule, worldsModule, extlinkModule, invRollbackModule, messagingModule, ranksModule, votesModule, regionsModule, skinsModule, tradeModule, securityModule, powertoolsModule, poseModule];

@@ -18,6 +18,7 @@ import { joinBot, kickText, nextEvent, quit, waitFor, walkOneBlock, type Bot } f
 import { botScreen, fakeScreen, type Screen } from './screens.ts';
 import { skinTextureUrl } from '../../src/platform/entity-registry.ts';
 import type { InteractTarget } from '../../src/platform/platform.ts';
+import type { PlayerPose } from '../../src/platform/poses.ts';
 
 /** Something a client shows: another player or an NPC (both 'player'), or a text display. */
 export interface SeenEntity {
@@ -77,6 +78,10 @@ export interface HarnessPlayer {
   click(entity: SeenEntity, action: 'attack' | 'use'): Promise<void>;
   /** The skin texture URL the client shows on the player or NPC of that name (undefined: the default). */
   skinSeen(name: string): string | undefined;
+  /** The client presses and releases the sneak key. */
+  sneak(): Promise<void>;
+  /** How the client shows another player: riding a seat, lying, or standing (undefined: not shown). */
+  poseSeen(name: string): PlayerPose | undefined;
 }
 
 export interface PlatformHarness {
@@ -175,6 +180,13 @@ export async function fakeHarness(): Promise<PlatformHarness> {
         skinSeen: (name) => {
           const skin = platform.entityFake.skinSeenBy(player.uuid, name);
           return skin && skinTextureUrl(skin);
+        },
+        sneak: async () => {
+          platform.poses.sneak(player.uuid);
+        },
+        poseSeen: (name) => {
+          const other = platform.playerByName(name);
+          return other && platform.location(other.uuid)?.world === platform.location(player.uuid)?.world ? platform.pose(other.uuid) : undefined;
         },
       };
     },
@@ -279,6 +291,18 @@ export async function flyingSquidHarness(): Promise<PlatformHarness> {
           else await bot.activateEntity(target);
         },
         skinSeen: (name) => (bot.players[name] as { skinData?: { url?: string } } | undefined)?.skinData?.url,
+        sneak: async () => {
+          bot.setControlState('sneak', true);
+          await new Promise((r) => setTimeout(r, 100));
+          bot.setControlState('sneak', false);
+        },
+        poseSeen: (name) => {
+          const e = Object.values(bot.entities).find((x) => x.type === 'player' && x.username === name);
+          if (!e) return undefined;
+          // mineflayer keeps a rider's vehicle after the vehicle is gone (a game client does not).
+          if (e.vehicle && bot.entities[e.vehicle.id] === e.vehicle) return 'sitting';
+          return (e.metadata as unknown as Record<number, unknown>)[6] === 2 ? 'laying' : 'standing';
+        },
       };
     },
     async close() {
