@@ -102,12 +102,7 @@ export class FakePlatform implements GamePlatform {
   /** Spawned entities and skins, with their test controls (what a player sees, clicks): fake/entities.ts. */
   readonly entityFake = new FakeEntities(this);
   /** Who sits or lies (test control: `poses.sneak`): fake/poses.ts. */
-  readonly poses: FakePoses = new FakePoses({
-    player: (uuid) => this.player(uuid),
-    location: (uuid) => this.location(uuid),
-    place: (uuid, at) => void (this.states.get(uuid)!.location = { ...at }),
-    emit: (event, data) => this.emit(event, data),
-  });
+  readonly poses: FakePoses = new FakePoses(this);
 
   /** `storedWorlds`: the disk of an earlier fake (worlds on disk survive a restart). */
   constructor(options: { worlds?: string[]; storedWorlds?: Map<string, WorldInfo> } = {}) {

@@ -12,8 +12,8 @@ export const POSE_PORT_METHODS: PortMethods<PosePort> = { pose: true, setPose: t
 export interface PoseHost {
   player(uuid: string): OnlinePlayer | undefined;
   location(uuid: string): Location | undefined;
-  /** Puts the player at a location without a teleport (the seat is left where it stood). */
-  place(uuid: string, at: Location): void;
+  /** As the live server, a sitter who gets up is teleported back to where they sat down. */
+  teleport(uuid: string, to: Location): Promise<boolean>;
   emit(event: 'poseEnd', data: PlatformEvents['poseEnd']): void;
 }
 
@@ -67,6 +67,6 @@ export class FakePoses implements PosePort {
   private standUp(uuid: string): void {
     const now = this.posed.get(uuid);
     this.posed.delete(uuid);
-    if (now?.pose === 'sitting') this.host.place(uuid, { ...now.at, yaw: this.host.location(uuid)?.yaw ?? now.at.yaw, pitch: this.host.location(uuid)?.pitch ?? now.at.pitch });
+    if (now?.pose === 'sitting') void this.host.teleport(uuid, { ...now.at, yaw: this.host.location(uuid)?.yaw ?? now.at.yaw, pitch: this.host.location(uuid)?.pitch ?? now.at.pitch });
   }
 }
