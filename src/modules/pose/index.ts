@@ -18,6 +18,6 @@ export const poseModule = defineModule<PoseService>({
   migrations: [],
   events: POSE_EVENTS,
   playerNodes: [POSE_NODES.sit, POSE_NODES.lay],
-  createService: (ctx) => createPoseService({ events: ctx.events, platform: ctx.platform, players: ctx.players }),
+  createService: (ctx) => createPoseService({ events: ctx.events, platform: ctx.platform }),
   commands: (poses) => poseCommands(poses),
 });

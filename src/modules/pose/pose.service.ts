@@ -4,7 +4,6 @@
 // take damage or leave. Every change is the event pose.pose. Poses are not stored: a restart
 // disconnects everyone, and everyone joins standing.
 
-import type { PlayersService } from '../../core/api.ts';
 import type { EventBus } from '../../core/events.ts';
 import { playerFields } from '../../core/known-player.ts';
 import { fail, ok, type Result } from '../../core/result.ts';
@@ -31,7 +30,6 @@ export interface PoseService {
 export interface PoseDeps {
   events: EventBus;
   platform: GamePlatform;
-  players: Pick<PlayersService, 'isOnline'>;
 }
 
 export function createPoseService(deps: PoseDeps): PoseService {
