@@ -7,7 +7,6 @@
 import type { Actor } from './actor.ts';
 import type { Placeholders } from './placeholders.ts';
 import type { CommandChecks, CommandRegistry } from './commands.ts';
-import type { CommandHandler } from '../platform/platform.ts';
 import type { KnownPlayerAnswer, OnlinePlayerList } from './players.schemas.ts';
 import type { Result } from './result.ts';
 import type { TeleportService } from './teleport.ts';
@@ -82,7 +81,7 @@ export interface KernelServices {
    * Where commands are registered, and the checks asked before any command runs; `execute` runs a
    * command line as a sender, exactly as if they had typed it (checks and permissions included).
    */
-  commands: CommandRegistry & CommandChecks & Pick<CommandHandler, 'execute'>;
+  commands: CommandRegistry & CommandChecks;
   /** Moves players, with warm-ups and back locations: every area teleports through it. */
   teleport: TeleportService;
   /** `{name}` tokens in text shown to players; a module registers its own (removed when it stops). */

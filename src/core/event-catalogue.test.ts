@@ -26,9 +26,9 @@ describe('the event catalogue', () => {
 
   it('keeps the open schema for an event of an area not built yet: occurred-at and anything else', () => {
     const c = eventCatalogue([WARPS]);
-    assert.equal(c.declared('pose.pose'), false);
-    assert.equal(c.problem('pose.pose', { 'occurred-at': AT, anything: 1 }), undefined);
-    assert.match(c.problem('pose.pose', { anything: 1 }) ?? '', /occurred-at/);
+    assert.equal(c.declared('itemworld.mob-spawn'), false);
+    assert.equal(c.problem('itemworld.mob-spawn', { 'occurred-at': AT, anything: 1 }), undefined);
+    assert.match(c.problem('itemworld.mob-spawn', { anything: 1 }) ?? '', /occurred-at/);
   });
 
   it('names the field at fault in an event its schema does not allow', () => {
@@ -81,7 +81,7 @@ describe('the event catalogue', () => {
     // @ts-expect-error a name typed loosely admits no payload
     bus.emit(loose, { name: 'spawn', location, permission: null, actor: 'console' });
     // An event of an area not built yet carries whatever its emitter sends.
-    bus.emit('pose.pose', { anything: true });
+    bus.emit('itemworld.mob-spawn', { anything: true });
     assert.equal(heard.length, 6, 'the bus itself delivers whatever it is given: the types are the check');
   });
 });

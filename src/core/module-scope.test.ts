@@ -71,9 +71,9 @@ describe('createModuleScope', () => {
     scope.events.subscribe((e) => heard.push(e));
     const unsubscribe = scope.events.subscribe((e) => heard.push(e));
     unsubscribe();
-    scope.events.emit('pose.pose', { kit: 'a' });
+    scope.events.emit('itemworld.mob-spawn', { kit: 'a' });
     scope.dispose();
-    events.emit('pose.pose', { kit: 'b' });
+    events.emit('itemworld.mob-spawn', { kit: 'b' });
     assert.deepEqual(
       heard.map((e) => e.data.kit),
       ['a'],

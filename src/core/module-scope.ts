@@ -10,7 +10,7 @@ import type { EventBus } from './events.ts';
 import { scopedScheduler, type Scheduler } from './scheduler.ts';
 import type { Placeholders } from './placeholders.ts';
 import type { TeleportService } from './teleport.ts';
-import type { CommandHandler, GamePlatform, PlatformEventName, PlatformEvents } from '../platform/platform.ts';
+import type { GamePlatform, PlatformEventName, PlatformEvents } from '../platform/platform.ts';
 
 export interface ScopeParts {
   platform: GamePlatform;
@@ -18,7 +18,7 @@ export interface ScopeParts {
   scheduler: Scheduler;
   chat: ChatFilters;
   logins: LoginGates;
-  commands: CommandRegistry & CommandChecks & Pick<CommandHandler, 'execute'>;
+  commands: CommandRegistry & CommandChecks;
   /** Absent for a scope of parts without placeholders (tests of the scope alone). */
   placeholders?: Placeholders;
   /** Absent for the kernel's own scope, which the teleport service is built from. */

@@ -15,6 +15,8 @@ import { moderationModule } from './moderation/index.ts';
 import { npcsModule } from './npcs/index.ts';
 import { playerWarpsModule } from './playerwarps/index.ts';
 import { playtimeModule } from './playtime/index.ts';
+import { powertoolsModule } from './powertools/index.ts';
+import { poseModule } from './pose/index.ts';
 import { presenceModule } from './presence/index.ts';
 import { ranksModule } from './ranks/index.ts';
 import { regionsModule } from './regions/index.ts';
@@ -32,4 +34,4 @@ import { staffModule } from './staff/index.ts';
 import { communicationModule } from './communication/index.ts';
 
 // biome-ignore lint: services differ per module.
-export const ALL_MODULES: readonly ModuleDefinition<any>[] = [economyModule, homesModule, warpsModule, playerWarpsModule, kitsModule, vaultsModule, vanishModule, playerStateModule, tpaModule, moderationModule, presenceModule, playtimeModule, worldsModule, extlinkModule, invRollbackModule, messagingModule, ranksModule, votesModule, regionsModule, skinsModule, tradeModule, securityModule, scoreboardModule, commandGateModule, staffModule, communicationModule, npcsModule, hologramsModule];
+export const ALL_MODULES: readonly ModuleDefinition<any>[] = [economyModule, homesModule, warpsModule, playerWarpsModule, kitsModule, vaultsModule, vanishModule, playerStateModule, tpaModule, moderationModule, presenceModule, playtimeModule, worldsModule, extlinkModule, invRollbackModule, messagingModule, ranksModule, votesModule, regionsModule, skinsModule, tradeModule, securityModule, scoreboardModule, commandGateModule, staffModule, communicationModule, npcsModule, hologramsModule, powertoolsModule, poseModule];

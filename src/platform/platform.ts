@@ -7,6 +7,7 @@ import type { DisplayPort } from './display.ts';
 import type { VisibilityPort } from './visibility.ts';
 import type { PlayerInventory, PlayerInventoryPort } from './player-inventory.ts';
 import type { WorldPort } from './worlds.ts';
+import type { PosePort, PoseEndCause } from './poses.ts';
 
 export const GAME_MODES = ['survival', 'creative', 'adventure', 'spectator'] as const;
 export type GameMode = (typeof GAME_MODES)[number];
@@ -171,6 +172,11 @@ export interface PlatformEvents {
    * no sign or one the player did not open) fires no event and changes nothing.
    */
   signEdit: Cancellable & { player: OnlinePlayer; block: BlockAt; lines: string[]; front: boolean };
+  /**
+   * The platform ended a player's sitting or laying itself (see PosePort.setPose): the player
+   * sneaked, or was teleported (by the platform's `teleport`, which stands them up first).
+   */
+  poseEnd: { player: OnlinePlayer; pose: 'sitting' | 'laying'; cause: PoseEndCause };
 }
 
 /** An event a handler may cancel while it runs (calling `cancel()` later has no effect). */
@@ -213,7 +219,7 @@ export interface CommandHandler {
 /** Decides whether a chat message is shown. Returning false cancels it (e.g. muted players). */
 export type ChatFilter = (player: OnlinePlayer, message: string) => boolean;
 
-export interface GamePlatform extends EntityPort, DisplayPort, VisibilityPort, PlayerInventoryPort, WorldPort {
+export interface GamePlatform extends EntityPort, DisplayPort, VisibilityPort, PlayerInventoryPort, WorldPort, PosePort {
   /** Game version, e.g. "1.21.4". */
   readonly gameVersion: string;
   /** The port the game listens on (resolved when 0 was asked for). */

@@ -223,24 +223,24 @@ describe('the event stream', () => {
 
   it('closes a subscriber that cannot keep up with 1013; the others get every event', async () => {
     const fast = await connected(h.port, watcher);
-    fast.send({ subscribe: ['pose.*'] });
+    fast.send({ subscribe: ['itemworld.*'] });
     await fast.next();
     const slow = new RawClient(h.port, watcher);
     await slow.ready;
-    slow.send(0x1, JSON.stringify({ subscribe: ['pose.*'] }));
+    slow.send(0x1, JSON.stringify({ subscribe: ['itemworld.*'] }));
     await new Promise((r) => setTimeout(r, 50));
     slow.socket.pause();
     const blob = 'x'.repeat(100_000);
     let sent = 0;
     // Paced by the fast subscriber: each event is emitted once it has read the previous one.
     while (!h.log.lines.some((l) => l.includes('could not keep up')) && sent < 2000) {
-      h.events.emit('pose.pose', { n: sent, blob });
+      h.events.emit('itemworld.mob-spawn', { n: sent, blob });
       assert.equal((await fast.next()).data.n, sent);
       sent++;
     }
     assert.ok(sent < 2000, 'the slow subscriber was closed');
     for (let i = 0; i < 5; i++) {
-      h.events.emit('pose.pose', { n: sent, blob });
+      h.events.emit('itemworld.mob-spawn', { n: sent, blob });
       assert.equal((await fast.next()).data.n, sent, 'the others still get every event');
       sent++;
     }

@@ -16,6 +16,7 @@ import { NPCS_ROUTES } from '../modules/npcs/npcs.routes.ts';
 import { PLAYERWARPS_ROUTES } from '../modules/playerwarps/playerwarps.routes.ts';
 import { TPA_ROUTES } from '../modules/tpa/tpa.routes.ts';
 import { PLAYTIME_ROUTES } from '../modules/playtime/playtime.routes.ts';
+import { POWERTOOLS_ROUTES } from '../modules/powertools/powertools.routes.ts';
 import { REGIONS_ROUTES } from '../modules/regions/regions.routes.ts';
 import { SCOREBOARD_ROUTES } from '../modules/scoreboard/scoreboard.routes.ts';
 import { SKINS_ROUTES } from '../modules/skins/skins.routes.ts';
@@ -34,4 +35,4 @@ import { TELEPORT_ROUTES } from './teleport.routes.ts';
 import { statusRoute } from './route-table.ts';
 import type { RouteDefinition } from '../core/routes.ts';
 
-export const ROUTES: readonly RouteDefinition[] = [statusRoute, ...PLAYERS_ROUTES, ...ECONOMY_ROUTES, ...HOMES_ROUTES, ...WARPS_ROUTES, ...PLAYERWARPS_ROUTES, ...KITS_ROUTES, ...VAULTS_ROUTES, ...VANISH_ROUTES, ...PLAYERSTATE_ROUTES, ...TELEPORT_ROUTES, ...TPA_ROUTES, ...MODERATION_ROUTES, ...JAIL_ROUTES, ...PRESENCE_ROUTES, ...PLAYTIME_ROUTES, ...WORLDS_ROUTES, ...EXTLINK_ROUTES, ...INVROLLBACK_ROUTES, ...MESSAGING_ROUTES, ...RANKS_ROUTES, ...VOTES_ROUTES, ...REGIONS_ROUTES, ...SKINS_ROUTES, ...TRADE_ROUTES, ...SECURITY_ROUTES, ...SCOREBOARD_ROUTES, ...COMMANDGATE_ROUTES, ...STAFF_ROUTES, ...NPCS_ROUTES, ...HOLOGRAMS_ROUTES];
+export const ROUTES: readonly RouteDefinition[] = [statusRoute, ...PLAYERS_ROUTES, ...ECONOMY_ROUTES, ...HOMES_ROUTES, ...WARPS_ROUTES, ...PLAYERWARPS_ROUTES, ...KITS_ROUTES, ...VAULTS_ROUTES, ...VANISH_ROUTES, ...PLAYERSTATE_ROUTES, ...TELEPORT_ROUTES, ...TPA_ROUTES, ...MODERATION_ROUTES, ...JAIL_ROUTES, ...PRESENCE_ROUTES, ...PLAYTIME_ROUTES, ...WORLDS_ROUTES, ...EXTLINK_ROUTES, ...INVROLLBACK_ROUTES, ...MESSAGING_ROUTES, ...RANKS_ROUTES, ...VOTES_ROUTES, ...REGIONS_ROUTES, ...SKINS_ROUTES, ...TRADE_ROUTES, ...SECURITY_ROUTES, ...SCOREBOARD_ROUTES, ...COMMANDGATE_ROUTES, ...STAFF_ROUTES, ...NPCS_ROUTES, ...HOLOGRAMS_ROUTES, ...POWERTOOLS_ROUTES];

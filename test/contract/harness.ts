@@ -18,6 +18,7 @@ import { joinBot, kickText, nextEvent, quit, waitFor, walkOneBlock, type Bot } f
 import { botScreen, fakeScreen, type Screen } from './screens.ts';
 import { skinTextureUrl } from '../../src/platform/entity-registry.ts';
 import type { InteractTarget } from '../../src/platform/platform.ts';
+import type { PlayerPose } from '../../src/platform/poses.ts';
 
 /** Something a client shows: another player or an NPC (both 'player'), or a text display. */
 export interface SeenEntity {
@@ -81,6 +82,10 @@ export interface HarnessPlayer {
   chestSeen(): Array<string | null> | undefined;
   /** The client left-clicks a slot of the chest window it shows (a locked one, in the cases: the fake has no cursor). */
   clickChestSlot(slot: number): Promise<void>;
+  /** The client presses and releases the sneak key. */
+  sneak(): Promise<void>;
+  /** How the client shows another player: riding a seat, lying, or standing (undefined: not shown). */
+  poseSeen(name: string): PlayerPose | undefined;
 }
 
 export interface PlatformHarness {
@@ -183,6 +188,13 @@ export async function fakeHarness(): Promise<PlatformHarness> {
         chestSeen: () => platform.chestOf(player.uuid)?.items.map((i) => i?.material ?? null),
         clickChestSlot: async (slot) => {
           platform.clickChest(player.uuid, slot);
+        },
+        sneak: async () => {
+          platform.poses.sneak(player.uuid);
+        },
+        poseSeen: (name) => {
+          const other = platform.playerByName(name);
+          return other && platform.location(other.uuid)?.world === platform.location(player.uuid)?.world ? platform.pose(other.uuid) : undefined;
         },
       };
     },
@@ -299,6 +311,18 @@ export async function flyingSquidHarness(): Promise<PlatformHarness> {
         },
         clickChestSlot: async (slot) => {
           await bot.clickWindow(slot, 0, 0);
+        },
+        sneak: async () => {
+          bot.setControlState('sneak', true);
+          await new Promise((r) => setTimeout(r, 100));
+          bot.setControlState('sneak', false);
+        },
+        poseSeen: (name) => {
+          const e = Object.values(bot.entities).find((x) => x.type === 'player' && x.username === name);
+          if (!e) return undefined;
+          // mineflayer keeps a rider's vehicle after the vehicle is gone (a game client does not).
+          if (e.vehicle && bot.entities[e.vehicle.id] === e.vehicle) return 'sitting';
+          return (e.metadata as unknown as Record<number, unknown>)[6] === 2 ? 'laying' : 'standing';
         },
       };
     },

@@ -12,6 +12,7 @@ import { gameplayContract } from './gameplay.contract.ts';
 import { signsContract } from './signs.contract.ts';
 import { inventoryContract } from './inventory.contract.ts';
 import { runtimeWorldsContract } from './runtime-worlds.contract.ts';
+import { posesContract } from './poses.contract.ts';
 
 /** A group of cases; `h()` is the harness of the run (made once per platform). */
 export type Contract = (h: () => PlatformHarness) => void;
@@ -230,4 +231,5 @@ export const CONTRACTS: readonly Contract[] = [
   signsContract,
   inventoryContract,
   runtimeWorldsContract,
+  posesContract,
 ];

@@ -33,6 +33,8 @@ import { FakeItems, type FakeChest } from './fake/items.ts';
 import { lendMethods } from './fake/lend.ts';
 import { FakePlayerInventories, INVENTORY_PORT_METHODS } from './fake/player-inventory.ts';
 import { FakeWorlds, WORLD_PORT_METHODS } from './fake/worlds.ts';
+import { FakePoses, POSE_PORT_METHODS } from './fake/poses.ts';
+import type { PosePort } from '../../src/platform/poses.ts';
 import { plain, offlineUuid } from './fake/values.ts';
 
 // The fake's parts live in ./fake/ by concern; this module stays the one tests import.
@@ -61,7 +63,7 @@ export interface JoinOptions {
 
 // The display, visibility, whole-inventory and world methods are lent in the constructor by the
 // parts of the fake that implement them.
-export interface FakePlatform extends DisplayPort, VisibilityPort, PlayerInventoryPort, WorldPort {}
+export interface FakePlatform extends DisplayPort, VisibilityPort, PlayerInventoryPort, WorldPort, PosePort {}
 export class FakePlatform implements GamePlatform {
   readonly gameVersion = '1.21.4';
   readonly port = 25565;
@@ -99,6 +101,8 @@ export class FakePlatform implements GamePlatform {
   readonly gameplay: FakeGameplay;
   /** Spawned entities and skins, with their test controls (what a player sees, clicks): fake/entities.ts. */
   readonly entityFake = new FakeEntities(this);
+  /** Who sits or lies (test control: `poses.sneak`): fake/poses.ts. */
+  readonly poses: FakePoses = new FakePoses(this);
 
   /** `storedWorlds`: the disk of an earlier fake (worlds on disk survive a restart). */
   constructor(options: { worlds?: string[]; storedWorlds?: Map<string, WorldInfo> } = {}) {
@@ -115,6 +119,7 @@ export class FakePlatform implements GamePlatform {
     });
     lendMethods(this, this.worldStore, WORLD_PORT_METHODS);
     lendMethods(this, this.wholeInventories, INVENTORY_PORT_METHODS);
+    lendMethods(this, this.poses, POSE_PORT_METHODS);
     lendPortMethods(this, this.display);
   }
 
@@ -157,6 +162,7 @@ export class FakePlatform implements GamePlatform {
     if (!s) throw new Error(`fake platform: ${uuid} is not online`);
     this.items.finishChest(uuid, 'quit');
     const inventory = this.wholeInventories.playerInventory(uuid);
+    this.poses.left(uuid);
     this.states.delete(uuid);
     this.display.left(uuid);
     this.emit('quit', { player: s.player, reason, ...(inventory ? { inventory } : {}) });
@@ -276,6 +282,7 @@ export class FakePlatform implements GamePlatform {
   async teleport(uuid: string, to: Location): Promise<boolean> {
     const s = this.states.get(uuid);
     if (!s || !this.worldStore.has(to.world)) return false;
+    this.poses.teleporting(uuid);
     s.location = { ...to };
     this.teleports.push({ uuid, to: { ...to } });
     return true;

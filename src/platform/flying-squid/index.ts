@@ -36,6 +36,8 @@ import { createServer, Host } from './host.ts';
 import { InventorySync } from './inventory-sync.ts';
 import { ItemEntities } from './item-entities.ts';
 import { PlayerState } from './player-state.ts';
+import { Poses } from './poses.ts';
+import type { PlayerPose } from '../poses.ts';
 import { PositionSync } from './position-sync.ts';
 import { Sessions, type LoginGate } from './sessions.ts';
 import { Signs } from './signs.ts';
@@ -73,6 +75,7 @@ class FlyingSquidAdapter implements FlyingSquidPlatform {
   private readonly entities: Entities;
   private readonly display: FlyingSquidDisplay;
   private readonly visibility: FlyingSquidVisibility;
+  private readonly poses: Poses;
   private stopping: Promise<void> | undefined;
 
   constructor(options: FlyingSquidOptions) {
@@ -95,6 +98,7 @@ class FlyingSquidAdapter implements FlyingSquidPlatform {
     this.visibility = visibilityConcern(ctx, this.display);
     this.chat = new Chat(ctx);
     this.entities = new Entities(ctx, this.worldsOf);
+    this.poses = new Poses(ctx, this.worldsOf);
     this.host = new Host(ctx);
   }
 
@@ -127,7 +131,16 @@ class FlyingSquidAdapter implements FlyingSquidPlatform {
     return this.worldsOf.location(uuid);
   }
   teleport(uuid: string, to: Location): Promise<boolean> {
+    this.poses.teleporting(uuid);
     return this.worldsOf.teleport(uuid, to);
+  }
+
+  // Poses
+  pose(uuid: string): PlayerPose | undefined {
+    return this.poses.pose(uuid);
+  }
+  setPose(uuid: string, pose: PlayerPose): EntityOutcome {
+    return this.poses.setPose(uuid, pose);
   }
   worlds(): string[] {
     return this.worldsOf.worlds();

@@ -1,0 +1,31 @@
+// The powertools module: a command bound to a kind of item, run by using the item.
+
+import { defineModule } from '../../core/module.ts';
+import { POWERTOOL_NODES, powertoolsCommands } from './powertools.commands.ts';
+import { createPowertoolsService, type PowertoolsService } from './powertools.service.ts';
+import { POWERTOOLS_MIGRATIONS } from './powertools.store.ts';
+
+declare module '../../core/api.ts' {
+  interface ModuleServices {
+    powertools: PowertoolsService;
+  }
+}
+
+export const powertoolsModule = defineModule<PowertoolsService>({
+  name: 'powertools',
+  description: 'Powertools: /powertool <command> binds a command to the kind of item in hand; using the item runs it.',
+  dependsOn: [],
+  migrations: POWERTOOLS_MIGRATIONS,
+  playerNodes: [POWERTOOL_NODES.use],
+  createService: (ctx) =>
+    createPowertoolsService({
+      db: ctx.db,
+      clock: ctx.clock,
+      players: ctx.players,
+      audit: ctx.audit,
+      platform: ctx.platform,
+      commands: ctx.commands,
+      log: ctx.log,
+    }),
+  commands: (powertools, ctx) => powertoolsCommands(powertools, ctx),
+});
