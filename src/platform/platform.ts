@@ -7,6 +7,7 @@ import type { DisplayPort } from './display.ts';
 import type { VisibilityPort } from './visibility.ts';
 import type { PlayerInventory, PlayerInventoryPort } from './player-inventory.ts';
 import type { WorldPort } from './worlds.ts';
+import type { MobSpawnData, WorldEntityPort } from './world-entities.ts';
 
 export const GAME_MODES = ['survival', 'creative', 'adventure', 'spectator'] as const;
 export type GameMode = (typeof GAME_MODES)[number];
@@ -171,6 +172,10 @@ export interface PlatformEvents {
    * no sign or one the player did not open) fires no event and changes nothing.
    */
   signEdit: Cancellable & { player: OnlinePlayer; block: BlockAt; lines: string[]; front: boolean };
+  /** A mob is about to appear (world-entities.ts). `cancel()` stops it: nobody sees it. */
+  mobSpawn: Cancellable & MobSpawnData;
+  /** A mob appeared (after a `mobSpawn` nobody cancelled), with its id as `worldEntities` lists it. */
+  mobSpawned: MobSpawnData & { id: string };
 }
 
 /** An event a handler may cancel while it runs (calling `cancel()` later has no effect). */
@@ -213,7 +218,7 @@ export interface CommandHandler {
 /** Decides whether a chat message is shown. Returning false cancels it (e.g. muted players). */
 export type ChatFilter = (player: OnlinePlayer, message: string) => boolean;
 
-export interface GamePlatform extends EntityPort, DisplayPort, VisibilityPort, PlayerInventoryPort, WorldPort {
+export interface GamePlatform extends EntityPort, DisplayPort, VisibilityPort, PlayerInventoryPort, WorldPort, WorldEntityPort {
   /** Game version, e.g. "1.21.4". */
   readonly gameVersion: string;
   /** The port the game listens on (resolved when 0 was asked for). */

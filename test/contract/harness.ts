@@ -18,6 +18,7 @@ import { joinBot, kickText, nextEvent, quit, waitFor, walkOneBlock, type Bot } f
 import { botScreen, fakeScreen, type Screen } from './screens.ts';
 import { skinTextureUrl } from '../../src/platform/entity-registry.ts';
 import type { InteractTarget } from '../../src/platform/platform.ts';
+import { mobTypeName } from '../../src/platform/mob-types.ts';
 
 /** Something a client shows: another player or an NPC (both 'player'), or a text display. */
 export interface SeenEntity {
@@ -77,6 +78,10 @@ export interface HarnessPlayer {
   click(entity: SeenEntity, action: 'attack' | 'use'): Promise<void>;
   /** The skin texture URL the client shows on the player or NPC of that name (undefined: the default). */
   skinSeen(name: string): string | undefined;
+  /** The client throws the whole stack in its first hotbar slot out (Ctrl+Q with no screen open). */
+  dropFirstSlot(): Promise<void>;
+  /** The items on the ground (by material) and mobs (by type) the client shows. */
+  seenInWorld(): Array<{ kind: 'item' | 'mob'; name: string }>;
 }
 
 export interface PlatformHarness {
@@ -176,6 +181,14 @@ export async function fakeHarness(): Promise<PlatformHarness> {
           const skin = platform.entityFake.skinSeenBy(player.uuid, name);
           return skin && skinTextureUrl(skin);
         },
+        dropFirstSlot: async () => {
+          const held = platform.inventory(player.uuid)?.[0];
+          if (!held) return;
+          platform.inventories.get(player.uuid)![0] = null;
+          platform.worldEntityFake.drop(player.uuid, held.material, held.count);
+        },
+        seenInWorld: () =>
+          platform.worldEntities(platform.location(player.uuid)?.world).map((e) => (e.kind === 'item' ? { kind: 'item', name: e.material } : { kind: 'mob', name: e.type })),
       };
     },
     async close() {
@@ -195,6 +208,18 @@ function seenByBot(bot: Bot): SeenEntity[] {
       const text = (e.metadata as unknown as Record<number, unknown>)[23];
       seen.push({ kind: 'text_display', text: text === undefined ? undefined : kickText(text), position: e.position.clone(), ref: e });
     }
+  }
+  return seen;
+}
+
+/** The items on the ground and the mobs a bot shows. */
+function seenInWorldByBot(bot: Bot): Array<{ kind: 'item' | 'mob'; name: string }> {
+  const seen: Array<{ kind: 'item' | 'mob'; name: string }> = [];
+  for (const e of Object.values(bot.entities)) {
+    if (e.name === 'item') {
+      const item = e.getDroppedItem();
+      if (item) seen.push({ kind: 'item', name: item.name });
+    } else if (e.name && mobTypeName(e.name)) seen.push({ kind: 'mob', name: e.name });
   }
   return seen;
 }
@@ -279,6 +304,12 @@ export async function flyingSquidHarness(): Promise<PlatformHarness> {
           else await bot.activateEntity(target);
         },
         skinSeen: (name) => (bot.players[name] as { skinData?: { url?: string } } | undefined)?.skinData?.url,
+        dropFirstSlot: async () => {
+          await waitFor(() => bot.inventory.slots[36] !== null, `${name} to hold something to drop`);
+          bot.setQuickBarSlot(0);
+          bot._client.write('block_dig', { status: 3, location: { x: 0, y: 0, z: 0 }, face: 0, sequence: 0 });
+        },
+        seenInWorld: () => seenInWorldByBot(bot),
       };
     },
     async close() {

@@ -11,6 +11,7 @@ import { gameplayContract } from './gameplay.contract.ts';
 import { signsContract } from './signs.contract.ts';
 import { inventoryContract } from './inventory.contract.ts';
 import { runtimeWorldsContract } from './runtime-worlds.contract.ts';
+import { worldEntitiesContract } from './world-entities.contract.ts';
 
 /** A group of cases; `h()` is the harness of the run (made once per platform). */
 export type Contract = (h: () => PlatformHarness) => void;
@@ -228,4 +229,5 @@ export const CONTRACTS: readonly Contract[] = [
   signsContract,
   inventoryContract,
   runtimeWorldsContract,
+  worldEntitiesContract,
 ];

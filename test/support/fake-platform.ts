@@ -33,6 +33,8 @@ import { FakeItems, type FakeChest } from './fake/items.ts';
 import { lendMethods } from './fake/lend.ts';
 import { FakePlayerInventories, INVENTORY_PORT_METHODS } from './fake/player-inventory.ts';
 import { FakeWorlds, WORLD_PORT_METHODS } from './fake/worlds.ts';
+import { FakeWorldEntities, WORLD_ENTITY_PORT_METHODS } from './fake/world-entities.ts';
+import type { WorldEntityPort } from '../../src/platform/world-entities.ts';
 import { plain, offlineUuid } from './fake/values.ts';
 
 // The fake's parts live in ./fake/ by concern; this module stays the one tests import.
@@ -61,7 +63,7 @@ export interface JoinOptions {
 
 // The display, visibility, whole-inventory and world methods are lent in the constructor by the
 // parts of the fake that implement them.
-export interface FakePlatform extends DisplayPort, VisibilityPort, PlayerInventoryPort, WorldPort {}
+export interface FakePlatform extends DisplayPort, VisibilityPort, PlayerInventoryPort, WorldPort, WorldEntityPort {}
 export class FakePlatform implements GamePlatform {
   readonly gameVersion = '1.21.4';
   readonly port = 25565;
@@ -99,6 +101,8 @@ export class FakePlatform implements GamePlatform {
   readonly gameplay: FakeGameplay;
   /** Spawned entities and skins, with their test controls (what a player sees, clicks): fake/entities.ts. */
   readonly entityFake = new FakeEntities(this);
+  /** Items on the ground and mobs, with their test controls (drop, useSpawnEgg): fake/world-entities.ts. */
+  readonly worldEntityFake: FakeWorldEntities;
 
   /** `storedWorlds`: the disk of an earlier fake (worlds on disk survive a restart). */
   constructor(options: { worlds?: string[]; storedWorlds?: Map<string, WorldInfo> } = {}) {
@@ -114,6 +118,8 @@ export class FakePlatform implements GamePlatform {
       emit: (event, data) => this.emit(event, data),
     });
     lendMethods(this, this.worldStore, WORLD_PORT_METHODS);
+    this.worldEntityFake = new FakeWorldEntities({ hasWorld: (n) => this.worldStore.has(n), location: (u) => this.mustBeOnline(u).location, player: (u) => this.player(u), emit: (e, d) => this.emit(e, d) });
+    lendMethods(this, this.worldEntityFake, WORLD_ENTITY_PORT_METHODS);
     lendMethods(this, this.wholeInventories, INVENTORY_PORT_METHODS);
     lendPortMethods(this, this.display);
   }
