@@ -110,30 +110,38 @@ describe('items on the ground and mobs on the real server', () => {
     assert.deepEqual([e.data.world, e.data.mobs, e.data.items], [null, 3, 0]);
   });
 
-  it('spawn eggs go through the same rules: a zombie egg spawns nothing, a sheep egg a sheep', async () => {
+  it('spawn eggs go through the same rules: a zombie egg spawns nothing and is kept, a sheep egg spawns a sheep and is used up', async () => {
+    // Eggs are given in creative mode (the client sets its slots), then used in survival.
     await rs.console('gamemode creative Ann', /creative/i);
     await waitFor(() => ann.game.gameMode === 'creative', 'Ann in creative mode');
     const Item = require(createRequire(require.resolve('mineflayer')).resolve('prismarine-item'))(ann.registry) as new (type: number, count: number) => unknown;
-    const ground = ann.blockAt(ann.entity.position.floored().offset(2, -1, 0));
-    assert.ok(ground && ground.boundingBox === 'block', `solid ground beside Ann (${ground?.name})`);
-    ann.setQuickBarSlot(0);
-    const use = async (egg: string) => {
-      await ann.creative.setInventorySlot(36, new Item(ann.registry.itemsByName[egg]!.id, 1) as never);
+    await ann.creative.setInventorySlot(36, new Item(ann.registry.itemsByName.zombie_spawn_egg!.id, 1) as never);
+    await ann.creative.setInventorySlot(37, new Item(ann.registry.itemsByName.sheep_spawn_egg!.id, 2) as never);
+    await rs.console('gamemode survival Ann', /survival/i);
+    await waitFor(() => ann.game.gameMode === 'survival', 'Ann in survival mode');
+    // The first solid block below the spot two blocks beside Ann.
+    const beside = ann.entity.position.floored().offset(2, 0, 0);
+    const ground = [1, 0, -1, -2, -3, -4].map((dy) => ann.blockAt(beside.offset(0, dy, 0))).find((b) => b?.boundingBox === 'block' && ann.blockAt(b.position.offset(0, 1, 0))?.boundingBox === 'empty');
+    assert.ok(ground, 'solid ground beside Ann');
+    const use = async (hotbar: number, egg: string) => {
+      ann.setQuickBarSlot(hotbar);
       await waitFor(() => ann.heldItem?.name === egg, `Ann holds a ${egg}`);
       await (ann as PlacingBot)._genericPlace(ground, new Vec3(0, 1, 0), { swingArm: 'right', forceLook: true });
     };
-    await use('zombie_spawn_egg');
+
+    await use(0, 'zombie_spawn_egg');
     const no = await events.next('itemworld.mob-spawn', (d) => d.type === 'zombie' && d.cause === 'spawn-egg');
-    assert.deepEqual([no.data.allowed, no.data['player-name']], [false, 'Ann']);
-    await never(() => seenMobs(ann, 'zombie').length > 0, 'a zombie', 750);
-    await use('sheep_spawn_egg');
+    assert.deepEqual([no.data.allowed, no.data.refusal, no.data['player-name']], [false, 'type-denied', 'Ann']);
+    await never(() => seenMobs(ann, 'zombie').length > 0 || ann.inventory.slots[36]?.name !== 'zombie_spawn_egg', 'a zombie, or the egg used up', 750);
+
+    await use(1, 'sheep_spawn_egg');
     const yes = await events.next('itemworld.mob-spawn', (d) => d.type === 'sheep');
-    assert.deepEqual([yes.data.allowed, yes.data.cause, yes.data['player-name']], [true, 'spawn-egg', 'Ann']);
+    assert.deepEqual([yes.data.allowed, yes.data.cause, yes.data['player-id'], yes.data['player-name']], [true, 'spawn-egg', ann.player.uuid, 'Ann']);
     await waitFor(() => seenMobs(ann, 'sheep').length === 1, 'Ann sees the sheep');
+    await waitFor(() => ann.inventory.slots[37]?.count === 1, 'one sheep egg used up');
   });
 
   it('after core reload, the automatic purge warns everyone, then removes the items on the ground', async () => {
-    await rs.console('gamemode survival Ann', /survival/i);
     await rs.console('kit give Ann starter', /Gave the kit Starter to Ann/);
     await waitFor(() => ann.inventory.items().some((i) => i.name === 'bread'), 'Ann holds bread again');
     await throwSlot(ann, ann.inventory.items().find((i) => i.name === 'bread')!.slot - 36);
