@@ -284,7 +284,7 @@ describe('kernel.stop', () => {
       assert.equal(t.platform.chatFilter, undefined);
       assert.equal(t.platform.loginGate, undefined);
       await t.clock.advance(5);
-      t.events.emit('itemworld.mob-spawn', {});
+      t.events.emit('communication.announcer-reload', { changed: false, enabled: true, messages: 0, 'interval-seconds': 60, order: 'sequential' });
       const mallory = t.platform.join('Mallory')!.uuid;
       t.platform.move(mallory, { world: 'world', x: 40, y: 64, z: 0, yaw: 0, pitch: 0 });
       assert.equal(t.platform.chat(mallory, 'hi'), true);

@@ -71,12 +71,12 @@ describe('createModuleScope', () => {
     scope.events.subscribe((e) => heard.push(e));
     const unsubscribe = scope.events.subscribe((e) => heard.push(e));
     unsubscribe();
-    scope.events.emit('itemworld.mob-spawn', { kit: 'a' });
+    scope.events.emit('communication.announcer-reload', { changed: false, enabled: true, messages: 1, 'interval-seconds': 60, order: 'sequential' });
     scope.dispose();
-    events.emit('itemworld.mob-spawn', { kit: 'b' });
+    events.emit('communication.announcer-reload', { changed: false, enabled: true, messages: 2, 'interval-seconds': 60, order: 'sequential' });
     assert.deepEqual(
-      heard.map((e) => e.data.kit),
-      ['a'],
+      heard.map((e) => e.data.messages),
+      [1],
     );
   });
 

@@ -8,6 +8,7 @@ import { extlinkModule } from './extlink/index.ts';
 import { homesModule } from './homes/index.ts';
 import { hologramsModule } from './holograms/index.ts';
 import { invRollbackModule } from './invrollback/index.ts';
+import { itemworldModule } from './itemworld/index.ts';
 import { kitsModule } from './kits/index.ts';
 import { playerStateModule } from './playerstate/index.ts';
 import { messagingModule } from './messaging/index.ts';
@@ -34,4 +35,4 @@ import { staffModule } from './staff/index.ts';
 import { communicationModule } from './communication/index.ts';
 
 // biome-ignore lint: services differ per module.
-export const ALL_MODULES: readonly ModuleDefinition<any>[] = [economyModule, homesModule, warpsModule, playerWarpsModule, kitsModule, vaultsModule, vanishModule, playerStateModule, tpaModule, moderationModule, presenceModule, playtimeModule, worldsModule, extlinkModule, invRollbackModule, messagingModule, ranksModule, votesModule, regionsModule, skinsModule, tradeModule, securityModule, scoreboardModule, commandGateModule, staffModule, communicationModule, npcsModule, hologramsModule, powertoolsModule, poseModule];
+export const ALL_MODULES: readonly ModuleDefinition<any>[] = [economyModule, homesModule, warpsModule, playerWarpsModule, kitsModule, vaultsModule, vanishModule, playerStateModule, tpaModule, moderationModule, presenceModule, playtimeModule, worldsModule, extlinkModule, invRollbackModule, messagingModule, ranksModule, votesModule, regionsModule, skinsModule, tradeModule, securityModule, scoreboardModule, commandGateModule, staffModule, communicationModule, npcsModule, hologramsModule, powertoolsModule, poseModule, itemworldModule];

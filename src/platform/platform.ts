@@ -8,6 +8,7 @@ import type { VisibilityPort } from './visibility.ts';
 import type { PlayerInventory, PlayerInventoryPort } from './player-inventory.ts';
 import type { WorldPort } from './worlds.ts';
 import type { PosePort, PoseEndCause } from './poses.ts';
+import type { MobSpawnData, WorldEntityPort } from './world-entities.ts';
 
 export const GAME_MODES = ['survival', 'creative', 'adventure', 'spectator'] as const;
 export type GameMode = (typeof GAME_MODES)[number];
@@ -177,6 +178,10 @@ export interface PlatformEvents {
    * sneaked, or was teleported (by the platform's `teleport`, which stands them up first).
    */
   poseEnd: { player: OnlinePlayer; pose: 'sitting' | 'laying'; cause: PoseEndCause };
+  /** A mob is about to appear (world-entities.ts). `cancel()` stops it: nobody sees it. */
+  mobSpawn: Cancellable & MobSpawnData;
+  /** A mob appeared (after a `mobSpawn` nobody cancelled), with its id as `worldEntities` lists it. */
+  mobSpawned: MobSpawnData & { id: string };
 }
 
 /** An event a handler may cancel while it runs (calling `cancel()` later has no effect). */
@@ -219,7 +224,7 @@ export interface CommandHandler {
 /** Decides whether a chat message is shown. Returning false cancels it (e.g. muted players). */
 export type ChatFilter = (player: OnlinePlayer, message: string) => boolean;
 
-export interface GamePlatform extends EntityPort, DisplayPort, VisibilityPort, PlayerInventoryPort, WorldPort, PosePort {
+export interface GamePlatform extends EntityPort, DisplayPort, VisibilityPort, PlayerInventoryPort, WorldPort, PosePort, WorldEntityPort {
   /** Game version, e.g. "1.21.4". */
   readonly gameVersion: string;
   /** The port the game listens on (resolved when 0 was asked for). */

@@ -222,26 +222,27 @@ describe('the event stream', () => {
   });
 
   it('closes a subscriber that cannot keep up with 1013; the others get every event', async () => {
+    const ALEX_ID = '3f6a3c52-2f4b-4f0e-9a53-1d2b3c4d5e6f';
     const fast = await connected(h.port, watcher);
-    fast.send({ subscribe: ['itemworld.*'] });
+    fast.send({ subscribe: ['communication.*'] });
     await fast.next();
     const slow = new RawClient(h.port, watcher);
     await slow.ready;
-    slow.send(0x1, JSON.stringify({ subscribe: ['itemworld.*'] }));
+    slow.send(0x1, JSON.stringify({ subscribe: ['communication.*'] }));
     await new Promise((r) => setTimeout(r, 50));
     slow.socket.pause();
     const blob = 'x'.repeat(100_000);
     let sent = 0;
     // Paced by the fast subscriber: each event is emitted once it has read the previous one.
     while (!h.log.lines.some((l) => l.includes('could not keep up')) && sent < 2000) {
-      h.events.emit('itemworld.mob-spawn', { n: sent, blob });
-      assert.equal((await fast.next()).data.n, sent);
+      h.events.emit('communication.broadcast-opt-out', { 'player-id': ALEX_ID, 'player-name': String(sent), 'opted-out': true, actor: blob });
+      assert.equal((await fast.next()).data['player-name'], String(sent));
       sent++;
     }
     assert.ok(sent < 2000, 'the slow subscriber was closed');
     for (let i = 0; i < 5; i++) {
-      h.events.emit('itemworld.mob-spawn', { n: sent, blob });
-      assert.equal((await fast.next()).data.n, sent, 'the others still get every event');
+      h.events.emit('communication.broadcast-opt-out', { 'player-id': ALEX_ID, 'player-name': String(sent), 'opted-out': true, actor: blob });
+      assert.equal((await fast.next()).data['player-name'], String(sent), 'the others still get every event');
       sent++;
     }
     slow.socket.resume();

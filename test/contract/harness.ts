@@ -19,6 +19,7 @@ import { botScreen, fakeScreen, type Screen } from './screens.ts';
 import { skinTextureUrl } from '../../src/platform/entity-registry.ts';
 import type { InteractTarget } from '../../src/platform/platform.ts';
 import type { PlayerPose } from '../../src/platform/poses.ts';
+import { mobTypeName } from '../../src/platform/mob-types.ts';
 
 /** Something a client shows: another player or an NPC (both 'player'), or a text display. */
 export interface SeenEntity {
@@ -86,6 +87,10 @@ export interface HarnessPlayer {
   sneak(): Promise<void>;
   /** How the client shows another player: riding a seat, lying, or standing (undefined: not shown). */
   poseSeen(name: string): PlayerPose | undefined;
+  /** The client throws the whole stack in its first hotbar slot out (Ctrl+Q with no screen open). */
+  dropFirstSlot(): Promise<void>;
+  /** The items on the ground (by material) and mobs (by type) the client shows. */
+  seenInWorld(): Array<{ kind: 'item' | 'mob'; name: string }>;
 }
 
 export interface PlatformHarness {
@@ -196,6 +201,14 @@ export async function fakeHarness(): Promise<PlatformHarness> {
           const other = platform.playerByName(name);
           return other && platform.location(other.uuid)?.world === platform.location(player.uuid)?.world ? platform.pose(other.uuid) : undefined;
         },
+        dropFirstSlot: async () => {
+          const held = platform.inventory(player.uuid)?.[0];
+          if (!held) return;
+          platform.inventories.get(player.uuid)![0] = null;
+          platform.worldEntityFake.drop(player.uuid, held.material, held.count);
+        },
+        seenInWorld: () =>
+          platform.worldEntities(platform.location(player.uuid)?.world).map((e) => (e.kind === 'item' ? { kind: 'item', name: e.material } : { kind: 'mob', name: e.type })),
       };
     },
     async close() {
@@ -221,6 +234,18 @@ function seenByBot(bot: Bot): SeenEntity[] {
       const box = Object.values(bot.entities).find((b) => b.name === 'interaction' && b.position.distanceTo(e.position) < 0.01);
       seen.push({ kind: 'text_display', text: text === undefined ? undefined : kickText(text), position: e.position.clone(), ref: box ?? e });
     }
+  }
+  return seen;
+}
+
+/** The items on the ground and the mobs a bot shows. */
+function seenInWorldByBot(bot: Bot): Array<{ kind: 'item' | 'mob'; name: string }> {
+  const seen: Array<{ kind: 'item' | 'mob'; name: string }> = [];
+  for (const e of Object.values(bot.entities)) {
+    if (e.name === 'item') {
+      const item = e.getDroppedItem();
+      if (item) seen.push({ kind: 'item', name: item.name });
+    } else if (e.name && mobTypeName(e.name)) seen.push({ kind: 'mob', name: e.name });
   }
   return seen;
 }
@@ -324,6 +349,12 @@ export async function flyingSquidHarness(): Promise<PlatformHarness> {
           if (e.vehicle && bot.entities[e.vehicle.id] === e.vehicle) return 'sitting';
           return (e.metadata as unknown as Record<number, unknown>)[6] === 2 ? 'laying' : 'standing';
         },
+        dropFirstSlot: async () => {
+          await waitFor(() => bot.inventory.slots[36] !== null, `${name} to hold something to drop`);
+          bot.setQuickBarSlot(0);
+          bot._client.write('block_dig', { status: 3, location: { x: 0, y: 0, z: 0 }, face: 0, sequence: 0 });
+        },
+        seenInWorld: () => seenInWorldByBot(bot),
       };
     },
     async close() {

@@ -13,6 +13,7 @@ import { signsContract } from './signs.contract.ts';
 import { inventoryContract } from './inventory.contract.ts';
 import { runtimeWorldsContract } from './runtime-worlds.contract.ts';
 import { posesContract } from './poses.contract.ts';
+import { worldEntitiesContract } from './world-entities.contract.ts';
 
 /** A group of cases; `h()` is the harness of the run (made once per platform). */
 export type Contract = (h: () => PlatformHarness) => void;
@@ -232,4 +233,5 @@ export const CONTRACTS: readonly Contract[] = [
   inventoryContract,
   runtimeWorldsContract,
   posesContract,
+  worldEntitiesContract,
 ];

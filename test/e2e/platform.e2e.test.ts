@@ -26,7 +26,7 @@ function tempWorld(): string {
 
 /** Records the events a platform emits. */
 function recordEvents(platform: FlyingSquidPlatform) {
-  const events: { [E in PlatformEventName]: PlatformEvents[E][] } = { join: [], quit: [], chat: [], death: [], respawn: [], move: [], interact: [], damage: [], itemUse: [], blockBreak: [], blockPlace: [], signEdit: [], poseEnd: [] };
+  const events: { [E in PlatformEventName]: PlatformEvents[E][] } = { join: [], quit: [], chat: [], death: [], respawn: [], move: [], interact: [], damage: [], itemUse: [], blockBreak: [], blockPlace: [], signEdit: [], poseEnd: [], mobSpawn: [], mobSpawned: [] };
   for (const name of Object.keys(events) as PlatformEventName[]) {
     platform.on(name, (data) => (events[name] as unknown[]).push(data));
   }

@@ -35,6 +35,8 @@ import { FakePlayerInventories, INVENTORY_PORT_METHODS } from './fake/player-inv
 import { FakeWorlds, WORLD_PORT_METHODS } from './fake/worlds.ts';
 import { FakePoses, POSE_PORT_METHODS } from './fake/poses.ts';
 import type { PosePort } from '../../src/platform/poses.ts';
+import { FakeWorldEntities, WORLD_ENTITY_PORT_METHODS } from './fake/world-entities.ts';
+import type { WorldEntityPort } from '../../src/platform/world-entities.ts';
 import { plain, offlineUuid } from './fake/values.ts';
 
 // The fake's parts live in ./fake/ by concern; this module stays the one tests import.
@@ -63,7 +65,7 @@ export interface JoinOptions {
 
 // The display, visibility, whole-inventory and world methods are lent in the constructor by the
 // parts of the fake that implement them.
-export interface FakePlatform extends DisplayPort, VisibilityPort, PlayerInventoryPort, WorldPort, PosePort {}
+export interface FakePlatform extends DisplayPort, VisibilityPort, PlayerInventoryPort, WorldPort, PosePort, WorldEntityPort {}
 export class FakePlatform implements GamePlatform {
   readonly gameVersion = '1.21.4';
   readonly port = 25565;
@@ -103,6 +105,8 @@ export class FakePlatform implements GamePlatform {
   readonly entityFake = new FakeEntities(this);
   /** Who sits or lies (test control: `poses.sneak`): fake/poses.ts. */
   readonly poses: FakePoses = new FakePoses(this);
+  /** Items on the ground and mobs, with their test controls (drop, useSpawnEgg): fake/world-entities.ts. */
+  readonly worldEntityFake: FakeWorldEntities;
 
   /** `storedWorlds`: the disk of an earlier fake (worlds on disk survive a restart). */
   constructor(options: { worlds?: string[]; storedWorlds?: Map<string, WorldInfo> } = {}) {
@@ -118,6 +122,8 @@ export class FakePlatform implements GamePlatform {
       emit: (event, data) => this.emit(event, data),
     });
     lendMethods(this, this.worldStore, WORLD_PORT_METHODS);
+    this.worldEntityFake = new FakeWorldEntities({ hasWorld: (n) => this.worldStore.has(n), location: (u) => this.mustBeOnline(u).location, player: (u) => this.player(u), emit: (e, d) => this.emit(e, d) });
+    lendMethods(this, this.worldEntityFake, WORLD_ENTITY_PORT_METHODS);
     lendMethods(this, this.wholeInventories, INVENTORY_PORT_METHODS);
     lendMethods(this, this.poses, POSE_PORT_METHODS);
     lendPortMethods(this, this.display);

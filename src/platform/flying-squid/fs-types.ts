@@ -77,6 +77,18 @@ export interface FsObject extends FsEntity {
   destroy(): void;
 }
 
+/** A mob as flying-squid's spawnMob makes one (world-entities.ts makes them the same way). */
+export interface FsMob extends FsObject {
+  name: string;
+  headPitch: number;
+  gravity: Vec3;
+  terminalvelocity: Vec3;
+  friction: Vec3;
+  size: Vec3;
+  health: number;
+  metadata: unknown[];
+}
+
 /** A prismarine-windows window: flying-squid keeps a player's inventory in one (46 slots). */
 export interface FsInventory extends EventEmitter {
   slots: Array<GameItem | null>;
@@ -144,7 +156,8 @@ export interface FsCommands {
 /** The parts of minecraft-data's registry (prismarine-registry) that are read here and in items.ts. */
 export interface FsRegistry {
   soundsByName: Record<string, { id: number } | undefined>;
-  entitiesByName: Record<string, { id: number } | undefined>;
+  entitiesByName: Record<string, { id: number; name: string; width: number; height: number } | undefined>;
+  entities: Record<number, { id: number; name: string } | undefined>;
   blocksByName: Record<string, { id: number } | undefined>;
   blocks: Record<number, { id: number; name: string } | undefined>;
   items: Record<number, { id: number; name: string; stackSize: number } | undefined>;
@@ -190,6 +203,10 @@ export interface FsServer extends EventEmitter {
   playSound(sound: string, world: FsWorld, position: Vec3 | null, options?: Record<string, unknown>): void;
   playSoundId(id: number, world: FsWorld, position: Vec3 | null, options?: Record<string, unknown>): void;
   getNearby(loc: { world: FsWorld; position: Vec3; radius?: number }): FsPlayer[];
+  /** Registers an entity of flying-squid's (a new id, its entity plugins); throws over the entity limit. */
+  initEntity(type: 'mob' | 'object', entityType: number, world: FsWorld, position: Vec3): FsEntity;
+  /** flying-squid's own mob spawning (spawn eggs of some types): replaced by world-entities.ts. */
+  spawnMob(type: number, world: FsWorld, position: Vec3, options?: Record<string, unknown>): FsEntity | undefined;
   /** Makes an object entity (an item entity with an item id and count) and spawns it for the players near. */
   spawnObject(
     type: number,

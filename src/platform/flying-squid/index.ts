@@ -25,6 +25,7 @@ import type { CreateWorldOptions, UnloadOptions, WorldInfo, WorldOutcome } from 
 import type { EntityOutcome, NpcSpec, Skin, SpawnOutcome, SpawnedEntity, TextDisplaySpec } from '../entities.ts';
 import type { Nametag, Sidebar, SoundOptions, TabListText, Title } from '../display.ts';
 import type { VisibilityRule } from '../visibility.ts';
+import type { MobSpawnOutcome, MobSpawnSpec, WorldEntity } from '../world-entities.ts';
 import { Chat } from './chat.ts';
 import { Entities } from './entities-wiring.ts';
 import { AdapterContext, type FlyingSquidOptions } from './context.ts';
@@ -45,6 +46,7 @@ import { TabList } from './tablist.ts';
 import { visibilityConcern, type FlyingSquidVisibility } from './visibility.ts';
 import { Windows } from './windows.ts';
 import { Worlds } from './worlds.ts';
+import { WorldEntities } from './world-entities.ts';
 
 export type { FlyingSquidOptions } from './context.ts';
 
@@ -76,6 +78,7 @@ class FlyingSquidAdapter implements FlyingSquidPlatform {
   private readonly display: FlyingSquidDisplay;
   private readonly visibility: FlyingSquidVisibility;
   private readonly poses: Poses;
+  private readonly worldEntitiesOf: WorldEntities;
   private stopping: Promise<void> | undefined;
 
   constructor(options: FlyingSquidOptions) {
@@ -99,6 +102,7 @@ class FlyingSquidAdapter implements FlyingSquidPlatform {
     this.chat = new Chat(ctx);
     this.entities = new Entities(ctx, this.worldsOf);
     this.poses = new Poses(ctx, this.worldsOf);
+    this.worldEntitiesOf = new WorldEntities(ctx, this.worldsOf, itemEntities);
     this.host = new Host(ctx);
   }
 
@@ -269,6 +273,17 @@ class FlyingSquidAdapter implements FlyingSquidPlatform {
   }
   skin(uuid: string): Skin | undefined {
     return this.entities.skin(uuid);
+  }
+
+  // Items on the ground and mobs
+  worldEntities(world?: string): WorldEntity[] {
+    return this.worldEntitiesOf.worldEntities(world);
+  }
+  removeWorldEntity(id: string): boolean {
+    return this.worldEntitiesOf.removeWorldEntity(id);
+  }
+  spawnMob(spec: MobSpawnSpec): MobSpawnOutcome {
+    return this.worldEntitiesOf.spawnMob(spec);
   }
 
   // Sidebar, nametags, tab list, titles, sounds

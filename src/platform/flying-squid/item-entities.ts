@@ -85,8 +85,8 @@ export class ItemEntities {
     }
   }
 
-  /** The stack an item entity holds (flying-squid's own, from block drops, have an id and a count). */
-  private itemOfEntity(entity: FsEntity): GameItem | null {
+  /** The stack an item entity holds (flying-squid's own, from block drops, have an id and a count); null for another entity. */
+  itemOfEntity(entity: FsEntity): GameItem | null {
     const e = entity as ItemEntity;
     if (e.type !== 'object' || e.entityType !== this.itemEntityType) return null;
     if (!e.coreItem && typeof e.itemId === 'number') e.coreItem = this.ctx.items.plain(e.itemId, e.itemCount ?? 1) ?? undefined;

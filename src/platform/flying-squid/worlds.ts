@@ -186,6 +186,16 @@ export class Worlds {
     return { world: this.worldOf(session.fs.world).name, x: p.x, y: p.y, z: p.z, yaw: session.yaw, pitch: session.pitch };
   }
 
+  /** The flying-squid world of a loaded world, by name. */
+  fsWorld(name: string): FsWorld | undefined {
+    return this.registry.byName(name)?.fs;
+  }
+
+  /** The name of the world a flying-squid world is (the default world's for one it does not know). */
+  nameOf(fs: FsWorld): string {
+    return this.worldOf(fs).name;
+  }
+
   private worldOf(fs: FsWorld): WorldEntry {
     return this.registry.byFs(fs);
   }
