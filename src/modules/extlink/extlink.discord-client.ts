@@ -22,14 +22,18 @@ async function onInteraction(interaction: Interaction, hooks: BotHooks): Promise
   await interaction.reply({ content, flags: MessageFlags.Ephemeral, allowedMentions: { parse: [] } });
 }
 
-function readyWithin(client: Client, ms: number): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the Discord gateway was not ready within ${ms / 1000} s`)), ms);
+/** Resolves when the client is ready; rejects after `ms`. `cancel` drops the timer (a failed login). */
+function readyWithin(client: Client, ms: number): { ready: Promise<void>; cancel(): void } {
+  let timer: NodeJS.Timeout | undefined;
+  const ready = new Promise<void>((resolve, reject) => {
+    timer = setTimeout(() => reject(new Error(`the Discord gateway was not ready within ${ms / 1000} s`)), ms);
     client.once(Events.ClientReady, () => {
       clearTimeout(timer);
       resolve();
     });
   });
+  ready.catch(() => undefined);
+  return { ready, cancel: () => clearTimeout(timer) };
 }
 
 export const connectDiscord: ConnectBot = async (settings: DiscordBotSettings, hooks: BotHooks): Promise<BotConnection> => {
@@ -40,11 +44,10 @@ export const connectDiscord: ConnectBot = async (settings: DiscordBotSettings, h
   client.on(Events.InteractionCreate, (interaction) => {
     onInteraction(interaction, hooks).catch((e: unknown) => hooks.problem(`a reply to a slash command could not be sent: ${e instanceof Error ? e.message : String(e)}`));
   });
+  const waiting = readyWithin(client, READY_TIMEOUT_MS);
   try {
-    const ready = readyWithin(client, READY_TIMEOUT_MS);
-    ready.catch(() => undefined);
     await client.login(settings.token);
-    await ready;
+    await waiting.ready;
     const app = client.application;
     if (!app) throw new Error('Discord sent no application for the bot');
     try {
@@ -56,6 +59,7 @@ export const connectDiscord: ConnectBot = async (settings: DiscordBotSettings, h
       throw new Error(`the slash commands could not be registered ${where}: ${why}`, { cause: e });
     }
   } catch (e) {
+    waiting.cancel();
     await client.destroy().catch(() => undefined);
     throw e;
   }
