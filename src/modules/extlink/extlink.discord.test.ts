@@ -8,6 +8,8 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { startTestKernel, type TestKernel } from '../../../test/support/test-kernel.ts';
@@ -87,12 +89,28 @@ describe('the Discord bot against a fake Discord on loopback', () => {
     assert.ok(t.platform.consoleText().every((l) => !l.includes(TOKEN) && !l.includes(WRONG)), 'no token on the console');
   });
 
-  it('an unreachable Discord is logged once and does not stop the module', async () => {
+  it('an unreachable Discord, or one answering 503, is logged in a sentence and does not stop the module', async () => {
     const before = t.log.lines.length;
     writeFileSync(join(t.configDir, 'extlink.conf'), conf(TOKEN, 'http://127.0.0.1:9/api'));
     await t.platform.run('console', 'core reload');
     await eventually(() => t.log.lines.slice(before).some((l) => l.includes('could not connect')), 'the failure to be logged', 60_000);
     assert.match(t.log.lines.slice(before).join('\n'), /The Discord bot could not connect: Discord cannot be reached \(ECONNREFUSED\)/);
+    // Discord down: every request answers 503.
+    const down = createServer((_req, res) => {
+      res.writeHead(503, { 'content-type': 'application/json' });
+      res.end('{"message": "Service Unavailable"}');
+    });
+    await new Promise<void>((resolve) => down.listen(0, '127.0.0.1', resolve));
+    try {
+      const mark = t.log.lines.length;
+      writeFileSync(join(t.configDir, 'extlink.conf'), conf(TOKEN, `http://127.0.0.1:${(down.address() as AddressInfo).port}/api`));
+      await t.platform.run('console', 'core reload');
+      await eventually(() => t.log.lines.slice(mark).some((l) => l.includes('could not connect')), 'the failure to be logged', 60_000);
+      assert.match(t.log.lines.slice(mark).join('\n'), /The Discord bot could not connect: Discord answered 503: it may be down\. It tries again in 5 s/);
+    } finally {
+      down.closeAllConnections();
+      await new Promise((resolve) => down.close(resolve));
+    }
     const ben = await t.join('Ben');
     await t.platform.run(ben.uuid, 'link');
     assert.match(t.platform.messagesOf(ben.uuid).at(-1)!, /^Your link code: /);
