@@ -55,7 +55,10 @@ describe('the Discord bot against a fake Discord on loopback', () => {
 
   it('/link code:<code> in Discord links the user to the player who asked for the code; the reply is ephemeral', async () => {
     const ann = await t.join('Ann');
-    const { code } = value(await t.kernel.api.extlink.requestCode(ann.uuid));
+    await t.platform.run(ann.uuid, 'link');
+    const line = t.platform.messagesOf(ann.uuid).at(-1)!;
+    const code = /^Your link code: ([A-Z0-9]{8}) /.exec(line)?.[1] ?? '';
+    assert.match(line, new RegExp(`valid for 10 minutes\\)\\. In Discord, run /link code:${code} with the server's bot\\.$`), 'in game, /link says how to use the bot');
     const reply = await discord.interact('link', ME, [{ name: 'code', type: 3, value: code }]);
     assert.equal(reply.content, 'Linked! Your Discord account is now linked to the Minecraft player **Ann**.');
     assert.equal(reply.flags, 64, 'ephemeral: only the user sees it');
@@ -114,6 +117,10 @@ describe('the Discord bot against a fake Discord on loopback', () => {
     const ben = await t.join('Ben');
     await t.platform.run(ben.uuid, 'link');
     assert.match(t.platform.messagesOf(ben.uuid).at(-1)!, /^Your link code: /);
+    writeFileSync(join(t.configDir, 'extlink.conf'), 'discord-token = ""\n');
+    await t.platform.run('console', 'core reload');
+    await t.platform.run(ben.uuid, 'link');
+    assert.match(t.platform.messagesOf(ben.uuid).at(-1)!, /\. Send it to the server's bot, or give it to an admin\.$/, 'without a bot, /link names the admin way');
   });
 });
 

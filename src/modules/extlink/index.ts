@@ -17,8 +17,8 @@ declare module '../../core/api.ts' {
   }
 }
 
-/** The Discord bot of each running service. */
-const bots = new WeakMap<ExtlinkService, BotSupervisor>();
+/** The Discord bot of each running service, and whether one is configured. */
+const bots = new WeakMap<ExtlinkService, { bot: BotSupervisor; configured: () => boolean }>();
 
 export const extlinkModule = defineModule<ExtlinkService>({
   name: 'extlink',
@@ -49,9 +49,9 @@ export const extlinkModule = defineModule<ExtlinkService>({
       log,
       scheduler: ctx.scheduler,
     });
-    bots.set(service, bot);
+    bots.set(service, { bot, configured: () => config().discord !== undefined });
     return service;
   },
-  commands: (extlink, ctx) => extlinkCommands(extlink, ctx),
-  stop: (service) => bots.get(service)?.stop(),
+  commands: (extlink, ctx) => extlinkCommands(extlink, ctx, () => bots.get(extlink)?.configured() ?? false),
+  stop: (service) => bots.get(service)?.bot.stop(),
 });
