@@ -41,8 +41,11 @@ async function bodyOf(req: IncomingMessage): Promise<unknown> {
   }
 }
 
-/** `token`: the only bot token the fake accepts (any other answers 401, as Discord does). */
-export async function startFakeDiscord(token: string): Promise<FakeDiscord> {
+/**
+ * `token`: the only bot token the fake accepts (any other answers 401, as Discord does).
+ * `closeOnIdentify`: a gateway close code to answer identify with (4014: disallowed intents).
+ */
+export async function startFakeDiscord(token: string, options: { closeOnIdentify?: number } = {}): Promise<FakeDiscord> {
   const calls: FakeDiscordCall[] = [];
   const replies = new Map<string, (data: Record<string, unknown>) => void>();
   let socket: WebSocket | undefined;
@@ -87,6 +90,7 @@ export async function startFakeDiscord(token: string): Promise<FakeDiscord> {
       const msg = JSON.parse(String(raw)) as { op: number; d: unknown };
       if (msg.op === 1) ws.send(JSON.stringify({ op: 11, d: null, s: null, t: null }));
       if (msg.op === 2) {
+        if (options.closeOnIdentify) return ws.close(options.closeOnIdentify, 'Closed by the fake.');
         identified = (msg.d as { token?: string }).token === token;
         if (!identified) return ws.close(4004, 'Authentication failed.');
         const { port } = server.address() as AddressInfo;

@@ -177,6 +177,24 @@ describe('the Discord bot supervisor', () => {
     assert.equal(bot.state(), 'connected');
   });
 
+  it('a loss reported while still connecting is left to the failed login (one warning, no crash)', async () => {
+    bot = createBotSupervisor({
+      settings: () => settingsOf(TOKEN),
+      load: async () => async (_s, h) => {
+        h.lost('the Discord gateway closed the connection for good (close code 4014)');
+        throw new Error('Used disallowed intents');
+      },
+      answer: async () => '',
+      log,
+      scheduler: manualScheduler(clock, log),
+    });
+    bot.sync();
+    await settle();
+    assert.equal(bot.state(), 'waiting');
+    assert.equal(warnings().length, 1);
+    assert.match(warnings()[0]!, /could not connect: Discord refused the gateway intents the bot asks for \(Guilds\)\./);
+  });
+
   it('stop closes the bot, cancels a pending retry, and later syncs do nothing', async () => {
     settings = settingsOf(TOKEN);
     bot.sync();

@@ -66,7 +66,7 @@ export function failureReason(e: unknown, token: string): string {
   if (code === 'TokenInvalid') reason = 'Discord refused the token (discord-token in extlink.conf): copy it again from the Bot page of the Developer Portal';
   else if (net) reason = `Discord cannot be reached (${net}): no network, or the address in discord-api-url is wrong`;
   else if (typeof err?.status === 'number' && err.status >= 500) reason = `Discord answered ${err.status}: it may be down`;
-  else if (code === 'DisallowedIntents') reason = 'Discord refused the gateway intents the bot asks for';
+  else if (code === 'DisallowedIntents' || /disallowed intents/i.test(err?.message ?? '')) reason = 'Discord refused the gateway intents the bot asks for (Guilds)';
   else reason = err ? `${err.message}${code ? ` (${code})` : ''}` : String(e);
   return token ? reason.split(token).join('***') : reason;
 }
@@ -113,13 +113,14 @@ export function createBotSupervisor(deps: BotSupervisorDeps): BotSupervisor {
 
   async function start(settings: DiscordBotSettings, gen: number): Promise<void> {
     current = 'connecting';
-    let conn: BotConnection;
+    let conn: BotConnection | undefined;
     try {
       const connect = await deps.load();
       conn = await connect(settings, {
         answer: deps.answer,
         lost(reason) {
-          if (gen !== generation || connection !== conn) return;
+          // While connecting, the failed login reports it; afterwards only the current connection counts.
+          if (gen !== generation || conn === undefined || connection !== conn) return;
           connection = undefined;
           void conn.close().catch(() => undefined);
           failed(settings, failureReason(new Error(reason), settings.token), gen);

@@ -39,10 +39,18 @@ function readyWithin(client: Client, ms: number): { ready: Promise<void>; cancel
 export const connectDiscord: ConnectBot = async (settings: DiscordBotSettings, hooks: BotHooks): Promise<BotConnection> => {
   const client = new Client({ intents: [GatewayIntentBits.Guilds], rest: { api: settings.api } });
   // Without an 'error' listener an error event would throw; the bot reports it and carries on.
-  client.on(Events.Error, (e) => hooks.problem(`the Discord connection reported an error: ${e.message}`));
-  client.on(Events.ShardDisconnect, (event) => hooks.lost(`the Discord gateway closed the connection for good (close code ${event.code})`));
+  // Nothing thrown by a hook may reach discord.js (it would surface in its socket handlers).
+  const safely = (report: () => void) => {
+    try {
+      report();
+    } catch {
+      // a report that fails has nobody left to tell
+    }
+  };
+  client.on(Events.Error, (e) => safely(() => hooks.problem(`the Discord connection reported an error: ${e.message}`)));
+  client.on(Events.ShardDisconnect, (event) => safely(() => hooks.lost(`the Discord gateway closed the connection for good (close code ${event.code})`)));
   client.on(Events.InteractionCreate, (interaction) => {
-    onInteraction(interaction, hooks).catch((e: unknown) => hooks.problem(`a reply to a slash command could not be sent: ${e instanceof Error ? e.message : String(e)}`));
+    onInteraction(interaction, hooks).catch((e: unknown) => safely(() => hooks.problem(`a reply to a slash command could not be sent: ${e instanceof Error ? e.message : String(e)}`)));
   });
   const waiting = readyWithin(client, READY_TIMEOUT_MS);
   try {

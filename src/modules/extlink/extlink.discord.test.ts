@@ -92,7 +92,7 @@ describe('the Discord bot against a fake Discord on loopback', () => {
     assert.ok(t.platform.consoleText().every((l) => !l.includes(TOKEN) && !l.includes(WRONG)), 'no token on the console');
   });
 
-  it('an unreachable Discord, or one answering 503, is logged in a sentence and does not stop the module', async () => {
+  it('an unreachable Discord, one answering 503, or a gateway closing at identify is logged in a sentence and does not stop the module', async () => {
     const before = t.log.lines.length;
     writeFileSync(join(t.configDir, 'extlink.conf'), conf(TOKEN, 'http://127.0.0.1:9/api'));
     await t.platform.run('console', 'core reload');
@@ -113,6 +113,17 @@ describe('the Discord bot against a fake Discord on loopback', () => {
     } finally {
       down.closeAllConnections();
       await new Promise((resolve) => down.close(resolve));
+    }
+    // The gateway refusing the connection at identify (close code 4014).
+    const closing = await startFakeDiscord(TOKEN, { closeOnIdentify: 4014 });
+    try {
+      const mark = t.log.lines.length;
+      writeFileSync(join(t.configDir, 'extlink.conf'), conf(TOKEN, closing.api));
+      await t.platform.run('console', 'core reload');
+      await eventually(() => t.log.lines.slice(mark).some((l) => l.includes('could not connect')), 'the failure to be logged', 60_000);
+      assert.match(t.log.lines.slice(mark).join('\n'), /The Discord bot could not connect: Discord refused the gateway intents the bot asks for \(Guilds\)\. It tries again/);
+    } finally {
+      await closing.close();
     }
     const ben = await t.join('Ben');
     await t.platform.run(ben.uuid, 'link');
