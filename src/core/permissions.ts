@@ -152,7 +152,8 @@ export async function createPermissions(options: {
   const service: Permissions = {
     has(actor: Actor, node: string) {
       if (actor.kind === 'console') return true;
-      if (actor.kind === 'rest') return false;
+      // The add-on's tokens and external chat-platform users hold no permission nodes.
+      if (actor.kind === 'rest' || actor.kind === 'external') return false;
       return service.playerHas(actor.uuid, node);
     },
     playerHas(uuid, node) {

@@ -1,12 +1,15 @@
 // Account links over real HTTP and a real event stream against the real server, with bots as the
 // players: /link gives a code, an admin (console or a bot) redeems it, the routes read both sides
-// and unlink, and both extlink events arrive on a subscription.
+// and unlink, and both extlink events arrive on a subscription. Then the Discord bot: the server, with
+// a token in extlink.conf, logs in to a fake Discord on loopback, and a code from /link in game is
+// redeemed by a slash command run in (fake) Discord.
 
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Bot } from './support/bots.ts';
 import { waitForMessage } from './support/bots.ts';
 import { startScene, type RestServer, type Scene, type Subscription } from './support/rest-server.ts';
+import { FAKE_GUILD_ID, startFakeDiscord, type FakeDiscord } from '../support/fake-discord.ts';
 
 const ID_A = '123456789012345678';
 const ID_B = '98765432109876543210';
@@ -125,5 +128,41 @@ describe('account links over the Remote Access Service', () => {
     assert.equal(r.json.data?.['player-id'], benId);
     await rs.console('extlink unlink Ben', new RegExp(`Removed the link between Ben and the account ${ID_B}\\.`));
     assert.equal((await rs.call('GET', `/players/${benId}/extlink`, reader)).json.data, null);
+  });
+});
+
+describe('the Discord bot of a real server, against a fake Discord on loopback', () => {
+  const TOKEN = 'MTIzNDU2Nzg5MDEyMzQ1Njc4.GaBcDe.s3cr3t-t0ken_value';
+  let discord: FakeDiscord;
+  let scene: Scene;
+
+  before(async () => {
+    discord = await startFakeDiscord(TOKEN);
+    const conf = `discord-token = "${TOKEN}"\ndiscord-guild-id = "${FAKE_GUILD_ID}"\ndiscord-api-url = "${discord.api}"\n`;
+    scene = await startScene(['extlink.*'], { config: { 'core/extlink.conf': conf } });
+  });
+  after(async () => {
+    await scene?.close();
+    await discord?.close();
+  });
+
+  it('/link in game names the Discord command; /link code:<code> in Discord links Ann (actor discord/<id>); /unlink in Discord removes it', async () => {
+    const { rs, ann, reader, events } = scene;
+    await rs.server.waitForLine(/The Discord bot is connected as CoreBot; \/link, \/unlink and \/linked are registered in the Discord server 500000000000000001\./, { timeoutMs: 30_000, from: 0 });
+    const line = waitForMessage(ann, /^Your link code: /);
+    ann.chat('/link');
+    const text = await line;
+    const code = /^Your link code: ([A-Z0-9]{8}) /.exec(text)?.[1] ?? '';
+    assert.match(text, new RegExp(`\\(valid for 10 minutes\\)\\. In Discord, run /link code:${code} with the server's bot\\.$`));
+    const reply = await discord.interact('link', ID_A, [{ name: 'code', type: 3, value: code }]);
+    assert.deepEqual([reply.content, reply.flags], ['Linked! Your Discord account is now linked to the Minecraft player **Ann**.', 64]);
+    const linked = await events.next('extlink.account-link', (d) => d['account-id'] === ID_A);
+    assert.deepEqual([linked.data['player-name'], linked.data.actor], ['Ann', `discord/${ID_A}`]);
+    assert.equal((await rs.call('GET', `/extlink/${ID_A}`, reader)).json.data?.['player-name'], 'Ann');
+    const bye = await discord.interact('unlink', ID_A);
+    assert.equal(bye.content, 'Your Discord account is no longer linked to **Ann**.');
+    const unlinked = await events.next('extlink.account-unlink', (d) => d['account-id'] === ID_A);
+    assert.equal(unlinked.data.actor, `discord/${ID_A}`);
+    assert.ok(rs.server.lines.every((l) => !l.includes(TOKEN)), 'the token is in no line the server printed');
   });
 });

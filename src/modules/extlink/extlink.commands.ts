@@ -15,7 +15,8 @@ export const EXTLINK_NODES = {
   admin: 'core.extlink.admin',
 } as const;
 
-export function extlinkCommands(extlink: ExtlinkService, ctx: ModuleContext): CommandDefinition[] {
+/** `botOn`: whether the Discord bot is configured (a token in extlink.conf): /link then says how to use it. */
+export function extlinkCommands(extlink: ExtlinkService, ctx: ModuleContext, botOn: () => boolean = () => false): CommandDefinition[] {
   const arg = argsFor(ctx);
   return [
     command({
@@ -31,7 +32,11 @@ export function extlinkCommands(extlink: ExtlinkService, ctx: ModuleContext): Co
           text: 'Your link code: ',
           extra: [
             { text: r.value.code, color: 'green', bold: true, clickEvent: { action: 'copy_to_clipboard', value: r.value.code }, hoverEvent: { action: 'show_text', contents: 'Click to copy' } },
-            { text: ` (valid for ${minutes} minute${minutes === 1 ? '' : 's'}). Send it to the server's bot, or give it to an admin.` },
+            {
+              text: ` (valid for ${minutes} minute${minutes === 1 ? '' : 's'}). ${
+                botOn() ? `In Discord, run /link code:${r.value.code} with the server's bot.` : "Send it to the server's bot, or give it to an admin."
+              }`,
+            },
           ],
         });
       },

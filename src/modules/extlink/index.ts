@@ -1,9 +1,12 @@
 // The account-links module: /link gives a one-time code, redeemed on the platform side (or with
-// /extlink redeem <code> <id>) for a Discord-style account id; /unlink; reads from both sides.
+// /extlink redeem <code> <id>) for a Discord-style account id; /unlink; reads from both sides. With
+// a bot token in extlink.conf, a Discord bot redeems codes itself (/link code:<code> in Discord).
 
 import { defineModule } from '../../core/module.ts';
 import { extlinkReloadable } from './extlink.config.ts';
 import { EXTLINK_NODES, extlinkCommands } from './extlink.commands.ts';
+import { createBotSupervisor, type BotSupervisor } from './extlink.discord-bot.ts';
+import { answerSlash } from './extlink.discord-commands.ts';
 import { EXTLINK_EVENTS } from './extlink.events.ts';
 import { createExtlinkService, type ExtlinkService } from './extlink.service.ts';
 import { EXTLINK_MIGRATIONS } from './extlink.store.ts';
@@ -14,21 +17,41 @@ declare module '../../core/api.ts' {
   }
 }
 
+/** The Discord bot of each running service, and whether one is configured. */
+const bots = new WeakMap<ExtlinkService, { bot: BotSupervisor; configured: () => boolean }>();
+
 export const extlinkModule = defineModule<ExtlinkService>({
   name: 'extlink',
-  description: 'Account links: /link gives a one-time code to link a Discord-style account; /unlink; /extlink redeem <code> <id>.',
+  description: 'Account links: /link gives a one-time code to link a Discord-style account; /unlink; /extlink redeem <code> <id>; an optional Discord bot.',
   dependsOn: [],
   migrations: EXTLINK_MIGRATIONS,
   events: EXTLINK_EVENTS,
   playerNodes: [EXTLINK_NODES.link, EXTLINK_NODES.unlink],
-  createService: (ctx) =>
-    createExtlinkService({
-      db: ctx.db,
-      events: ctx.events,
-      clock: ctx.clock,
-      players: ctx.players,
-      audit: ctx.audit,
-      config: ctx.configs.load(extlinkReloadable(ctx.configDir)),
-    }),
-  commands: (extlink, ctx) => extlinkCommands(extlink, ctx),
+  createService(ctx) {
+    let bot: BotSupervisor | undefined;
+    const spec = extlinkReloadable(ctx.configDir);
+    // Every successful read (at start and at each `core reload`) lets the bot follow the file; the
+    // getter answers the new settings once the read returns, hence the next turn.
+    const config = ctx.configs.load({
+      ...spec,
+      read() {
+        const read = spec.read();
+        setImmediate(() => bot?.sync());
+        return read;
+      },
+    });
+    const service = createExtlinkService({ db: ctx.db, events: ctx.events, clock: ctx.clock, players: ctx.players, audit: ctx.audit, config });
+    const log = ctx.log.child('discord');
+    bot = createBotSupervisor({
+      settings: () => config().discord,
+      load: async () => (await import('./extlink.discord-client.ts')).connectDiscord,
+      answer: (call) => answerSlash(service, call, log),
+      log,
+      scheduler: ctx.scheduler,
+    });
+    bots.set(service, { bot, configured: () => config().discord !== undefined });
+    return service;
+  },
+  commands: (extlink, ctx) => extlinkCommands(extlink, ctx, () => bots.get(extlink)?.configured() ?? false),
+  stop: (service) => bots.get(service)?.bot.stop(),
 });
