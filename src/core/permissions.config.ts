@@ -34,6 +34,8 @@ export type Groups = ReadonlyMap<string, Group>;
 export function builtinGroups(defaultNodes: readonly string[]): Map<string, Group> {
   return new Map<string, Group>([
     ['default', { nodes: [], inherits: [], withhold: [] }],
+    ['regular', { nodes: [], inherits: ['default'], withhold: [] }],
+    ['veteran', { nodes: [], inherits: ['regular'], withhold: [] }],
     ['moderator', { nodes: [], inherits: ['default'], withhold: [] }],
     ['admin', { nodes: ['*'], inherits: ['moderator'], withhold: [] }],
   ]);
@@ -64,6 +66,16 @@ ${listed}
 inherits = []
 nodes = []
 withhold = []
+
+# The rungs of the example ladder of ranks.conf (the ranks module gives a player the group of their
+# rung): add what each rung unlocks.
+[groups.regular]
+inherits = ["default"]
+nodes = []
+
+[groups.veteran]
+inherits = ["regular"]
+nodes = []
 
 # Staff: add the nodes of the commands your moderators need.
 [groups.moderator]

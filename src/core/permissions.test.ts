@@ -309,7 +309,7 @@ describe('permissions.conf', () => {
   it('parses the file it writes by default, which names the player nodes in a comment', () => {
     const text = defaultPermissionsFile(['core.home.set']);
     const groups = parsePermissionsFile(text);
-    assert.deepEqual([...groups.keys()], ['default', 'moderator', 'admin']);
+    assert.deepEqual([...groups.keys()], ['default', 'regular', 'veteran', 'moderator', 'admin']);
     assert.deepEqual(groups.get('default')?.withhold, []);
     assert.match(text, /^# {3}core\.home\.set$/m);
   });

@@ -77,7 +77,7 @@ describe('items on the ground and mobs on the real server', () => {
     const no = await events.next('itemworld.mob-spawn', (d) => d.type === 'zombie');
     assert.deepEqual([no.data.allowed, no.data.refusal, no.data.cause, no.data['player-name']], [false, 'type-denied', 'command', 'Ann']);
 
-    const spawned = waitForMessage(ann, /^Spawned 2 cow\./);
+    const spawned = waitForMessage(ann, /^Spawned 2 × cow\./);
     ann.chat('/spawnmob cow 2');
     await spawned;
     await waitFor(() => seenMobs(ann, 'cow').length === 2, 'Ann sees two cows');
@@ -89,7 +89,7 @@ describe('items on the ground and mobs on the real server', () => {
   });
 
   it('stops at the world\'s cap of 3 mobs and says so; /mobrules shows the rules', async () => {
-    const told = waitForMessage(ann, /^Spawned 1 pig\. world holds its cap of 3 mobs already\./);
+    const told = waitForMessage(ann, /^Spawned 1 × pig\. world holds its cap of 3 mobs already\./);
     ann.chat('/spawnmob pig 4');
     await told;
     await waitFor(() => seenMobs(ann, 'pig').length === 1, 'Ann sees one pig');

@@ -53,7 +53,7 @@ export function itemworldCommands(itemworld: ItemworldService, ctx: ModuleContex
         const r = itemworld.spawnMobs(type, count ?? 1, at, player);
         if (!succeeded(c, r)) return;
         const { spawned, refusal } = r.value;
-        c.reply({ text: `Spawned ${spawned} ${type}.${refusal ? ` ${refusal}` : ''}`, color: refusal ? 'yellow' : 'gold' });
+        c.reply({ text: `Spawned ${spawned} × ${type}.${refusal ? ` ${refusal}` : ''}`, color: refusal ? 'yellow' : 'gold' });
       },
     }),
     command({

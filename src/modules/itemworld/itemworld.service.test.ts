@@ -142,7 +142,7 @@ describe('items on the ground and mobs', () => {
     it('/spawnmob spawns an allowed type where the player stands, with mob-spawn allowed for each', async () => {
       await t.platform.teleport(ann, at('world', 7));
       await t.platform.run(ann, '/spawnmob cow 2');
-      assert.equal(last(ann), 'Spawned 2 cow.');
+      assert.equal(last(ann), 'Spawned 2 × cow.');
       assert.deepEqual(mobs('world'), ['cow', 'cow']);
       const events = since('itemworld.mob-spawn');
       assert.deepEqual(
@@ -169,7 +169,7 @@ describe('items on the ground and mobs', () => {
     it('stops at the cap of the world: /spawnmob says how many came and why the rest did not', async () => {
       await t.platform.teleport(ann, at('world'));
       await t.platform.run(ann, '/spawnmob pig 5');
-      assert.equal(last(ann), 'Spawned 3 pig. world holds its cap of 3 mobs already.');
+      assert.equal(last(ann), 'Spawned 3 × pig. world holds its cap of 3 mobs already.');
       assert.equal(mobs('world').length, 3);
       await t.platform.run(ann, '/spawnmob pig');
       assert.equal(last(ann), 'world holds its cap of 3 mobs already.');
