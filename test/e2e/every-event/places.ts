@@ -2,7 +2,9 @@
 // warps, a kit, a vault, and every teleport event (moves, warm-ups and requests), made by Ann and
 // Ben in game, by the console and over HTTP. Whatever it sets up it takes away again: homes,
 // warps, the vault (with the kit's items put in it), the loan and the bank balance; the
-// request expiry and the warm-up it changes in the config files are put back and reloaded.
+// request expiry and the warm-up it changes in the config files are put back and reloaded; Ann
+// ends where she stood (sent back after the request took her to Ben). What stays: Ann's starter
+// kit cooldown and her back location.
 
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -163,6 +165,9 @@ export const placesPart: EventPart = {
       name: 'Ann claims the starter kit with /kit starter and receives its items',
       events: ['kit.claim'],
       async run(scene) {
+        const standing = await scene.rs.call('GET', `/players/${id(scene.ann)}/kits`, scene.reader);
+        const starter = (standing.json.data.kits as Array<{ kit: { id: string }; 'why-not': string | null }>).find((k) => k.kit.id === 'starter');
+        assert.equal(starter?.['why-not'], null, 'Ann may claim the starter kit (nobody claimed it for her before this part)');
         const seen = fresh(scene);
         scene.ann.chat('/kit starter');
         await waitFor(() => scene.ann.inventory.items().some((i) => i.name === 'bread'), 'Ann to hold the starter kit’s bread');
@@ -253,7 +258,7 @@ export const placesPart: EventPart = {
       },
     },
     {
-      name: `with a ${WARMUP}-second warm-up in core.conf (reloaded, then put back), /home starts it and a program's teleport cancels it`,
+      name: `with a ${WARMUP}-second warm-up in core.conf (reloaded, then put back), /home starts it and a program sending Ann back cancels it`,
       events: ['teleport.warmup-start', 'teleport.warmup-cancel'],
       async run(scene) {
         const ann = scene.ann;
@@ -266,7 +271,8 @@ export const placesPart: EventPart = {
           ann.chat(`/home ${HOME}`);
           await warm;
           await seen('teleport.warmup-start', ann, (d) => d.cause === 'home' && d.seconds === WARMUP);
-          await write(scene, `/players/${id(ann)}/teleport`, { location: here(ann) });
+          // Back to where Ann stood before she went to Ben, so she no longer stands on him.
+          await write(scene, `/players/${id(ann)}/back`);
           await told;
           await seen('teleport.warmup-cancel', ann, (d) => d.cause === 'home');
         } finally {
