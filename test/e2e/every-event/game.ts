@@ -101,7 +101,7 @@ const steps: EventStep[] = [
     events: ['itemworld.mob-spawn', 'itemworld.entity-purge'],
     async run(scene) {
       const cows = () => Object.values(scene.ann.entities).filter((e) => e.name === 'cow').length;
-      await run(scene.ann, '/spawnmob cow', /^Spawned 1 cow\.$/);
+      await run(scene.ann, '/spawnmob cow', /^Spawned 1 × cow\.$/);
       await waitFor(() => cows() === 1, 'Ann to see the cow');
       await scene.rs.console('purge mobs', /Removed .* from every world\./);
       await waitFor(() => cows() === 0, 'the cow gone from Ann’s sight');
