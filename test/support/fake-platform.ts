@@ -249,6 +249,7 @@ export class FakePlatform implements GamePlatform {
   }
 
   // ---- GamePlatform --------------------------------------------------------------------------
+  // (The reads and sets of a player's state are lent by fake/players.ts, entities by fake/entities.ts.)
 
   /** As the game's own teleport: the player is moved, and no `move` event follows. */
   async teleport(uuid: string, to: Location): Promise<boolean> {
