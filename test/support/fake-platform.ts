@@ -4,7 +4,6 @@
 // inventories and chest windows (whose contents a test changes as a player's clicks would).
 
 import type {
-  Abilities,
   ChatFilter,
   ChestHandle,
   ChestView,
@@ -19,10 +18,9 @@ import type {
   PlatformEventName,
   PlatformEvents,
   Text,
-  Vitals,
 } from '../../src/platform/platform.ts';
-import type { EntityOutcome, NpcSpec, Skin, SpawnOutcome, SpawnedEntity, TextDisplaySpec } from '../../src/platform/entities.ts';
-import { FakeEntities } from './fake/entities.ts';
+import type { EntityPort } from '../../src/platform/entities.ts';
+import { ENTITY_PORT_METHODS, FakeEntities } from './fake/entities.ts';
 import type { DisplayPort } from '../../src/platform/display.ts';
 import type { VisibilityPort } from '../../src/platform/visibility.ts';
 import { FakeDisplay, lendPortMethods } from './fake/display.ts';
@@ -38,19 +36,11 @@ import type { PosePort } from '../../src/platform/poses.ts';
 import { FakeWorldEntities, WORLD_ENTITY_PORT_METHODS } from './fake/world-entities.ts';
 import type { WorldEntityPort } from '../../src/platform/world-entities.ts';
 import { plain, offlineUuid } from './fake/values.ts';
+import { FakePlayers, PLAYER_STATE_METHODS, type PlayerState, type PlayerStatePort } from './fake/players.ts';
 
 // The fake's parts live in ./fake/ by concern; this module stays the one tests import.
 export { ITEM_STACK_OPS, offlineUuid, plain } from './fake/values.ts';
 export type { FakeChest } from './fake/items.ts';
-
-interface PlayerState {
-  player: OnlinePlayer;
-  location: Location;
-  gameMode: GameMode;
-  vitals: Vitals;
-  abilities: Abilities;
-  ping: number;
-}
 
 type Handler = (data: never) => void;
 
@@ -63,9 +53,9 @@ export interface JoinOptions {
   ping?: number;
 }
 
-// The display, visibility, whole-inventory and world methods are lent in the constructor by the
-// parts of the fake that implement them.
-export interface FakePlatform extends DisplayPort, VisibilityPort, PlayerInventoryPort, WorldPort, PosePort, WorldEntityPort {}
+// The player state, entity, display, visibility, whole-inventory, world, pose and world-entity
+// methods are lent in the constructor by the parts of the fake that implement them.
+export interface FakePlatform extends PlayerStatePort, EntityPort, DisplayPort, VisibilityPort, PlayerInventoryPort, WorldPort, PosePort, WorldEntityPort {}
 export class FakePlatform implements GamePlatform {
   readonly gameVersion = '1.21.4';
   readonly port = 25565;
@@ -92,13 +82,14 @@ export class FakePlatform implements GamePlatform {
   loginGate: ((uuid: string, name: string, address: string) => Text | undefined) | undefined;
   isShutDown = false;
 
-  private readonly states = new Map<string, PlayerState>();
+  /** The online players and their state (location, game mode, vitals, abilities, ping): fake/players.ts. */
+  private readonly players = new FakePlayers();
   private readonly handlers = new Map<PlatformEventName, Set<Handler>>();
-  private readonly items = new FakeItems((uuid) => this.states.has(uuid));
+  private readonly items = new FakeItems((uuid) => this.players.has(uuid));
   /** The worlds: loaded ones, and the fake's disk (`stored`, `putOnDisk`, `unloads`). */
   readonly worldStore: FakeWorlds;
   /** Armour, off-hand and selected slot of each player (`select` a hotbar slot as the client would). */
-  readonly wholeInventories = new FakePlayerInventories((uuid) => (this.states.has(uuid) ? this.inventories.get(uuid) : undefined));
+  readonly wholeInventories = new FakePlayerInventories((uuid) => (this.players.has(uuid) ? this.inventories.get(uuid) : undefined));
   /** The fake's world of blocks and what players do in it (see the test controls below). */
   readonly gameplay: FakeGameplay;
   /** Spawned entities and skins, with their test controls (what a player sees, clicks): fake/entities.ts. */
@@ -113,7 +104,7 @@ export class FakePlatform implements GamePlatform {
     this.chests = this.items.chests;
     this.inventories = this.items.inventories;
     this.worldStore = new FakeWorlds(options.worlds ?? ['world'], (world) => {
-      for (const s of this.states.values()) if (s.location.world === world) s.location = this.spawnLocation();
+      for (const s of this.players.all()) if (s.location.world === world) s.location = this.spawnLocation();
     }, options.storedWorlds);
     this.gameplay = new FakeGameplay({
       state: (uuid) => this.mustBeOnline(uuid),
@@ -126,6 +117,8 @@ export class FakePlatform implements GamePlatform {
     lendMethods(this, this.worldEntityFake, WORLD_ENTITY_PORT_METHODS);
     lendMethods(this, this.wholeInventories, INVENTORY_PORT_METHODS);
     lendMethods(this, this.poses, POSE_PORT_METHODS);
+    lendMethods(this, this.players, PLAYER_STATE_METHODS);
+    lendMethods(this, this.entityFake, ENTITY_PORT_METHODS);
     lendPortMethods(this, this.display);
   }
 
@@ -140,16 +133,9 @@ export class FakePlatform implements GamePlatform {
       this.refusedLogins.push({ uuid, name, reason: refusal });
       return undefined;
     }
-    if (this.states.has(uuid)) throw new Error(`fake platform: ${name} (${uuid}) is already online`);
+    if (this.players.has(uuid)) throw new Error(`fake platform: ${name} (${uuid}) is already online`);
     const player: OnlinePlayer = { uuid, name, address };
-    this.states.set(uuid, {
-      player,
-      location: { ...this.spawnLocation(), ...options.location },
-      gameMode: options.gameMode ?? 'survival',
-      vitals: { health: 20, food: 20, saturation: 5 },
-      abilities: { ...modeAbilities(options.gameMode ?? 'survival'), walkSpeed: 1, flySpeed: 1 },
-      ping: options.ping ?? 0,
-    });
+    this.players.add(player, { ...this.spawnLocation(), ...options.location }, options.gameMode ?? 'survival', options.ping ?? 0);
     if (!this.messages.has(uuid)) this.messages.set(uuid, []);
     this.items.joined(uuid);
     this.display.joined(player);
@@ -164,12 +150,11 @@ export class FakePlatform implements GamePlatform {
 
   /** A player leaves (closing their chest window). Emits `quit`. */
   quit(uuid: string, reason = 'quit'): void {
-    const s = this.states.get(uuid);
-    if (!s) throw new Error(`fake platform: ${uuid} is not online`);
+    const s = this.mustBeOnline(uuid);
     this.items.finishChest(uuid, 'quit');
     const inventory = this.wholeInventories.playerInventory(uuid);
     this.poses.left(uuid);
-    this.states.delete(uuid);
+    this.players.remove(uuid);
     this.display.left(uuid);
     this.emit('quit', { player: s.player, reason, ...(inventory ? { inventory } : {}) });
   }
@@ -264,29 +249,11 @@ export class FakePlatform implements GamePlatform {
   }
 
   // ---- GamePlatform --------------------------------------------------------------------------
+  // (The reads and sets of a player's state are lent by fake/players.ts, entities by fake/entities.ts.)
 
-  onlinePlayers(): OnlinePlayer[] {
-    return [...this.states.values()].map((s) => s.player);
-  }
-  player(uuid: string): OnlinePlayer | undefined {
-    return this.states.get(uuid)?.player;
-  }
-  playerByName(name: string): OnlinePlayer | undefined {
-    const n = name.toLowerCase();
-    return this.onlinePlayers().find((p) => p.name.toLowerCase() === n);
-  }
-
-  ping(uuid: string): number | undefined {
-    return this.states.get(uuid)?.ping;
-  }
-
-  location(uuid: string): Location | undefined {
-    const s = this.states.get(uuid);
-    return s ? { ...s.location } : undefined;
-  }
   /** As the game's own teleport: the player is moved, and no `move` event follows. */
   async teleport(uuid: string, to: Location): Promise<boolean> {
-    const s = this.states.get(uuid);
+    const s = this.players.state(uuid);
     if (!s || !this.worldStore.has(to.world)) return false;
     this.poses.teleporting(uuid);
     s.location = { ...to };
@@ -294,63 +261,21 @@ export class FakePlatform implements GamePlatform {
     return true;
   }
 
-  gameMode(uuid: string): GameMode | undefined {
-    return this.states.get(uuid)?.gameMode;
-  }
-  setGameMode(uuid: string, mode: GameMode): boolean {
-    const s = this.states.get(uuid);
-    if (!s) return false;
-    s.gameMode = mode;
-    // As the game (and the adapter): flight and invulnerability become the new mode's; speeds stay.
-    s.abilities = { ...s.abilities, ...modeAbilities(mode) };
-    return true;
-  }
-
-  vitals(uuid: string): Vitals | undefined {
-    const s = this.states.get(uuid);
-    return s ? { ...s.vitals } : undefined;
-  }
-  setHealth(uuid: string, health: number): boolean {
-    const s = this.states.get(uuid);
-    if (!s) return false;
-    s.vitals.health = Math.max(0, Math.min(20, health));
-    return true;
-  }
-  setFood(uuid: string, food: number, saturation?: number): boolean {
-    const s = this.states.get(uuid);
-    if (!s) return false;
-    s.vitals.food = Math.max(0, Math.min(20, food));
-    if (saturation !== undefined) s.vitals.saturation = saturation;
-    return true;
-  }
-
-  abilities(uuid: string): Abilities | undefined {
-    const s = this.states.get(uuid);
-    return s ? { ...s.abilities } : undefined;
-  }
-  setAbilities(uuid: string, change: Partial<Abilities>): boolean {
-    const s = this.states.get(uuid);
-    if (!s) return false;
-    s.abilities = { ...s.abilities, ...change };
-    if (!s.abilities.allowFlight) s.abilities.flying = false;
-    return true;
-  }
-
   kick(uuid: string, reason: Text): boolean {
-    const s = this.states.get(uuid);
-    if (!s) return false;
-    this.kicks.push({ uuid, name: s.player.name, reason });
+    const player = this.players.player(uuid);
+    if (!player) return false;
+    this.kicks.push({ uuid, name: player.name, reason });
     this.quit(uuid, `kicked: ${plain(reason)}`);
     return true;
   }
   sendMessage(uuid: string, message: Text): boolean {
-    if (!this.states.has(uuid)) return false;
+    if (!this.players.has(uuid)) return false;
     this.messages.get(uuid)?.push(message);
     return true;
   }
   broadcast(message: Text): void {
     this.broadcasts.push(message);
-    for (const uuid of this.states.keys()) this.messages.get(uuid)?.push(message);
+    for (const p of this.players.onlinePlayers()) this.messages.get(p.uuid)?.push(message);
   }
   consoleMessage(message: Text): void {
     this.consoleLines.push(message);
@@ -393,55 +318,13 @@ export class FakePlatform implements GamePlatform {
     this.loginGate = gate;
   }
 
-  // Entities and skins: see fake/entities.ts.
-  spawnNpc(spec: NpcSpec): SpawnOutcome {
-    return this.entityFake.spawnNpc(spec);
-  }
-  spawnTextDisplay(spec: TextDisplaySpec): SpawnOutcome {
-    return this.entityFake.spawnTextDisplay(spec);
-  }
-  setTextLines(id: string, lines: readonly Text[]): EntityOutcome {
-    return this.entityFake.setTextLines(id, lines);
-  }
-  setNpcSkin(id: string, skin: Skin | undefined): EntityOutcome {
-    return this.entityFake.setNpcSkin(id, skin);
-  }
-  moveEntity(id: string, to: Location): EntityOutcome {
-    return this.entityFake.moveEntity(id, to);
-  }
-  setEntityVisible(id: string, viewer: string, visible: boolean): EntityOutcome {
-    return this.entityFake.setEntityVisible(id, viewer, visible);
-  }
-  removeEntity(id: string): boolean {
-    return this.entityFake.removeEntity(id);
-  }
-  spawnedEntity(id: string): SpawnedEntity | undefined {
-    return this.entityFake.spawnedEntity(id);
-  }
-  spawnedEntities(): SpawnedEntity[] {
-    return this.entityFake.spawnedEntities();
-  }
-  setSkin(uuid: string, skin: Skin | undefined): EntityOutcome {
-    return this.entityFake.setSkin(uuid, skin);
-  }
-  skin(uuid: string): Skin | undefined {
-    return this.entityFake.skin(uuid);
-  }
-
   async shutdown(reason: string): Promise<void> {
-    for (const uuid of [...this.states.keys()]) this.kick(uuid, reason);
+    for (const p of this.players.onlinePlayers()) this.kick(p.uuid, reason);
     this.isShutDown = true;
   }
 
   private mustBeOnline(uuid: string): PlayerState {
-    const s = this.states.get(uuid);
-    if (!s) throw new Error(`fake platform: ${uuid} is not online`);
-    return s;
+    return this.players.mustBeOnline(uuid);
   }
 }
 
-/** Flight and invulnerability as a game mode gives them (the game resets them on a mode change). */
-function modeAbilities(mode: GameMode): Pick<Abilities, 'allowFlight' | 'flying' | 'invulnerable'> {
-  const flies = mode === 'creative' || mode === 'spectator';
-  return { allowFlight: flies, flying: mode === 'spectator', invulnerable: flies };
-}

@@ -9,7 +9,7 @@
 // (trade.store.ts) as they do it; when the trade ends, the items are given, and whatever could not
 // be given (the player left, or has no room) stays in the journal as owed and is given at their
 // next join. After a crash the journal still holds every open window's items: each owner gets
-// theirs back when they join. Requests live in memory only and expire.
+// theirs back when they join. Requests (trade.requests.ts) live in memory only and expire.
 
 import type { Actor } from '../../core/actor.ts';
 import { CONSOLE } from '../../core/actor.ts';
@@ -20,22 +20,17 @@ import type { EventBus } from '../../core/events.ts';
 import { knownPlayer, playerFields } from '../../core/known-player.ts';
 import type { Logger } from '../../core/log.ts';
 import { fail, ok, type Result } from '../../core/result.ts';
-import type { ScheduledTask, Scheduler } from '../../core/scheduler.ts';
+import type { Scheduler } from '../../core/scheduler.ts';
 import type { ChestHandle, ChestView, GamePlatform, ItemStack, Location, OnlinePlayer, Text } from '../../platform/platform.ts';
 import type { TradeConfig } from './trade.config.ts';
 import type { CancelReason } from './trade.events.ts';
 import { countOf, emptyOffer, extras, layout, ALL_SLOTS, LOCKED, offerIn, OWN_BUTTON, ROWS, stacksOf, type Offer } from './trade.layout.ts';
 import type { Trade, TradeList } from './trade.schemas.ts';
 import { createJournal } from './trade.journal.ts';
+import { createTradeRequests, type RequestOutcome } from './trade.requests.ts';
 import type { TradeStore } from './trade.store.ts';
 
-export interface RequestOutcome {
-  /** True when the other player had asked first: the window opened at once. */
-  opened: boolean;
-  partner: OnlinePlayer;
-  /** Seconds the request waits (when not opened). */
-  expiresInSeconds: number;
-}
+export type { RequestOutcome } from './trade.requests.ts';
 
 export interface TradeService {
   /** Asks `to` to trade; when `to` had already asked `from`, accepts that instead (the window opens). */
@@ -86,18 +81,9 @@ interface OpenTrade {
   done: boolean;
 }
 
-interface Request {
-  from: OnlinePlayer;
-  to: OnlinePlayer;
-  at: number;
-  task: ScheduledTask;
-}
-
 export function createTradeService(deps: TradeDeps): TradeService {
   const { db, store, platform, events, scheduler, clock, audit, log } = deps;
   const trades = new Map<string, OpenTrade>();
-  /** Requests by sender: one each (a new one replaces it). */
-  const requests = new Map<string, Request>();
   const journal = createJournal({ db, store, platform, clock, log });
   const { write, giveWhatFits, owe } = journal;
 
@@ -267,11 +253,6 @@ export function createTradeService(deps: TradeDeps): TradeService {
   }
 
   function open(from: OnlinePlayer, to: OnlinePlayer): Result<Trade> {
-    const req = requests.get(from.uuid);
-    if (req?.to.uuid === to.uuid) {
-      req.task.cancel();
-      requests.delete(from.uuid);
-    }
     const why = obstacle(to, from);
     if (why) return fail('refused', why);
     const side = (player: OnlinePlayer): Side => ({ player, offer: emptyOffer(), confirmed: false, shown: [] });
@@ -289,18 +270,10 @@ export function createTradeService(deps: TradeDeps): TradeService {
     return ok(render(t));
   }
 
-  function incoming(me: string, fromName?: string): Request | undefined {
-    const mine = [...requests.values()].filter((r) => r.to.uuid === me && (fromName === undefined || r.from.uuid === fromName || r.from.name.toLowerCase() === fromName.toLowerCase()));
-    return mine.sort((x, y) => y.at - x.at)[0];
-  }
+  const requests = createTradeRequests({ platform, scheduler, clock, config: deps.config, obstacle, open });
 
   platform.on('quit', ({ player }) => {
-    for (const [from, r] of requests) {
-      if (from === player.uuid || r.to.uuid === player.uuid) {
-        r.task.cancel();
-        requests.delete(from);
-      }
-    }
+    requests.left(player.uuid);
     const t = trades.get(player.uuid);
     if (t) end(t, 'quit', player);
   });
@@ -330,52 +303,9 @@ export function createTradeService(deps: TradeDeps): TradeService {
   });
 
   return {
-    request(fromId, toId) {
-      const from = platform.player(fromId);
-      const to = platform.player(toId);
-      if (!from) return fail('player-offline', 'You are not online.');
-      if (!to) return fail('player-offline', 'That player is not online.');
-      if (from.uuid === to.uuid) return fail('refused', 'You cannot trade with yourself.');
-      const back = requests.get(to.uuid);
-      if (back?.to.uuid === from.uuid) {
-        const r = open(to, from);
-        return r.ok ? ok({ opened: true, partner: to, expiresInSeconds: 0 }) : r;
-      }
-      const why = obstacle(from, to);
-      if (why) return fail('refused', why);
-      requests.get(from.uuid)?.task.cancel();
-      const seconds = deps.config().requestExpirySeconds;
-      const task = scheduler.after(seconds * 1000, () => {
-        if (requests.get(from.uuid)?.task !== task) return;
-        requests.delete(from.uuid);
-        tell(from.uuid, red(`Your trade request to ${to.name} expired.`));
-        tell(to.uuid, red(`The trade request from ${from.name} expired.`));
-      });
-      requests.set(from.uuid, { from, to, at: clock.now().getTime(), task });
-      tell(to.uuid, {
-        text: `${from.name} wants to trade with you. `,
-        color: 'gold',
-        extra: [{ text: '[Accept]', color: 'green', clickEvent: { action: 'run_command', value: `/trade accept ${from.name}` } }, ` or /trade accept within ${seconds} seconds.`],
-      });
-      return ok({ opened: false, partner: to, expiresInSeconds: seconds });
-    },
-
-    accept(me, from) {
-      const r = incoming(me, from);
-      if (!r) return fail('not-found', from === undefined ? 'You have no trade request.' : `You have no trade request from ${from}.`);
-      const opened = open(r.from, r.to);
-      if (!opened.ok) tell(r.from.uuid, red(`${r.to.name} could not accept your trade request: ${opened.message}`));
-      return opened;
-    },
-
-    deny(me, from) {
-      const r = incoming(me, from);
-      if (!r) return fail('not-found', from === undefined ? 'You have no trade request.' : `You have no trade request from ${from}.`);
-      r.task.cancel();
-      requests.delete(r.from.uuid);
-      tell(r.from.uuid, red(`${r.to.name} turned down your trade request.`));
-      return ok(r.from);
-    },
+    request: (from, to) => requests.request(from, to),
+    accept: (me, from) => requests.accept(me, from),
+    deny: (me, from) => requests.deny(me, from),
 
     cancel(me) {
       const t = trades.get(me);
@@ -383,13 +313,7 @@ export function createTradeService(deps: TradeDeps): TradeService {
         end(t, 'cancelled', (t.a.player.uuid === me ? t.a : t.b).player);
         return ok('trade');
       }
-      const r = requests.get(me);
-      if (r) {
-        r.task.cancel();
-        requests.delete(me);
-        tell(r.to.uuid, gold(`${r.from.name} withdrew their trade request.`));
-        return ok('request');
-      }
+      if (requests.withdraw(me)) return ok('request');
       return fail('not-found', 'You have no open trade and no trade request.');
     },
 
@@ -408,7 +332,6 @@ export function createTradeService(deps: TradeDeps): TradeService {
     settled: () => journal.settled(),
 
     async stop() {
-      for (const r of requests.values()) r.task.cancel();
       requests.clear();
       for (const t of new Set(trades.values())) end(t, 'stopped', undefined);
       await journal.settled();

@@ -7,6 +7,21 @@ import type { EntityOutcome, EntityPort, NpcSpec, Skin, SpawnOutcome, SpawnedEnt
 import { EntityRegistry, canSee, skinProblem, snapshot } from '../../../src/platform/entity-registry.ts';
 import type { InteractTarget, Location, OnlinePlayer, PlatformEventName, PlatformEvents, Text } from '../../../src/platform/platform.ts';
 import { textToPlain } from '../../../src/platform/flying-squid/text.ts';
+import type { PortMethods } from './lend.ts';
+
+export const ENTITY_PORT_METHODS: PortMethods<EntityPort> = {
+  spawnNpc: true,
+  spawnTextDisplay: true,
+  setTextLines: true,
+  setNpcSkin: true,
+  moveEntity: true,
+  setEntityVisible: true,
+  removeEntity: true,
+  spawnedEntity: true,
+  spawnedEntities: true,
+  setSkin: true,
+  skin: true,
+};
 
 /** What the fake needs of its platform. */
 export interface FakeEntityHost {
