@@ -6,15 +6,7 @@ import type { KnownPlayer } from '../../core/api.ts';
 import { argsFor } from '../../core/command-args.ts';
 import { succeeded } from '../../core/command-helpers.ts';
 import { command, sub } from '../../core/command-tree.ts';
-import { VANISH_NODES, type VanishService } from './vanish.service.ts';
-import type { VanishStatus } from './vanish.schemas.ts';
-
-/** What the player whose vanish changed reads. */
-export function selfLine(s: VanishStatus): string {
-  return s.hidden
-    ? `You are now vanished (level ${s.level}): only players with a see-level of ${s.level} or more see you.`
-    : 'You are visible again.';
-}
+import { selfLine, VANISH_NODES, type VanishService } from './vanish.service.ts';
 
 export function vanishCommands(vanish: VanishService, ctx: ModuleContext): CommandDefinition[] {
   const arg = argsFor(ctx);
@@ -29,8 +21,8 @@ export function vanishCommands(vanish: VanishService, ctx: ModuleContext): Comma
     if (!succeeded(c, r)) return;
     if (own) return c.reply(selfLine(r.value));
     const where = r.value.online ? '' : ' (offline: it applies when they join)';
+    // The player is told by the service, as for a change made over the Remote Access Service.
     c.reply(r.value.hidden ? `${r.value['player-name']} is now vanished (level ${r.value.level})${where}.` : `${r.value['player-name']} is visible again${where}.`);
-    if (r.value.online) ctx.platform.sendMessage(who.uuid, selfLine(r.value));
   }
 
   return [

@@ -134,6 +134,15 @@ describe('vanish', () => {
       assert.equal(t.emittedNamed('vanish.toggle').at(-1)?.data.vanished, false);
       assert.deepEqual(seenBy('Ben'), ['Ann', 'Cat', 'Dan']);
       assert.deepEqual(value(await vanish().list()), { players: [], count: 0 });
+      assert.equal(t.platform.messagesOf(ids.Ann!).at(-1), 'You are visible again.', 'a change made by someone else is told to the player');
+    });
+
+    it('tells the player of a change made over the Remote Access Service, and not of their own', async () => {
+      value(await vanish().set(ids.Cat!, true, REST));
+      assert.match(t.platform.messagesOf(ids.Cat!).at(-1) ?? '', /^You are now vanished \(level 1\)/);
+      const before = t.platform.messagesOf(ids.Cat!).length;
+      value(await vanish().set(ids.Cat!, false, { kind: 'player', uuid: ids.Cat!, name: 'Cat' }));
+      assert.equal(t.platform.messagesOf(ids.Cat!).length, before, 'their own command replies itself');
     });
   });
 

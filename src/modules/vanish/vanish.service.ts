@@ -18,6 +18,13 @@ import type { GamePlatform } from '../../platform/platform.ts';
 import type { VanishedPlayer, VanishList, VanishStatus } from './vanish.schemas.ts';
 import { createVanishStore, type VanishRow } from './vanish.store.ts';
 
+/** What the player whose vanish changed reads. */
+export function selfLine(s: VanishStatus): string {
+  return s.hidden
+    ? `You are now vanished (level ${s.level}): only players with a see-level of ${s.level} or more see you.`
+    : 'You are visible again.';
+}
+
 export const VANISH_NODES = {
   /** Vanish oneself (/vanish), list the vanished (/vanish list). */
   use: 'core.vanish.use',
@@ -133,6 +140,8 @@ export async function createVanishService(deps: VanishDeps): Promise<VanishRunti
     await audit.record({ actor, action: hide ? 'vanish.on' : 'vanish.off', target: p.uuid, details: { level: level(p.uuid) } });
     const status = render(p, null);
     events.emit('vanish.toggle', { ...playerFields(p), vanished: hide, level: status.level, online: status.online, actor: actorName(actor) });
+    // Someone else (an admin, a program) changed it: the player learns it at once.
+    if (status.online && !(actor.kind === 'player' && actor.uuid === p.uuid)) platform.sendMessage(p.uuid, selfLine(status));
     return ok(status);
   }
 
