@@ -130,7 +130,7 @@ export function createHologramsService(deps: HologramsDeps): HologramsService {
   async function manager(name: string, actor: HoloActor, target: string, by: Actor, add: boolean): Promise<Result<Hologram>> {
     const auth = await authorise(name, actor, 'change the managers of', true);
     if (!auth.ok) return auth;
-    const { hologram: h, player } = auth.value;
+    const { row: h, player } = auth.value;
     const t = await known(target, 'player');
     if (!t.ok) return t;
     const p = t.value;
@@ -183,7 +183,7 @@ export function createHologramsService(deps: HologramsDeps): HologramsService {
       const loc = toLocation(platform, location, 'location.world');
       const auth = await authorise(name, actor, 'move', false);
       if (!auth.ok) return auth;
-      return change(auth.value.hologram, auth.value.player, by, 'move', { location: loc }, { from: auth.value.hologram.location, to: loc });
+      return change(auth.value.row, auth.value.player, by, 'move', { location: loc }, { from: auth.value.row.location, to: loc });
     },
 
     async editLine(name, actor, edit, by) {
@@ -193,7 +193,7 @@ export function createHologramsService(deps: HologramsDeps): HologramsService {
       if (number === undefined && text === undefined) throw new InvalidInput('text', 'Give the text to add at the bottom, or a line number to replace or remove.');
       const auth = await authorise(name, actor, 'edit the lines of', false);
       if (!auth.ok) return auth;
-      const { hologram: h, player } = auth.value;
+      const { row: h, player } = auth.value;
       const lines = [...h.lines];
       if (number === undefined) {
         if (lines.length >= MAX_LINES) return fail('refused', `The hologram ${h.name} has ${MAX_LINES} lines, the most a hologram may have.`);
@@ -214,7 +214,7 @@ export function createHologramsService(deps: HologramsDeps): HologramsService {
       const c = commandOf(command);
       const auth = await authorise(name, actor, 'bind a command to', true);
       if (!auth.ok) return auth;
-      const h = auth.value.hologram;
+      const h = auth.value.row;
       if (h.command === c) return fail('already-in-state', c === null ? `The hologram ${h.name} has no command bound.` : `The hologram ${h.name} already runs /${c}.`);
       return change(h, auth.value.player, by, c === null ? 'command-unbind' : 'command-bind', { command: c }, { command: c });
     },
@@ -225,7 +225,7 @@ export function createHologramsService(deps: HologramsDeps): HologramsService {
     async delete(name, actor, by) {
       const auth = await authorise(name, actor, 'delete', true);
       if (!auth.ok) return auth;
-      const { hologram: h, player } = auth.value;
+      const { row: h, player } = auth.value;
       await db.transaction().execute((tx) => store.remove(tx, h.name));
       await display.hide(h.name);
       await recorded(h, player, by, 'delete', { location: h.location, lines: h.lines });

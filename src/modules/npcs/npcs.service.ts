@@ -75,7 +75,7 @@ const CONTROL = /[\u0000-\u001f\u007f]/;
 export function createNpcsService(deps: NpcsDeps): NpcsService {
   const { db, events, clock, players, permissions, audit, platform, spawner, config, skins, runAs } = deps;
   const store = createNpcsStore(db);
-  const { idOf, known, npcNamed, isAdmin, authorise } = npcAccess({ db, store, players, permissions });
+  const { idOf, known, named, isAdmin, authorise } = npcAccess({ db, store, players, permissions });
 
   const limitOf = (uuid: string): number => permissions.numeric(uuid, NPC_LIMIT_PREFIX) ?? config().defaultLimit;
 
@@ -113,7 +113,7 @@ export function createNpcsService(deps: NpcsDeps): NpcsService {
   async function change(n: NpcRow, player: KnownPlayer | null, by: Actor, action: string, set: NpcChange, details: Record<string, unknown>): Promise<Result<NpcRow>> {
     await db.transaction().execute((tx) => store.update(tx, n.name, set, clock.now().toISOString()));
     await recorded(n, player, by, action, details);
-    return npcNamed(n.name);
+    return named(n.name);
   }
 
   function displayNameOf(raw: string): string {
@@ -134,7 +134,7 @@ export function createNpcsService(deps: NpcsDeps): NpcsService {
   async function manager(name: string, actor: NpcActor, target: string, by: Actor, add: boolean): Promise<Result<Npc>> {
     const auth = await authorise(name, actor, 'change the managers of', true);
     if (!auth.ok) return auth;
-    const { npc: n, player } = auth.value;
+    const { row: n, player } = auth.value;
     const t = await known(target, 'player');
     if (!t.ok) return t;
     const p = t.value;
@@ -163,7 +163,7 @@ export function createNpcsService(deps: NpcsDeps): NpcsService {
     },
 
     async get(name) {
-      const n = await npcNamed(idOf(name));
+      const n = await named(idOf(name));
       return n.ok ? ok(await one(n.value)) : n;
     },
 
@@ -193,7 +193,7 @@ export function createNpcsService(deps: NpcsDeps): NpcsService {
       const loc = toLocation(platform, location, 'location.world');
       const auth = await authorise(name, actor, 'move', false);
       if (!auth.ok) return auth;
-      const { npc: before, player } = auth.value;
+      const { row: before, player } = auth.value;
       const moved = await change(before, player, by, 'move', { location: loc }, { from: before.location, to: loc });
       if (!moved.ok) return moved;
       const n = moved.value;
@@ -213,7 +213,7 @@ export function createNpcsService(deps: NpcsDeps): NpcsService {
     async setSkin(name, actor, account, by) {
       const auth = await authorise(name, actor, 'change the skin of', false);
       if (!auth.ok) return auth;
-      const { npc: n, player } = auth.value;
+      const { row: n, player } = auth.value;
       if (account === null) {
         if (!n.skin) return fail('already-in-state', `The NPC ${n.name} wears the default skin already.`);
         const r = await change(n, player, by, 'skin', { skin: null }, { account: null });
@@ -237,7 +237,7 @@ export function createNpcsService(deps: NpcsDeps): NpcsService {
         wanted.hidden !== undefined ? { nameHidden: wanted.hidden } : { displayName: wanted.name === null || wanted.name === undefined ? null : displayNameOf(wanted.name), nameHidden: false };
       const auth = await authorise(name, actor, 'rename', false);
       if (!auth.ok) return auth;
-      const { npc: n, player } = auth.value;
+      const { row: n, player } = auth.value;
       const after = { ...n, ...set } as NpcRow;
       if (after.nameHidden === n.nameHidden && after.displayName === n.displayName) {
         return fail('already-in-state', n.nameHidden ? `The name of the NPC ${n.name} is hidden already.` : `The NPC ${n.name} shows the name ${shownName(n)} already.`);
@@ -251,7 +251,7 @@ export function createNpcsService(deps: NpcsDeps): NpcsService {
       const command = raw === null ? null : commandOf(raw);
       const auth = await authorise(name, actor, 'change the command of', false);
       if (!auth.ok) return auth;
-      const { npc: n, player } = auth.value;
+      const { row: n, player } = auth.value;
       if (command !== null && player !== null && !isAdmin(player.uuid) && !permissions.playerHas(player.uuid, NPC_COMMAND_NODE)) {
         return fail('refused', `${player.name} may not bind commands to NPCs (it needs ${NPC_COMMAND_NODE}).`);
       }
@@ -263,7 +263,7 @@ export function createNpcsService(deps: NpcsDeps): NpcsService {
     async delete(name, actor, by) {
       const auth = await authorise(name, actor, 'delete', true);
       if (!auth.ok) return auth;
-      const { npc: n, player } = auth.value;
+      const { row: n, player } = auth.value;
       const was = await one(n);
       await db.transaction().execute((tx) => store.remove(tx, n.name));
       spawner.remove(n.name);

@@ -4,11 +4,10 @@
 // console (actor null), act as owner of every warp. Names are checked here too, so every write
 // refuses a malformed or reserved name the same way.
 
-import type { KnownPlayer, PermissionsService, PlayersService } from '../../core/api.ts';
+import type { PermissionsService, PlayersService } from '../../core/api.ts';
 import type { Db } from '../../core/db.ts';
 import { InvalidInput } from '../../core/invalid-input.ts';
-import { knownPlayer } from '../../core/known-player.ts';
-import { fail, ok, type Result } from '../../core/result.ts';
+import { nameRule, ownedAccess } from '../../core/owned-access.ts';
 import { WARP_NAME } from './playerwarps.schemas.ts';
 import type { WarpActor } from './playerwarps.service.ts';
 import type { PlayerWarpsStore, WarpRow } from './playerwarps.store.ts';
@@ -30,6 +29,8 @@ export interface Standing {
   banned: boolean;
 }
 
+const nameOf = nameRule(WARP_NAME, 'a warp name', '1-32 of a-z, 0-9, _ and -');
+
 export interface WarpAccessDeps {
   db: Db;
   store: PlayerWarpsStore;
@@ -38,23 +39,22 @@ export interface WarpAccessDeps {
 }
 
 export function warpAccess({ db, store, players, permissions }: WarpAccessDeps) {
-  function nameOf(name: string, field: string): string {
-    if (!WARP_NAME.test(name)) throw new InvalidInput(field, `"${name}" is not a warp name: use 1-32 of a-z, 0-9, _ and -.`);
-    return name.toLowerCase();
-  }
-
   function newNameOf(name: string, field: string): string {
     const n = nameOf(name, field);
     if (RESERVED_NAMES.includes(n)) throw new InvalidInput(field, `"${n}" is a word of the /pwarp command and cannot name a warp.`);
     return n;
   }
 
-  const known = (uuid: string, field = 'uuid') => knownPlayer(players, uuid, field);
-
-  async function warpNamed(name: string): Promise<Result<WarpRow>> {
-    const w = await store.byName(db, name);
-    return w ? ok(w) : fail('not-found', `There is no player warp named ${name}.`);
-  }
+  const { known, named, authorise } = ownedAccess({
+    kind: 'player warp',
+    adminNode: PWARP_ADMIN,
+    nameOf,
+    find: (name) => store.byName(db, name),
+    notFound: (name) => `There is no player warp named ${name}.`,
+    isManager: async (w, uuid) => (await store.roles(db, w.id, uuid)).has('manager'),
+    players,
+    permissions,
+  });
 
   async function standing(w: WarpRow, actor: WarpActor): Promise<Standing> {
     if (actor === null) return { owner: false, manager: false, admin: true, whitelisted: false, banned: false };
@@ -68,31 +68,5 @@ export function warpAccess({ db, store, players, permissions }: WarpAccessDeps) 
     };
   }
 
-  /**
-   * The warp and the acting player, when the actor may make the change: the owner and admins
-   * always; managers unless `ownerOnly`. Otherwise not-found (no such actor or warp) or refused.
-   */
-  async function authorise(
-    name: string,
-    actor: WarpActor,
-    what: string,
-    ownerOnly: boolean,
-  ): Promise<Result<{ warp: WarpRow; player: KnownPlayer | null }>> {
-    const n = nameOf(name, 'name');
-    let player: KnownPlayer | null = null;
-    if (actor !== null) {
-      const who = await known(actor, 'actor');
-      if (!who.ok) return who;
-      player = who.value;
-    }
-    const found = await warpNamed(n);
-    if (!found.ok) return found;
-    const w = found.value;
-    const s = await standing(w, player?.uuid ?? null);
-    if (s.owner || s.admin || (s.manager && !ownerOnly)) return ok({ warp: w, player });
-    const who = ownerOnly ? 'its owner' : 'its owner and managers';
-    return fail('refused', `${player?.name ?? 'You'} may not ${what} the player warp ${w.name}: only ${who} may.`);
-  }
-
-  return { nameOf, newNameOf, known, warpNamed, standing, authorise };
+  return { nameOf, newNameOf, known, named, standing, authorise };
 }

@@ -80,7 +80,7 @@ export interface PlayerWarpsDeps {
 export function createPlayerWarpsService(deps: PlayerWarpsDeps): PlayerWarpsService {
   const { db, events, clock, players, permissions, audit, platform, teleport, log, config, economy } = deps;
   const store = createPlayerWarpsStore(db);
-  const { nameOf, newNameOf, known, warpNamed, standing, authorise } = warpAccess({ db, store, players, permissions });
+  const { nameOf, newNameOf, known, named, standing, authorise } = warpAccess({ db, store, players, permissions });
 
   /** The currency a new warp's fee is in. */
   function defaultCurrency(): string {
@@ -149,7 +149,7 @@ export function createPlayerWarpsService(deps: PlayerWarpsDeps): PlayerWarpsServ
     const verb = { manager: 'change the managers of', whitelist: 'change the whitelist of', ban: 'change the bans of' }[role];
     const auth = await authorise(name, actor, verb, role === 'manager');
     if (!auth.ok) return auth;
-    const { warp: w, player } = auth.value;
+    const { row: w, player } = auth.value;
     const t = await known(target, 'player');
     if (!t.ok) return t;
     const p = t.value;
@@ -179,7 +179,7 @@ export function createPlayerWarpsService(deps: PlayerWarpsDeps): PlayerWarpsServ
     },
 
     async get(name) {
-      const w = await warpNamed(nameOf(name, 'name'));
+      const w = await named(nameOf(name, 'name'));
       return w.ok ? ok(await one(w.value)) : w;
     },
 
@@ -224,14 +224,14 @@ export function createPlayerWarpsService(deps: PlayerWarpsDeps): PlayerWarpsServ
       const loc = toLocation(platform, location, 'location.world');
       const auth = await authorise(name, actor, 'relocate', false);
       if (!auth.ok) return auth;
-      return change(auth.value.warp, auth.value.player, by, 'relocate', { location: loc }, { from: auth.value.warp.location, to: loc });
+      return change(auth.value.row, auth.value.player, by, 'relocate', { location: loc }, { from: auth.value.row.location, to: loc });
     },
 
     async rename(name, actor, newName, by) {
       const n = newNameOf(newName, 'new-name');
       const auth = await authorise(name, actor, 'rename', false);
       if (!auth.ok) return auth;
-      const { warp: w, player } = auth.value;
+      const { row: w, player } = auth.value;
       if (w.name === n) return fail('already-in-state', `The player warp is already named ${n}.`);
       if (await store.byName(db, n)) return fail('already-exists', `The name ${n} is taken by another player warp.`);
       try {
@@ -245,7 +245,7 @@ export function createPlayerWarpsService(deps: PlayerWarpsDeps): PlayerWarpsServ
     async archive(name, actor, by) {
       const auth = await authorise(name, actor, 'archive', false);
       if (!auth.ok) return auth;
-      const w = auth.value.warp;
+      const w = auth.value.row;
       if (w.state === 'archived') return fail('already-in-state', `The player warp ${w.name} is already archived.`);
       return change(w, auth.value.player, by, 'archive', { state: 'archived' });
     },
@@ -253,7 +253,7 @@ export function createPlayerWarpsService(deps: PlayerWarpsDeps): PlayerWarpsServ
     async restore(name, actor, by) {
       const auth = await authorise(name, actor, 'restore', false);
       if (!auth.ok) return auth;
-      const w = auth.value.warp;
+      const w = auth.value.row;
       if (w.state === 'active') return fail('already-in-state', `The player warp ${w.name} is active, not archived.`);
       return change(w, auth.value.player, by, 'restore', { state: 'active' });
     },
@@ -261,7 +261,7 @@ export function createPlayerWarpsService(deps: PlayerWarpsDeps): PlayerWarpsServ
     async delete(name, actor, by) {
       const auth = await authorise(name, actor, 'delete', true);
       if (!auth.ok) return auth;
-      const { warp: w, player } = auth.value;
+      const { row: w, player } = auth.value;
       const was = await one(w);
       await db.transaction().execute((tx) => store.remove(tx, w.id));
       await recorded(w, player, by, 'delete', { location: w.location });
@@ -272,7 +272,7 @@ export function createPlayerWarpsService(deps: PlayerWarpsDeps): PlayerWarpsServ
     async setPublic(name, actor, isPublic, by) {
       const auth = await authorise(name, actor, isPublic ? 'make public' : 'make private', false);
       if (!auth.ok) return auth;
-      const w = auth.value.warp;
+      const w = auth.value.row;
       if (w.public === isPublic) return fail('already-in-state', `The player warp ${w.name} is already ${isPublic ? 'public' : 'private'}.`);
       return change(w, auth.value.player, by, isPublic ? 'public' : 'private', { public: isPublic });
     },
@@ -282,7 +282,7 @@ export function createPlayerWarpsService(deps: PlayerWarpsDeps): PlayerWarpsServ
       if (text !== null && text.length > MAX_DESCRIPTION) throw new InvalidInput('description', `A description has at most ${MAX_DESCRIPTION} characters.`);
       const auth = await authorise(name, actor, 'describe', false);
       if (!auth.ok) return auth;
-      const w = auth.value.warp;
+      const w = auth.value.row;
       if (w.description === text) return fail('already-in-state', `The player warp ${w.name} already has that description.`);
       return change(w, auth.value.player, by, 'description', { description: text }, { description: text });
     },
@@ -290,7 +290,7 @@ export function createPlayerWarpsService(deps: PlayerWarpsDeps): PlayerWarpsServ
     async setFee(name, actor, amount, by) {
       const auth = await authorise(name, actor, 'set the fee of', true);
       if (!auth.ok) return auth;
-      const w = auth.value.warp;
+      const w = auth.value.row;
       const parsed = economy().toMinor(amount, w.currency);
       if (!parsed.ok) throw new InvalidInput('fee', `The fee ${parsed.problem}.`);
       if (parsed.minor < 0) throw new InvalidInput('fee', 'The fee must not be negative.');
@@ -306,7 +306,7 @@ export function createPlayerWarpsService(deps: PlayerWarpsDeps): PlayerWarpsServ
       const who = await known(visitor, 'uuid');
       if (!who.ok) return who;
       const p = who.value;
-      const found = await warpNamed(n);
+      const found = await named(n);
       if (!found.ok) return found;
       const w = found.value;
       if (!platform.player(p.uuid)) return fail('player-offline', `${p.name} is not online.`);
@@ -351,7 +351,7 @@ export function createPlayerWarpsService(deps: PlayerWarpsDeps): PlayerWarpsServ
     async history(name, actor, page, limit) {
       const auth = await authorise(name, actor, 'read the history of', false);
       if (!auth.ok) return auth;
-      const rows = await store.history(auth.value.warp.id, limit, (page - 1) * limit);
+      const rows = await store.history(auth.value.row.id, limit, (page - 1) * limit);
       return ok(rows);
     },
   };
