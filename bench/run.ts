@@ -4,9 +4,10 @@
 // each). Never part of `npm test`. BENCH_ONLY=<name>[,<name>] runs some figures only.
 
 import { render, verdict, type Figure, type FigureLine } from './figure.ts';
+import { memoryFigure } from './figures/memory.ts';
 import { readFigure } from './figures/read.ts';
 
-const FIGURES: readonly Figure[] = [readFigure];
+const FIGURES: readonly Figure[] = [readFigure, memoryFigure];
 
 const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim()).filter(Boolean);
 const unknown = only?.filter((n) => !FIGURES.some((f) => f.name === n)) ?? [];

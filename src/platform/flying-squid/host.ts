@@ -9,6 +9,7 @@ import { withTimeout, type AdapterContext, type FlyingSquidOptions } from './con
 import type { FlyingSquidModule, FsPlayer, FsServer, Vec3Class } from './fs-types.ts';
 import { createItemCodec, type ItemClass, type ItemCodec } from './items.ts';
 import { replaceFlyingSquidLogPlugin } from './log-plugin.ts';
+import { flyingSquidSettings } from './settings.ts';
 import { loadFlyingSquidLoginPlugin } from './login-plugin.ts';
 import * as P from './packets.ts';
 import { kickSession } from './sessions.ts';
@@ -33,27 +34,7 @@ export function createServer(options: FlyingSquidOptions): CreatedServer {
   loadFlyingSquidLoginPlugin();
   const flyingSquid = require('flying-squid') as FlyingSquidModule;
   const Vec3 = (fsRequire('vec3') as { Vec3: Vec3Class }).Vec3;
-  const serv = flyingSquid.createMCServer({
-    port: options.port,
-    host: options.host,
-    'online-mode': options.onlineMode,
-    version: '1.21.4',
-    motd: options.motd ?? 'A Minecraft server',
-    'max-players': options.maxPlayers ?? 20,
-    'view-distance': options.viewDistance ?? 8,
-    worldFolder: options.worldDir,
-    generation: { name: 'diamond_square', options: { worldHeight: 80 } },
-    gameMode: 0,
-    difficulty: 1,
-    kickTimeout: 30000,
-    'max-entities': 500,
-    'everybody-op': false,
-    plugins: {},
-    'player-list-text': { header: '', footer: '' },
-    logging: false,
-    // Set, it turns off flying-squid's uncaughtException handler that calls process.exit().
-    debug: () => {},
-  });
+  const serv = flyingSquid.createMCServer(flyingSquidSettings(options));
   const items = createItemCodec(serv.registry, require('prismarine-item')(serv.registry) as ItemClass);
   return { serv, Vec3, items };
 }
