@@ -6,8 +6,9 @@
 import { render, verdict, type Figure, type FigureLine } from './figure.ts';
 import { memoryFigure } from './figures/memory.ts';
 import { readFigure } from './figures/read.ts';
+import { startFigure } from './figures/start.ts';
 
-const FIGURES: readonly Figure[] = [readFigure, memoryFigure];
+const FIGURES: readonly Figure[] = [readFigure, memoryFigure, startFigure];
 
 const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim()).filter(Boolean);
 const unknown = only?.filter((n) => !FIGURES.some((f) => f.name === n)) ?? [];
