@@ -4,9 +4,10 @@
 // each). Never part of `npm test`. BENCH_ONLY=<name>[,<name>] runs some figures only.
 
 import { render, verdict, type Figure, type FigureLine } from './figure.ts';
+import { growthFigure } from './figures/growth.ts';
 import { readFigure } from './figures/read.ts';
 
-const FIGURES: readonly Figure[] = [readFigure];
+const FIGURES: readonly Figure[] = [readFigure, growthFigure];
 
 const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim()).filter(Boolean);
 const unknown = only?.filter((n) => !FIGURES.some((f) => f.name === n)) ?? [];
