@@ -5,10 +5,11 @@
 
 import { render, verdict, type Figure, type FigureLine } from './figure.ts';
 import { memoryFigure } from './figures/memory.ts';
+import { growthFigure } from './figures/growth.ts';
 import { readFigure } from './figures/read.ts';
 import { startFigure } from './figures/start.ts';
 
-const FIGURES: readonly Figure[] = [readFigure, memoryFigure, startFigure];
+const FIGURES: readonly Figure[] = [readFigure, memoryFigure, startFigure, growthFigure];
 
 const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim()).filter(Boolean);
 const unknown = only?.filter((n) => !FIGURES.some((f) => f.name === n)) ?? [];

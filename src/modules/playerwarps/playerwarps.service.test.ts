@@ -13,6 +13,8 @@ import { playerWarpsModule } from './index.ts';
 import { PLAYERWARPS_ROUTES } from './playerwarps.routes.ts';
 import type { PlayerWarpsService } from './playerwarps.service.ts';
 import { value } from '../../../test/support/results.ts';
+import { growingSteps } from '../../../test/support/query-plan.ts';
+import { withPostgres } from '../../../test/support/postgres.ts';
 
 const REST: Actor = { kind: 'rest', label: 'panel' };
 const NOBODY = '00000000-0000-0000-0000-0000000000aa';
@@ -374,6 +376,29 @@ describe('playerwarps', () => {
       assert.deepEqual(value(await pw.list(99, 4)).warps, []);
     });
 
+    it('answers a total that follows each create, archive, restore, switch to private or public, and delete at once', async () => {
+      const total = async () => value(await pw.list(1, 1)).total;
+      const before = await total();
+      value(await pw.create(owen, 'count-me', at(130), REST));
+      assert.equal(await total(), before + 1);
+      value(await pw.archive('count-me', owen, REST));
+      assert.equal(await total(), before);
+      value(await pw.restore('count-me', owen, REST));
+      assert.equal(await total(), before + 1);
+      value(await pw.setPublic('count-me', owen, false, REST));
+      assert.equal(await total(), before);
+      value(await pw.setPublic('count-me', owen, true, REST));
+      assert.equal(await total(), before + 1);
+      value(await pw.delete('count-me', owen, REST));
+      assert.equal(await total(), before);
+    });
+
+    it('reads a page through the index in its order: no scan, no sort of the listed warps', async () => {
+      const page = `SELECT w.*, p.name AS owner_name FROM playerwarps AS w LEFT JOIN core_players AS p ON p.uuid = w.owner
+        WHERE w.state = 'active' AND w.public = 1 ORDER BY w.visits DESC, w.name ASC LIMIT 20 OFFSET 0`;
+      assert.deepEqual(await growingSteps(t.database.db, page), []);
+    });
+
     it('takes page from 1 and limit from 1 to 100 (default 10) through the route schema', () => {
       const row = PLAYERWARPS_ROUTES.find((r) => r.method === 'GET' && r.path === '/playerwarps')!;
       const read = (q: Record<string, string>) => Value.Default(row.query!, Value.Convert(row.query!, q));
@@ -395,6 +420,29 @@ describe('playerwarps', () => {
     it('audits REST writes as core-rest/<label> with the owner as target', async () => {
       const entries = await t.kernel.api.audit.history(owen, 100);
       assert.ok(entries.some((e) => e.actor === 'core-rest/panel' && e.action === 'playerwarp.create' && e.details.name === 'shop'));
+    });
+  });
+});
+
+describe('playerwarps on PostgreSQL', () => {
+  it('lists public active warps most visited first, then by name, with their total', async (ctx) => {
+    await withPostgres(ctx, 'playerwarps', async (openDb) => {
+      const t = await startTestKernel({ modules: [economyModule, playerWarpsModule], openDb });
+      try {
+        const pw = t.kernel.api.playerwarps;
+        const owen = (await t.join('Owen')).uuid;
+        const vic = (await t.join('Vic')).uuid;
+        value(await t.kernel.api.permissions.grant(owen, 'core.pwarp.limit.10', CONSOLE));
+        for (const name of ['bay', 'ant', 'cat', 'dim']) value(await pw.create(owen, name, at(1), REST));
+        value(await pw.visit('cat', vic, REST));
+        value(await pw.setPublic('dim', owen, false, REST));
+        const listed = value(await pw.list(1, 10));
+        assert.deepEqual([listed.warps.map((w) => w.name), listed.total], [['cat', 'ant', 'bay'], 3]);
+        value(await pw.archive('ant', owen, REST));
+        assert.deepEqual(value(await pw.list(1, 10)).total, 2);
+      } finally {
+        await t.close();
+      }
     });
   });
 });

@@ -4,6 +4,7 @@
 
 import { sql, type Db, type Migration } from '../../core/db.ts';
 import { prepareQuery } from '../../core/prepared-query.ts';
+import { rowMemory } from '../../core/row-memory.ts';
 import type { Location } from '../../platform/platform.ts';
 import type { MemberRole, WarpState } from './playerwarps.schemas.ts';
 import { locationOfRow, withLocationColumns } from '../../core/location.ts';
@@ -49,6 +50,15 @@ export const PLAYERWARPS_MIGRATIONS: readonly Migration[] = [
         .addColumn('details', 'text', (c) => c.notNull())
         .execute();
       await db.schema.createIndex('playerwarp_history_warp').on('playerwarp_history').columns(['warp_id', 'id']).execute();
+    },
+  },
+  {
+    // The listing's order in full (visits, then name): with the old index, warps of equal visits
+    // (every new warp has 0) were sorted on each call.
+    name: '002-listing-order',
+    async up(db) {
+      await db.schema.createIndex('playerwarps_listing_order').on('playerwarps').columns(['state', 'public', 'visits desc', 'name']).execute();
+      await db.schema.dropIndex('playerwarps_listing').execute();
     },
   },
 ];
@@ -160,6 +170,11 @@ export function createPlayerWarpsStore(db: Db) {
       .offset(p.offset),
   );
 
+  // The count of listed warps stays in memory on SQLite until this store writes a warp
+  // (src/core/row-memory.ts): counting a million listed warps reads the whole index.
+  const listed = rowMemory<number>(db);
+  const LISTED = 'listed';
+
   return {
     async byName(tx: Db, name: string): Promise<WarpRow | undefined> {
       const r = await readByName.first(tx, { name });
@@ -181,12 +196,18 @@ export function createPlayerWarpsStore(db: Db) {
     },
 
     async countPublic(): Promise<number> {
+      const held = listed.get(LISTED);
+      if (held !== undefined) return held;
+      const mark = listed.mark();
       const r = await readCountListed.first(db, {});
-      return Number(r?.n ?? 0);
+      const n = Number(r?.n ?? 0);
+      listed.remember(LISTED, mark, n);
+      return n;
     },
 
     async insert(tx: Db, w: NewWarp): Promise<void> {
       const { world, x, y, z, yaw, pitch } = w.location;
+      listed.forget(LISTED);
       await tx
         .insertInto('playerwarps')
         .values({
@@ -218,6 +239,7 @@ export function createPlayerWarpsStore(db: Db) {
       if (change.public !== undefined) set.public = change.public ? 1 : 0;
       if (change.description !== undefined) set.description = change.description;
       if (change.fee !== undefined) set.fee = change.fee;
+      listed.forget(LISTED);
       await tx.updateTable('playerwarps').set(set).where('id', '=', id).execute();
     },
 
@@ -231,6 +253,7 @@ export function createPlayerWarpsStore(db: Db) {
 
     /** The warp, its members and its history, gone. */
     async remove(tx: Db, id: number): Promise<void> {
+      listed.forget(LISTED);
       await tx.deleteFrom('playerwarp_members').where('warp_id', '=', id).execute();
       await tx.deleteFrom('playerwarp_history').where('warp_id', '=', id).execute();
       await tx.deleteFrom('playerwarps').where('id', '=', id).execute();

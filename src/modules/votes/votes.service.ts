@@ -16,6 +16,7 @@ import type { GamePlatform, OnlinePlayer } from '../../platform/platform.ts';
 import type { VotesConfig } from './votes.config.ts';
 import type { Period, PlayerVotes, VoteParty, VoteTop } from './votes.schemas.ts';
 import type { VotesStore } from './votes.store.ts';
+import { periodStart } from './votes.periods.ts';
 
 export interface VotesService {
   /** A known player's totals and rewards waiting; not-found for a player never seen. */
@@ -44,13 +45,7 @@ export interface VotesDeps {
   config: () => VotesConfig;
 }
 
-/** When each period began, for an instant (UTC calendar: months from the 1st, weeks from Monday). */
-export function periodStart(period: Period, now: Date): string {
-  if (period === 'all-time') return '';
-  const d = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), period === 'monthly' ? 1 : now.getUTCDate()));
-  if (period === 'weekly') d.setUTCDate(d.getUTCDate() - ((d.getUTCDay() + 6) % 7));
-  return d.toISOString();
-}
+export { periodStart };
 
 export function createVotesService(deps: VotesDeps): VotesService {
   const { store, clock, players, platform, audit, events, log, config } = deps;
@@ -146,7 +141,7 @@ export function createVotesService(deps: VotesDeps): VotesService {
     },
 
     async top(period, limit) {
-      const rows = await store.top(periodStart(period, clock.now()), limit);
+      const rows = await store.top(period, periodStart(period, clock.now()), limit);
       const entries: VoteTop['entries'] = [];
       for (const [i, r] of rows.entries()) {
         const p = await players.get(r.uuid);

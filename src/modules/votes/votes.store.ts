@@ -1,10 +1,14 @@
 // All SQL of the votes: one row per vote received (a route call for several votes is one row with
 // its count), the rewards waiting for players who were offline, and the vote party's progress.
-// Totals by period are sums over the rows since the period began.
+// Totals of one player by period are sums over their rows since the period began; the boards read
+// vote_totals (one row per player and period begun, kept with each vote), so a board costs the
+// same with a thousand votes or a million.
 
 import { sql } from 'kysely';
 import type { Db, Migration } from '../../core/db.ts';
 import { prepareQuery } from '../../core/prepared-query.ts';
+import { periodsOf } from './votes.periods.ts';
+import type { Period } from './votes.schemas.ts';
 
 export const VOTES_MIGRATIONS: readonly Migration[] = [
   {
@@ -39,6 +43,33 @@ export const VOTES_MIGRATIONS: readonly Migration[] = [
         .execute();
     },
   },
+  {
+    // The boards summed every vote of the period (all-time: the whole table) on each call.
+    name: '002-vote-totals',
+    async up(db) {
+      await db.schema
+        .createTable('vote_totals')
+        .addColumn('period', 'varchar(16)', (c) => c.notNull())
+        .addColumn('since', 'varchar(32)', (c) => c.notNull())
+        .addColumn('uuid', 'varchar(36)', (c) => c.notNull())
+        .addColumn('votes', 'integer', (c) => c.notNull())
+        .addPrimaryKeyConstraint('vote_totals_pk', ['period', 'since', 'uuid'])
+        .execute();
+      await db.schema.createIndex('vote_totals_top').on('vote_totals').columns(['period', 'since', 'votes desc', 'uuid']).execute();
+      // The votes counted before this migration, summed here.
+      const sums = new Map<string, { period: Period; since: string; uuid: string; votes: number }>();
+      for (const v of await db.selectFrom('votes').select(['uuid', 'count', 'at']).execute()) {
+        for (const { period, since } of periodsOf(String(v.at))) {
+          const key = `${period}|${since}|${String(v.uuid)}`;
+          const row = sums.get(key) ?? { period, since, uuid: String(v.uuid), votes: 0 };
+          row.votes += Number(v.count);
+          sums.set(key, row);
+        }
+      }
+      const rows = [...sums.values()];
+      for (let i = 0; i < rows.length; i += 500) await db.insertInto('vote_totals').values(rows.slice(i, i + 500)).execute();
+    },
+  },
 ];
 
 export interface PendingReward {
@@ -54,13 +85,13 @@ export function createVotesStore(db: Db) {
     q.selectFrom('votes').select(sql<number>`coalesce(sum(count), 0)`.as('n')).where('uuid', '=', p.uuid).where('at', '>=', p.since),
   );
   const last = prepareQuery(db, (q, p: { uuid: string }) => q.selectFrom('votes').select('at').where('uuid', '=', p.uuid).orderBy('at', 'desc').limit(1));
-  const top = prepareQuery(db, (q, p: { since: string; limit: number }) =>
+  const top = prepareQuery(db, (q, p: { period: Period; since: string; limit: number }) =>
     q
-      .selectFrom('votes')
-      .select(['uuid', sql<number>`sum(count)`.as('n')])
-      .where('at', '>=', p.since)
-      .groupBy('uuid')
-      .orderBy(sql`sum(count)`, 'desc')
+      .selectFrom('vote_totals')
+      .select(['uuid', 'votes as n'])
+      .where('period', '=', p.period)
+      .where('since', '=', p.since)
+      .orderBy('votes', 'desc')
       .orderBy('uuid')
       .limit(p.limit),
   );
@@ -68,8 +99,18 @@ export function createVotesStore(db: Db) {
   const party = prepareQuery(db, (q, _p: { one: number }) => q.selectFrom('vote_party').selectAll().where('id', '=', 1));
 
   return {
+    /** The vote row and the player's total of each period, in one transaction. */
     async add(uuid: string, service: string, count: number, at: string): Promise<void> {
-      await db.insertInto('votes').values({ uuid, service, count, at }).execute();
+      await db.transaction().execute(async (tx) => {
+        await tx.insertInto('votes').values({ uuid, service, count, at }).execute();
+        for (const { period, since } of periodsOf(at)) {
+          await tx
+            .insertInto('vote_totals')
+            .values({ period, since, uuid, votes: count })
+            .onConflict((oc) => oc.columns(['period', 'since', 'uuid']).doUpdateSet({ votes: sql`vote_totals.votes + excluded.votes` }))
+            .execute();
+        }
+      });
     },
     async total(uuid: string, since: string): Promise<number> {
       const r = await sumSince.first(db, { uuid, since });
@@ -79,8 +120,9 @@ export function createVotesStore(db: Db) {
       const r = await last.first(db, { uuid });
       return r ? String(r.at) : null;
     },
-    async top(since: string, limit: number): Promise<Array<{ uuid: string; votes: number }>> {
-      return (await top.all(db, { since, limit })).map((r) => ({ uuid: String(r.uuid), votes: Number(r.n) }));
+    /** The board of the period begun at `since`, most votes first, then by uuid. */
+    async top(period: Period, since: string, limit: number): Promise<Array<{ uuid: string; votes: number }>> {
+      return (await top.all(db, { period, since, limit })).map((r) => ({ uuid: String(r.uuid), votes: Number(r.n) }));
     },
     async addReward(uuid: string, kind: 'vote' | 'party', amount: number, currency: string | null, at: string): Promise<void> {
       await db.insertInto('vote_rewards').values({ uuid, kind, amount: String(amount), currency, created_at: at }).execute();
