@@ -5,8 +5,10 @@
 
 import { render, verdict, type Figure, type FigureLine } from './figure.ts';
 import { readFigure } from './figures/read.ts';
+import { eventsFigure } from './figures/events.ts';
+import { writesFigure } from './figures/writes.ts';
 
-const FIGURES: readonly Figure[] = [readFigure];
+const FIGURES: readonly Figure[] = [readFigure, writesFigure, eventsFigure];
 
 const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim()).filter(Boolean);
 const unknown = only?.filter((n) => !FIGURES.some((f) => f.name === n)) ?? [];
