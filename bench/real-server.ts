@@ -107,3 +107,6 @@ export async function prepareWriteServer(): Promise<WriteBench> {
     await rs.stop();
   }
 }
+
+/** CPU time (user + system) a process has used, microseconds (for a RestServer: `cpuOfPid(rs.server.pid)`). */
+export const cpuOfPid = cpuOf;

@@ -6,7 +6,8 @@
 //
 // Lines:
 //   - acknowledged deposits per second over BENCH_SECONDS (5) after a BENCH_WARMUP (5) s warm-up
-//     (target: at least 5,000);
+//     (target: at least 5,000), with the server's CPU time per write beside it (the rate one core
+//     would hold, robust when the machine is shared);
 //   - acknowledged deposits not applied: the server is killed (SIGKILL, no shutdown) once the load
 //     is over, started again on its data folder, and its balance must be the balance before the
 //     load plus every acknowledged deposit (target: 0; a balance above it, a deposit applied but not
@@ -14,7 +15,7 @@
 //   - events missed: for each subscriber, acknowledged deposits whose economy.wallet-credit (matched
 //     by transaction id) it never received, summed (target: 0).
 
-import { prepareWriteServer } from '../real-server.ts';
+import { cpuOfPid, prepareWriteServer } from '../real-server.ts';
 import { depositLoad, drain, missed, startSubscribers, type Ack } from '../write-load.ts';
 import type { Figure, FigureLine } from '../figure.ts';
 import type { RestServer } from '../../test/e2e/support/rest-server.ts';
@@ -42,6 +43,7 @@ async function measureWrites(): Promise<FigureLine[]> {
     const refused = new Map<string, number>();
     let errors = 0;
     let rate = 0;
+    let cpuPerWrite = 0;
     let missedEvents = 0;
     let dropped = 0;
     let before = 0;
@@ -51,12 +53,16 @@ async function measureWrites(): Promise<FigureLine[]> {
         before = await balanceOf(rs, bench.uuid, bench.writer);
         for (const [phase, s] of [['warm-up', warmup], ['measured', seconds]] as const) {
           if (s <= 0) continue;
+          const cpuBefore = cpuOfPid(rs.server.pid);
           const r = await depositLoad({ port: rs.restPort, token: bench.writer, uuid: bench.uuid, connections, seconds: s, amount: 1 });
           acks.push(...r.acks);
           for (const [why, n] of r.refused) refused.set(why, (refused.get(why) ?? 0) + n);
           errors += r.errors;
           log(`${phase}: ${r.acks.length} acknowledged deposits in ${s} s (${Math.round(r.acks.length / s)}/s), ${r.errors} errors, ${[...r.refused.values()].reduce((a, b) => a + b, 0)} refused`);
-          if (phase === 'measured') rate = r.acks.length / s;
+          if (phase === 'measured') {
+            rate = r.acks.length / s;
+            cpuPerWrite = (cpuOfPid(rs.server.pid) - cpuBefore) / Math.max(1, r.acks.length);
+          }
         }
         const received = await drain(subs, acks.length);
         missedEvents = missed(acks, received);
@@ -66,8 +72,9 @@ async function measureWrites(): Promise<FigureLine[]> {
         await subs.close();
       }
     } finally {
-      // No shutdown: whatever was acknowledged must already be in the database.
-      await rs.server.stop('SIGKILL');
+      // No shutdown: whatever was acknowledged must already be in the database. (A profiled run,
+      // BENCH_CPU_PROF, shuts down instead, as the profile is written at exit.)
+      await rs.server.stop(process.env.BENCH_CPU_PROF ? 'SIGTERM' : 'SIGKILL');
     }
     rs = await bench.start();
     let after: number;
@@ -85,10 +92,10 @@ async function measureWrites(): Promise<FigureLine[]> {
         value: Math.round(rate),
         unit: 'writes/s',
         target: { min: TARGET_WRITES },
-        detail: `${connections} connections, ${seconds} s${errors || refusedText ? `; ${errors} errors${refusedText ? `, refused: ${refusedText}` : ''}` : ''}`,
+        detail: `${connections} connections, ${seconds} s, server CPU ${Math.round(cpuPerWrite)} µs/write (${Math.round(1e6 / Math.max(1, cpuPerWrite))}/s on one core)${errors || refusedText ? `; ${errors} errors${refusedText ? `, refused: ${refusedText}` : ''}` : ''}`,
       },
       {
-        name: 'writes: acknowledged deposits not applied (after SIGKILL)',
+        name: `writes: acknowledged deposits not applied (after ${process.env.BENCH_CPU_PROF ? 'SIGTERM' : 'SIGKILL'})`,
         value: Math.max(0, difference),
         unit: '',
         target: { max: 0 },
