@@ -69,9 +69,12 @@ export interface EventStream {
   close(): Promise<void>;
 }
 
+/** How long events after the first of a turn may wait to go out together, ms. */
+const MAX_BATCH_MS = 1;
+
 interface Connection {
   ws: WebSocket;
-  /** The connection's socket, corked while a turn's events are written (see `deliver`). */
+  /** The connection's socket, corked while a turn's events after the first are written (see `deliverEvent`). */
   socket: Duplex;
   token: TokenRecord;
   address: string;
@@ -177,23 +180,35 @@ export function attachEventStream(o: EventStreamOptions): EventStream {
       close(c, CLOSE.tryAgainLater, 'subscriber too slow: over 1 MiB waiting');
       return;
     }
-    // The events of one turn of the loop go out to a subscriber in one write: its socket is corked
-    // at the first and uncorked once the turn's I/O callbacks have run (setImmediate). A frame per
-    // write cost a system call per event and subscriber, a quarter of the server's time under many
-    // deposits with 8 subscribers (docs/performance.md, writes).
-    if (!corked.has(c)) {
-      c.socket.cork();
-      corked.add(c);
-      if (corked.size === 1) setImmediate(uncorkAll);
-    }
     c.ws.send(text);
   }
 
-  /** Subscribers whose socket is corked until the end of this turn. */
+  // The first event of a turn of the loop goes out at once; the events after it in the same turn
+  // go out to each subscriber in one write: its socket is corked until the turn's I/O callbacks have
+  // run (setImmediate), or until the batch is MAX_BATCH_MS old when a further event comes. A frame
+  // per write cost a system call per event and subscriber, a quarter of the server's time under many
+  // deposits with 8 subscribers; corking every event to the end of the turn delayed events behind
+  // their answers (docs/performance.md, writes and events).
+  /** Whether an event went out in this turn already (an end-of-turn uncork is scheduled). */
+  let eventThisTurn = false;
+  /** Subscribers whose socket is corked, and since when (performance.now()). */
   const corked = new Set<Connection>();
-  function uncorkAll(): void {
+  let corkedSince = 0;
+  function flushCorked(): void {
     for (const c of corked) c.socket.uncork();
     corked.clear();
+  }
+  function endTurn(): void {
+    eventThisTurn = false;
+    flushCorked();
+  }
+  function deliverEvent(c: Connection, text: string, batch: boolean): void {
+    if (batch && !c.closing && !corked.has(c)) {
+      if (corked.size === 0) corkedSince = performance.now();
+      c.socket.cork();
+      corked.add(c);
+    }
+    deliver(c, text);
   }
 
   function problem(c: Connection, message: string): void {
@@ -315,11 +330,19 @@ export function attachEventStream(o: EventStreamOptions): EventStream {
     if (connections.size === 0) return;
     const context = `${e.name.slice(0, e.name.indexOf('.'))}.*`;
     let text: string | undefined;
+    const batch = eventThisTurn;
+    if (corked.size > 0 && performance.now() - corkedSince >= MAX_BATCH_MS) flushCorked();
     for (const c of connections) {
       const p = c.patterns;
       if (p.size === 0 || !(p.has('*') || p.has(context) || p.has(e.name))) continue;
-      text ??= JSON.stringify({ event: e.name, data: e.data });
-      deliver(c, text);
+      if (text === undefined) {
+        text = JSON.stringify({ event: e.name, data: e.data });
+        if (!eventThisTurn) {
+          eventThisTurn = true;
+          setImmediate(endTurn);
+        }
+      }
+      deliverEvent(c, text, batch);
     }
   });
 
