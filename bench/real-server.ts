@@ -79,3 +79,34 @@ export async function prepareRealServer(): Promise<{ player: BenchPlayer; start(
     await rs.stop();
   }
 }
+
+/** The write benchmarks' server (figures 2 and 3): a player with an opened wallet and two tokens. */
+export interface WriteBench {
+  uuid: string;
+  /** A token with read and write (deposits, the balance read). */
+  writer: string;
+  /** A token with the events scope, for the subscribers. */
+  events: string;
+  /** Starts the server on the data folder (profiled under BENCH_CPU_PROF); stop it, or kill it, when done. */
+  start(): Promise<RestServer>;
+  remove(): void;
+}
+
+/** A data folder where a player joined (so has a wallet), a writer token and an events token. */
+export async function prepareWriteServer(): Promise<WriteBench> {
+  const dataDir = newDataDir();
+  const rs = await start(dataDir);
+  try {
+    const writer = await rs.token('bench-writer', 'read,write');
+    const events = await rs.token('bench-events', 'events');
+    const bot = await joinBot(rs.server.gamePort, 'BenchWriter');
+    const uuid = bot.player.uuid;
+    await quit(bot);
+    return { uuid, writer, events, start: () => start(dataDir, true), remove: () => rmSync(dataDir, { recursive: true, force: true }) };
+  } finally {
+    await rs.stop();
+  }
+}
+
+/** CPU time (user + system) a process has used, microseconds (for a RestServer: `cpuOfPid(rs.server.pid)`). */
+export const cpuOfPid = cpuOf;

@@ -8,8 +8,10 @@ import { memoryFigure } from './figures/memory.ts';
 import { growthFigure } from './figures/growth.ts';
 import { readFigure } from './figures/read.ts';
 import { startFigure } from './figures/start.ts';
+import { eventsFigure } from './figures/events.ts';
+import { writesFigure } from './figures/writes.ts';
 
-const FIGURES: readonly Figure[] = [readFigure, memoryFigure, startFigure, growthFigure];
+const FIGURES: readonly Figure[] = [readFigure, writesFigure, eventsFigure, growthFigure, memoryFigure, startFigure];
 
 const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim()).filter(Boolean);
 const unknown = only?.filter((n) => !FIGURES.some((f) => f.name === n)) ?? [];

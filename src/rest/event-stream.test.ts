@@ -142,6 +142,35 @@ describe('the event stream', () => {
     await c.closed;
   });
 
+  it('delivers a burst of events emitted in one turn to every subscriber, all of them and in order', async () => {
+    const a = await connected(h.port, watcher);
+    const b = await connected(h.port, watcher);
+    for (const c of [a, b]) {
+      c.send({ subscribe: ['*'] });
+      await c.next();
+    }
+    const credit = (i: number) => ({
+      'player-id': '0a1b2c3d-4e5f-6789-abcd-ef0123456789',
+      'player-name': 'Alex',
+      amount: { currency: 'coins', amount: 1 },
+      balance: { currency: 'coins', amount: i },
+      'transaction-id': String(i),
+    });
+    for (let i = 1; i <= 300; i++) h.events.emit('economy.wallet-credit', credit(i));
+    for (const c of [a, b]) {
+      const ids: string[] = [];
+      for (let i = 1; i <= 300; i++) ids.push((await c.next()).data['transaction-id']);
+      assert.deepEqual(ids, Array.from({ length: 300 }, (_, i) => String(i + 1)));
+    }
+    // And a single event after the burst still goes out on its own (nothing stays held back).
+    h.events.emit('economy.wallet-credit', credit(301));
+    for (const c of [a, b]) assert.equal((await c.next()).data['transaction-id'], '301');
+    for (const c of [a, b]) {
+      c.ws.close();
+      await c.closed;
+    }
+  });
+
   it('closes with 1003 on a binary frame', async () => {
     const c = await connected(h.port, watcher);
     c.ws.send(Buffer.from([1, 2, 3]), { binary: true });
