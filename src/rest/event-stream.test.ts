@@ -258,7 +258,8 @@ describe('the event stream', () => {
     const slow = new RawClient(h.port, watcher);
     await slow.ready;
     slow.send(0x1, JSON.stringify({ subscribe: ['communication.*'] }));
-    await new Promise((r) => setTimeout(r, 50));
+    // Paused only once the server has taken the subscription (its reply names the pattern).
+    while (!slow.frames.some((f) => f.opcode === 0x1 && f.payload.toString().includes('communication.*'))) await new Promise((r) => setTimeout(r, 10));
     slow.socket.pause();
     const blob = 'x'.repeat(100_000);
     let sent = 0;

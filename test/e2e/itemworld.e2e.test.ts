@@ -146,6 +146,14 @@ describe('items on the ground and mobs on the real server', () => {
     await waitFor(() => ann.inventory.items().some((i) => i.name === 'bread'), 'Ann holds bread again');
     await throwSlot(ann, ann.inventory.items().find((i) => i.name === 'bread')!.slot - 36);
     await waitFor(() => lying(ann).length === 1, 'the bread on the ground');
+    // Ann steps back out of pickup reach (the game picks an item up within 1.75 blocks once its
+    // 2-second delay is over; on a busy machine a thrown item may not fly that far), still seeing it.
+    const item = lying(ann)[0]!.position;
+    const p = ann.entity.position;
+    const away = { x: Math.floor(item.x) + (p.x >= item.x ? 5.5 : -4.5), z: Math.floor(item.z) + (p.z >= item.z ? 5.5 : -4.5) };
+    await rs.console(`tp Ann ${away.x} ${Math.floor(p.y) + 3} ${away.z}`, /Teleported Ann/);
+    await waitFor(() => Math.abs(ann.entity.position.x - away.x) < 0.01, 'Ann out of reach of the bread');
+    assert.equal(lying(ann).length, 1, 'the bread still lying there');
 
     writeFileSync(join(scene.dataDir, 'core', 'itemworld.conf'), CONF.replace('purge-interval-seconds = 0', 'purge-interval-seconds = 10').replace('purge-warning-seconds = 0', 'purge-warning-seconds = 5'));
     const warned = waitForMessage(ann, /^Items on the ground will be removed in 5 seconds\./, 15000);
