@@ -5,8 +5,9 @@
 
 import { render, verdict, type Figure, type FigureLine } from './figure.ts';
 import { readFigure } from './figures/read.ts';
+import { ticksFigure } from './figures/ticks.ts';
 
-const FIGURES: readonly Figure[] = [readFigure];
+const FIGURES: readonly Figure[] = [readFigure, ticksFigure];
 
 const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim()).filter(Boolean);
 const unknown = only?.filter((n) => !FIGURES.some((f) => f.name === n)) ?? [];
