@@ -43,8 +43,6 @@ export interface FsClient extends EventEmitter {
   uuid: string;
   latency: number;
   state: string;
-  /** Set once the connection has ended. */
-  ended?: boolean;
   socket?: { remoteAddress?: string; destroy(): void; cork(): void; uncork(): void };
   write(name: string, params: Record<string, unknown>): void;
   end(reason: string, fullReason?: unknown): void;
@@ -100,8 +98,6 @@ export interface FsInventory extends EventEmitter {
 
 export interface FsPlayer extends FsEntity {
   type: 'player';
-  /** Writes one chunk column to the player (world.js; its chunk chains call it through the player). */
-  sendChunk(chunkX: number, chunkZ: number, column: unknown): Promise<unknown>;
   _client: FsClient;
   inventory: FsInventory;
   username: string;

@@ -27,7 +27,6 @@ import type { Nametag, Sidebar, SoundOptions, TabListText, Title } from '../disp
 import type { VisibilityRule } from '../visibility.ts';
 import type { MobSpawnOutcome, MobSpawnSpec, WorldEntity } from '../world-entities.ts';
 import { Chat } from './chat.ts';
-import { paceChunkSends } from './chunk-pacer.ts';
 import { Entities } from './entities-wiring.ts';
 import { AdapterContext, type FlyingSquidOptions } from './context.ts';
 import { EventRegistry } from './events.ts';
@@ -92,7 +91,6 @@ class FlyingSquidAdapter implements FlyingSquidPlatform {
     this.ticks = new Ticks(serv);
     // Hooks run in this order (leave hooks in reverse): a concern comes after those it uses.
     this.sessions = new Sessions(ctx);
-    paceChunkSends(ctx);
     new PositionSync(ctx);
     new TabList(ctx);
     this.inventorySync = new InventorySync(ctx);
