@@ -79,6 +79,8 @@ async function measureTicks(): Promise<FigureLine[]> {
   let server: RealServer | undefined;
   /** Bots disconnected before the end (a kick or a lost connection would make the load lighter). */
   let left = 0;
+  /** Set once measuring is over: the bots quitting then are not counted as lost. */
+  let finished = false;
   try {
     server = await real.start();
     // Start-up work (the spawn area, the JIT) settles before the idle window begins.
@@ -97,6 +99,7 @@ async function measureTicks(): Promise<FigureLine[]> {
         log(`${bot.username} was kicked: ${kickText(reason)}`);
       });
       bot.once('end', (reason: unknown) => {
+        if (finished) return;
         left++;
         log(`${bot.username} left: ${String(reason)}`);
       });
@@ -133,6 +136,7 @@ async function measureTicks(): Promise<FigureLine[]> {
       { name: `ticks: longest tick interval while ${botCount} bots joined`, value: joining.max, unit: 'ms', detail: `${joinSeconds.toFixed(1)} s to join, ${joining.tps.toFixed(2)} ticks/s` },
     ];
   } finally {
+    finished = true;
     for (const stop of stops) stop();
     await Promise.all(bots.map((b) => quit(b)));
     await server?.stop();
