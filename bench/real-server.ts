@@ -15,6 +15,10 @@ import { newDataDir } from '../test/e2e/support/server-process.ts';
 export interface RealServer {
   readonly pid: number;
   readonly port: number;
+  /** The game's port (bots join there). */
+  readonly gamePort: number;
+  /** Types a line at the server console and waits for a line matching `reply`. */
+  console(line: string, reply: RegExp): Promise<string>;
   /** CPU time (user + system) the server process has used, microseconds. */
   cpu(): number;
   stop(): Promise<void>;
@@ -49,7 +53,7 @@ const start = (dataDir: string, profile = false): Promise<RestServer> =>
   });
 
 function wrap(rs: RestServer): RealServer {
-  return { pid: rs.server.pid, port: rs.restPort, cpu: () => cpuOf(rs.server.pid), stop: () => rs.stop() };
+  return { pid: rs.server.pid, port: rs.restPort, gamePort: rs.server.gamePort, console: (line, reply) => rs.console(line, reply), cpu: () => cpuOf(rs.server.pid), stop: () => rs.stop() };
 }
 
 /**

@@ -10,8 +10,9 @@ import { readFigure } from './figures/read.ts';
 import { startFigure } from './figures/start.ts';
 import { eventsFigure } from './figures/events.ts';
 import { writesFigure } from './figures/writes.ts';
+import { ticksFigure } from './figures/ticks.ts';
 
-const FIGURES: readonly Figure[] = [readFigure, writesFigure, eventsFigure, growthFigure, memoryFigure, startFigure];
+const FIGURES: readonly Figure[] = [readFigure, writesFigure, eventsFigure, ticksFigure, growthFigure, memoryFigure, startFigure];
 
 const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim()).filter(Boolean);
 const unknown = only?.filter((n) => !FIGURES.some((f) => f.name === n)) ?? [];

@@ -11,6 +11,7 @@ import { createPlaceholders } from './placeholders.ts';
 import { createAudit, AUDIT_MIGRATIONS } from './audit.ts';
 import type { Clock } from './clock.ts';
 import { createCommandRegistry, helpCommand, stopCommand } from './command-registry.ts';
+import { tpsCommand } from './tps-command.ts';
 import { permissionNodes } from './command-tree.ts';
 import type { CommandRegistry } from './commands.ts';
 import { migrate, type Database } from './db.ts';
@@ -250,6 +251,7 @@ export async function startKernel(options: KernelOptions): Promise<Kernel> {
     teleports = teleport;
     commands.register(helpCommand(commands));
     commands.register(stopCommand(options.onStop));
+    commands.register(tpsCommand(platform));
     commands.register(coreCommand({ configs, audit, log }));
     for (const c of teleportCommands(teleport, { platform, players })) commands.register(c);
     commands.register(

@@ -2,6 +2,7 @@
 // may ask for. Modules never touch flying-squid or packets; only the adapter in ./flying-squid does.
 // A fake of this interface for unit tests lives in test/support/fake-platform.ts.
 
+import type { TickStats } from './tick-recorder.ts';
 import type { EntityPort } from './entities.ts';
 import type { DisplayPort } from './display.ts';
 import type { VisibilityPort } from './visibility.ts';
@@ -261,6 +262,8 @@ export interface GamePlatform extends EntityPort, DisplayPort, VisibilityPort, P
   broadcast(message: Text): void;
   /** A line for the server console (standard output). */
   consoleMessage(message: Text): void;
+  /** The game loop's tick rate and intervals over the last `windowSeconds` (1 to 60; default 60). */
+  tickStats(windowSeconds?: number): TickStats;
 
   /**
    * Puts items into an online player's inventory (main inventory and hotbar), merging into stacks

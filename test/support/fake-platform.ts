@@ -36,6 +36,8 @@ import type { PosePort } from '../../src/platform/poses.ts';
 import { FakeWorldEntities, WORLD_ENTITY_PORT_METHODS } from './fake/world-entities.ts';
 import type { WorldEntityPort } from '../../src/platform/world-entities.ts';
 import { plain, offlineUuid } from './fake/values.ts';
+import { FakeTicks } from './fake/ticks.ts';
+import type { TickStats } from '../../src/platform/tick-recorder.ts';
 import { FakePlayers, PLAYER_STATE_METHODS, type PlayerState, type PlayerStatePort } from './fake/players.ts';
 
 // The fake's parts live in ./fake/ by concern; this module stays the one tests import.
@@ -67,6 +69,8 @@ export class FakePlatform implements GamePlatform {
   /** Lines written to the server console. */
   readonly consoleLines: Text[] = [];
   readonly broadcasts: Text[] = [];
+  /** The game loop: `ticks.tick(ms)` advances it. */
+  readonly ticks = new FakeTicks();
   readonly kicks: Array<{ uuid: string; name: string; reason: Text }> = [];
   readonly teleports: Array<{ uuid: string; to: Location }> = [];
   /** Logins a login gate refused, with its reason. */
@@ -279,6 +283,9 @@ export class FakePlatform implements GamePlatform {
   }
   consoleMessage(message: Text): void {
     this.consoleLines.push(message);
+  }
+  tickStats(windowSeconds?: number): TickStats {
+    return this.ticks.stats(windowSeconds);
   }
 
   giveItems(uuid: string, items: readonly ItemStack[]): GiveOutcome {

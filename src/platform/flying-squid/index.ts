@@ -43,6 +43,8 @@ import { PositionSync } from './position-sync.ts';
 import { Sessions, type LoginGate } from './sessions.ts';
 import { Signs } from './signs.ts';
 import { TabList } from './tablist.ts';
+import { Ticks } from './ticks.ts';
+import type { TickStats } from '../tick-recorder.ts';
 import { visibilityConcern, type FlyingSquidVisibility } from './visibility.ts';
 import { Windows } from './windows.ts';
 import { Worlds } from './worlds.ts';
@@ -79,12 +81,14 @@ class FlyingSquidAdapter implements FlyingSquidPlatform {
   private readonly visibility: FlyingSquidVisibility;
   private readonly poses: Poses;
   private readonly worldEntitiesOf: WorldEntities;
+  private readonly ticks: Ticks;
   private stopping: Promise<void> | undefined;
 
   constructor(options: FlyingSquidOptions) {
     const { serv, Vec3, items } = createServer(options);
     this.events = new EventRegistry(options.log);
     const ctx = new AdapterContext(options, serv, Vec3, items, this.events);
+    this.ticks = new Ticks(serv);
     // Hooks run in this order (leave hooks in reverse): a concern comes after those it uses.
     this.sessions = new Sessions(ctx);
     new PositionSync(ctx);
@@ -203,6 +207,9 @@ class FlyingSquidAdapter implements FlyingSquidPlatform {
   }
   consoleMessage(message: Text): void {
     this.chat.consoleMessage(message);
+  }
+  tickStats(windowSeconds?: number): TickStats {
+    return this.ticks.stats(windowSeconds);
   }
   setCommandHandler(handler: CommandHandler): void {
     this.chat.setCommandHandler(handler);

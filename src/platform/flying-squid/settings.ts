@@ -27,5 +27,9 @@ export function flyingSquidSettings(options: SettingsOptions): Record<string, un
     logging: false,
     // Set, it turns off flying-squid's uncaughtException handler that calls process.exit().
     debug: () => {},
+    // minecraft-protocol otherwise builds a validating ProtoDef for each client's plugin channels
+    // at login, compiling JSON schemas of the whole protocol: measured, 300-400 ms of blocked game
+    // loop per join (the ticks benchmark). It checks only type definitions, never a packet.
+    validateChannelProtocol: false,
   };
 }
