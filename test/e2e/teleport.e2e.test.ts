@@ -49,7 +49,10 @@ describe('teleport warm-up', () => {
       const block = `${Math.floor(p.x)},${Math.floor(p.y)},${Math.floor(p.z)}`;
       if (block !== still.block || !ann.entity.onGround) still = { at: Date.now(), block };
       return Date.now() - still.at >= 1000;
-    }, 'Ann to stand still on the ground', 15000);
+    }, 'Ann to stand still on the ground', 30000).catch((e: Error) => {
+      const p = ann.entity.position;
+      throw new Error(`${e.message}: she is at ${p}, on the ground: ${ann.entity.onGround}, in ${ann.blockAt(p)?.name ?? 'a chunk she has not got'}`);
+    });
   });
   after(async () => {
     events?.close();
