@@ -8,7 +8,6 @@ import { NO_DRAG } from './container.ts';
 import { dashed, withTimeout, type AdapterContext, type FsHandler, type PlayerSession } from './context.ts';
 import type { FsClient, FsPlayer } from './fs-types.ts';
 import { fixOutgoing, type ShimContext } from './packet-shim.ts';
-import { writeBatcher } from './socket-batch.ts';
 import * as P from './packets.ts';
 import { textToNbt, textToPlain } from './text.ts';
 
@@ -75,12 +74,10 @@ export class Sessions {
     const client = player._client;
     const write = client.write.bind(client);
     const observe = ctx.options.packetObserver;
-    const batch = writeBatcher(client.socket);
     const rawWrite: typeof write = (name, original) => {
       const params = ctx.filterOutgoing(session, name, original);
       if (!params) return;
       observe?.(client.username, name, params);
-      batch();
       write(name, params);
     };
     const session: PlayerSession = {
