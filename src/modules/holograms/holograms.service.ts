@@ -19,6 +19,7 @@ import type { HologramsConfig } from './holograms.config.ts';
 import type { HologramDisplay } from './holograms.display.ts';
 import { MAX_COMMAND_LENGTH, MAX_LINE_LENGTH, MAX_LINES, type Hologram, type HologramList, type LineEdit } from './holograms.schemas.ts';
 import { createHologramsStore, type HologramChange, type HologramRow } from './holograms.store.ts';
+import { CONTROL_CHARACTER, storedCommandLine } from '../../core/command-line.ts';
 
 export const HOLO_LIMIT_PREFIX = 'core.holo.limit';
 
@@ -65,19 +66,17 @@ export interface HologramsDeps {
 export function lineOf(text: unknown, field = 'text'): string {
   if (typeof text !== 'string') throw new InvalidInput(field, 'A hologram line is text.');
   if (text.length > MAX_LINE_LENGTH) throw new InvalidInput(field, `A hologram line has at most ${MAX_LINE_LENGTH} characters.`);
-  // biome-ignore lint: control characters are what is refused.
-  if (/[\u0000-\u001f\u007f]/.test(text)) throw new InvalidInput(field, 'A hologram line holds no line breaks or control characters: add another line instead.');
+  if (CONTROL_CHARACTER.test(text)) throw new InvalidInput(field, 'A hologram line holds no line breaks or control characters: add another line instead.');
   return text;
 }
 
 function commandOf(command: string | null): string | null {
   if (command === null) return null;
   if (typeof command !== 'string') throw new InvalidInput('command', 'A command is text, or null to unbind it.');
-  const c = command.trim().replace(/^\/+/, '').trim();
+  const c = storedCommandLine(command);
   if (c === '') throw new InvalidInput('command', 'The command is empty: give a command line, or null to unbind.');
   if (c.length > MAX_COMMAND_LENGTH) throw new InvalidInput('command', `A bound command has at most ${MAX_COMMAND_LENGTH} characters.`);
-  // biome-ignore lint: control characters are what is refused.
-  if (/[\u0000-\u001f\u007f]/.test(c)) throw new InvalidInput('command', 'A command holds no line breaks or control characters.');
+  if (CONTROL_CHARACTER.test(c)) throw new InvalidInput('command', 'A command holds no line breaks or control characters.');
   return c;
 }
 

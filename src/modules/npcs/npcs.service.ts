@@ -19,6 +19,7 @@ import type { NpcsConfig } from './npcs.config.ts';
 import { COMMAND_MAX, DISPLAY_NAME_MAX, type NameChange, type Npc, type NpcList } from './npcs.schemas.ts';
 import { shownName, type NpcSpawner } from './npcs.spawner.ts';
 import { createNpcsStore, type NpcChange, type NpcRow } from './npcs.store.ts';
+import { CONTROL_CHARACTER, storedCommandLine } from '../../core/command-line.ts';
 
 export const NPC_LIMIT_PREFIX = 'core.npc.limit';
 /** Binding a command needs this node (or core.npc.admin): the command runs as whoever clicks. */
@@ -70,7 +71,6 @@ export interface NpcsDeps {
   runAs: (player: OnlinePlayer, line: string) => Promise<void>;
 }
 
-const CONTROL = /[\u0000-\u001f\u007f]/;
 
 export function createNpcsService(deps: NpcsDeps): NpcsService {
   const { db, events, clock, players, permissions, audit, platform, spawner, config, skins, runAs } = deps;
@@ -120,14 +120,14 @@ export function createNpcsService(deps: NpcsDeps): NpcsService {
     const name = raw.trim();
     const length = [...name].length;
     if (length < 1 || length > DISPLAY_NAME_MAX) throw new InvalidInput('name', `A name shown above an NPC is 1 to ${DISPLAY_NAME_MAX} characters long.`);
-    if (CONTROL.test(name)) throw new InvalidInput('name', 'A name shown above an NPC cannot hold line breaks or other control characters.');
+    if (CONTROL_CHARACTER.test(name)) throw new InvalidInput('name', 'A name shown above an NPC cannot hold line breaks or other control characters.');
     return name;
   }
 
   function commandOf(raw: string): string {
-    const command = raw.trim().replace(/^\/+/, '').trim();
+    const command = storedCommandLine(raw);
     if (command.length < 1 || command.length > COMMAND_MAX) throw new InvalidInput('command', `A command is 1 to ${COMMAND_MAX} characters long (without the leading /).`);
-    if (CONTROL.test(command)) throw new InvalidInput('command', 'A command cannot hold line breaks or other control characters.');
+    if (CONTROL_CHARACTER.test(command)) throw new InvalidInput('command', 'A command cannot hold line breaks or other control characters.');
     return command;
   }
 

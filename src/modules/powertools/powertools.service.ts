@@ -15,6 +15,7 @@ import { fail, ok, type Result } from '../../core/result.ts';
 import type { GamePlatform, PlatformEvents } from '../../platform/platform.ts';
 import type { MaybePowertool, Powertool, PowertoolList } from './powertools.schemas.ts';
 import { createPowertoolsStore } from './powertools.store.ts';
+import { storedCommandLine } from '../../core/command-line.ts';
 
 /** A material and the command it runs for a player. */
 export interface PowertoolBind {
@@ -81,7 +82,7 @@ export function createPowertoolsService(deps: PowertoolsDeps): PowertoolsService
 
   /** The command line as stored: without the `/`, trimmed; its first word must name a command. */
   function commandOf(input: string): string {
-    const line = input.trim().replace(/^\/+/, '').trim();
+    const line = storedCommandLine(input);
     if (line === '') throw new InvalidInput('command', 'Name the command the item should run, e.g. /powertool warp spawn.');
     if (line.length > 255) throw new InvalidInput('command', `A powertool command is at most 255 characters; this one has ${line.length}.`);
     const name = line.split(/\s+/)[0]!.toLowerCase();
