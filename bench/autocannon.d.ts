@@ -1,6 +1,6 @@
 // The part of autocannon's API the benchmark uses (the package ships no type declarations).
 declare module 'autocannon' {
-  interface Options {
+  export interface Options {
     url: string;
     connections?: number;
     duration?: number;
@@ -9,14 +9,14 @@ declare module 'autocannon' {
     overallRate?: number;
     headers?: Record<string, string>;
   }
-  interface Histogram {
+  export interface Histogram {
     average: number;
     mean: number;
     p50: number;
     p99: number;
     total: number;
   }
-  interface Result {
+  export interface Result {
     requests: Histogram;
     latency: Histogram;
     throughput: Histogram;

@@ -21,6 +21,8 @@ export interface RealServer {
   console(line: string, reply: RegExp): Promise<string>;
   /** CPU time (user + system) the server process has used, microseconds. */
   cpu(): number;
+  /** Every line the server has printed so far. */
+  lines(): readonly string[];
   stop(): Promise<void>;
 }
 
@@ -53,7 +55,7 @@ const start = (dataDir: string, profile = false): Promise<RestServer> =>
   });
 
 function wrap(rs: RestServer): RealServer {
-  return { pid: rs.server.pid, port: rs.restPort, gamePort: rs.server.gamePort, console: (line, reply) => rs.console(line, reply), cpu: () => cpuOf(rs.server.pid), stop: () => rs.stop() };
+  return { pid: rs.server.pid, port: rs.restPort, gamePort: rs.server.gamePort, console: (line, reply) => rs.console(line, reply), cpu: () => cpuOf(rs.server.pid), lines: () => rs.server.lines, stop: () => rs.stop() };
 }
 
 /**

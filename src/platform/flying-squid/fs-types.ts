@@ -117,6 +117,8 @@ export interface FsPlayer extends FsEntity {
   _playerData?: { inventory?: unknown[] };
   spawnPoint: Vec3;
   loadedChunks: Record<string, number>;
+  /** Sends one chunk column (flying-squid's world plugin; its chunk sending calls it per chunk). */
+  sendChunk(x: number, z: number, column: unknown): Promise<unknown>;
   login(): Promise<void>;
   /** Resolves when the client, after the login, first reports itself (flying-squid then sends the rest of the chunks). */
   waitPlayerLogin(): Promise<void>;
@@ -198,6 +200,10 @@ export interface FsServer extends EventEmitter {
   _createJsonChat(message: string): TextComponent;
   handleCommand(line: string): Promise<void>;
   quit(reason?: string): Promise<void>;
+  /** flying-squid's tick clock (tick.js): the ticks so far, Date.now() of the last, start and stop. */
+  tickCount: number;
+  lastTickTime: number;
+  setTickInterval(ticksPerSecond: number): void;
   stopTickInterval(): void;
   getSpawnPoint(world: FsWorld): Promise<Vec3>;
   playSound(sound: string, world: FsWorld, position: Vec3 | null, options?: Record<string, unknown>): void;

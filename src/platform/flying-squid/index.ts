@@ -44,6 +44,7 @@ import { Sessions, type LoginGate } from './sessions.ts';
 import { Signs } from './signs.ts';
 import { TabList } from './tablist.ts';
 import { Ticks } from './ticks.ts';
+import { sliceSending } from './sliced-sending.ts';
 import type { TickStats } from '../tick-recorder.ts';
 import { visibilityConcern, type FlyingSquidVisibility } from './visibility.ts';
 import { Windows } from './windows.ts';
@@ -89,6 +90,7 @@ class FlyingSquidAdapter implements FlyingSquidPlatform {
     this.events = new EventRegistry(options.log);
     const ctx = new AdapterContext(options, serv, Vec3, items, this.events);
     this.ticks = new Ticks(serv);
+    sliceSending(ctx);
     // Hooks run in this order (leave hooks in reverse): a concern comes after those it uses.
     this.sessions = new Sessions(ctx);
     new PositionSync(ctx);

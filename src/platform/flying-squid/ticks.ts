@@ -1,17 +1,78 @@
-// The game loop's tick intervals, measured inside the server: flying-squid ticks from a
-// setInterval of 50 ms (tick.js) that emits 'tick'; the first listener notes the time, before the
-// game's own tick work (entities, block updates, the day cycle) runs, so the intervals are those
-// of the loop itself. Always on (two array stores a tick); summarised by `tps`.
+// The game loop's clock and its record.
+//
+// Clock: flying-squid ticks from a setInterval of 50 ms (tick.js). Node schedules each next run of
+// an interval 50 ms after the previous one ran, so every late tick pushes all later ones back: under
+// load the game fell to 14-17 ticks a second although the loop was idle half the time (the ticks
+// benchmark). The clock here keeps flying-squid's tick (the same `tick` event with the same
+// arguments, tickCount and lastTickTime) on a fixed schedule instead: tick n is due at
+// start + n × 50 ms and never runs before it (a timer that fires early waits for the rest), a late
+// tick is followed by the next one as soon as it is due, and a server
+// more than a second behind (a long stall) starts a new schedule rather than running a burst of
+// ticks, as the vanilla server does ("Can't keep up!").
+//
+// Record: the first listener of `tick` notes the time, before the game's own tick work (entities,
+// block updates, the day cycle) runs, so the intervals are those of the loop itself. Always on (two
+// array stores a tick); summarised by `tps`.
 
 import { performance } from 'node:perf_hooks';
 import { TickRecorder, type TickStats } from '../tick-recorder.ts';
 import type { FsServer } from './fs-types.ts';
+
+/** How far behind its schedule the clock may fall before it starts a new one, ms. */
+export const MAX_BEHIND_MS = 1000;
+
+/** Fixed-rate ticking for flying-squid: replaces its setTickInterval and stopTickInterval. */
+export function keepTicksOnSchedule(serv: FsServer): void {
+  /** The running schedule: its timer, and whether it was stopped (a listener may stop or restart it). */
+  let current: { timer: NodeJS.Timeout | undefined; stopped: boolean } | undefined;
+  serv.stopTickInterval();
+  serv.stopTickInterval = () => {
+    if (current) {
+      clearTimeout(current.timer);
+      current.stopped = true;
+    }
+    current = undefined;
+  };
+  serv.setTickInterval = (ticksPerSecond: number) => {
+    serv.stopTickInterval();
+    const schedule: { timer: NodeJS.Timeout | undefined; stopped: boolean } = { timer: undefined, stopped: false };
+    current = schedule;
+    const period = 1000 / ticksPerSecond;
+    let due = performance.now() + period;
+    const tick = () => {
+      // Node starts a timer from the loop's cached clock, which lags behind by whatever ran earlier
+      // in this turn (the tick's own work, when the next tick is scheduled): such a timer fires
+      // early. An early tick waits for the rest of its time instead of running.
+      const early = due - performance.now();
+      if (early >= 1) {
+        if (!schedule.stopped) schedule.timer = setTimeout(tick, early);
+        return;
+      }
+      serv.tickCount++;
+      const t = Date.now();
+      let time = (t - serv.lastTickTime) / 1000;
+      if (time > 100) time = 0;
+      try {
+        serv.emit('tick', time, serv.tickCount);
+      } finally {
+        serv.lastTickTime = t;
+        due += period;
+        const now = performance.now();
+        if (now - due > MAX_BEHIND_MS) due = now + period;
+        if (!schedule.stopped) schedule.timer = setTimeout(tick, Math.max(0, due - now));
+      }
+    };
+    schedule.timer = setTimeout(tick, period);
+  };
+  serv.setTickInterval(20);
+}
 
 export class Ticks {
   private readonly recorder = new TickRecorder();
 
   constructor(serv: FsServer) {
     serv.prependListener('tick', () => this.recorder.record(performance.now()));
+    keepTicksOnSchedule(serv);
   }
 
   stats(windowSeconds?: number): TickStats {
