@@ -5,6 +5,7 @@
 // A module that is switched off is absent at run time; the add-on checks `isModuleOn` first.
 
 import type { Actor } from './actor.ts';
+import type { Db } from './db.ts';
 import type { Placeholders } from './placeholders.ts';
 import type { CommandChecks, CommandRegistry } from './commands.ts';
 import type { KnownPlayerAnswer, OnlinePlayerList } from './players.schemas.ts';
@@ -52,7 +53,11 @@ export interface AuditEntry {
 }
 
 export interface AuditService {
-  record(entry: { actor: Actor; action: string; target: string | null; details?: Record<string, unknown> }): Promise<void>;
+  /**
+   * Records an entry. With `within` (a transaction of the core database) the entry is written in
+   * it, so it commits with the change it records, or not at all.
+   */
+  record(entry: { actor: Actor; action: string; target: string | null; details?: Record<string, unknown> }, within?: Db): Promise<void>;
   /** The actions whose target is that player, newest first. */
   history(target: string, limit: number): Promise<AuditEntry[]>;
 }

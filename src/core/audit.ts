@@ -44,8 +44,8 @@ export function createAudit(options: { db: Db; clock: Clock }): AuditService {
     q.insertInto('core_audit').values({ at: p.at, actor: p.actor, action: p.action, target: p.target, details: p.details }),
   );
   return {
-    async record({ actor, action, target, details }) {
-      await insert.run(db, {
+    async record({ actor, action, target, details }, within) {
+      await insert.run(within ?? db, {
         at: clock.now().toISOString(),
         actor: actorName(actor),
         action,

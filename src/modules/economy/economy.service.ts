@@ -3,7 +3,7 @@
 // the rendering of the Remote Access Service (kebab-case keys, money objects).
 
 import { actorName, type Actor } from '../../core/actor.ts';
-import type { KnownPlayer, PlayersService } from '../../core/api.ts';
+import type { AuditService, KnownPlayer, PlayersService } from '../../core/api.ts';
 import type { Clock } from '../../core/clock.ts';
 import type { Db } from '../../core/db.ts';
 import type { EventBus } from '../../core/events.ts';
@@ -57,7 +57,7 @@ export interface EconomyDeps {
   events: EventBus;
   clock: Clock;
   players: PlayersService;
-  audit: { record(e: { actor: Actor; action: string; target: string | null; details?: Record<string, unknown> }): Promise<void> };
+  audit: Pick<AuditService, 'record'>;
   /** Read at each use: `core reload` may change symbols, starting balances and loan limits. */
   config: () => EconomyConfig;
 }
@@ -127,12 +127,16 @@ export function createEconomyService(deps: EconomyDeps): EconomyService {
     const { c, minor, p } = w.value;
     const at = clock.now().toISOString();
     const kind = sign > 0 ? 'deposit' : 'withdraw';
-    const entry = await db.transaction().execute((tx) => store.change(tx, at, 'wallet', p.uuid, c.name, sign * minor, kind, actorName(actor)));
+    // The change and its audit entry commit together.
+    const entry = await db.transaction().execute(async (tx) => {
+      const e = await store.change(tx, at, 'wallet', p.uuid, c.name, sign * minor, kind, actorName(actor));
+      if (e) await audit.record({ actor, action: `economy.${kind}`, target: p.uuid, details: { amount: money(c, minor) } }, tx);
+      return e;
+    });
     if (!entry) {
       if (sign < 0) return rejectDebit(p, c, minor);
       return fail('refused', `${p.name}'s balance cannot hold that much.`);
     }
-    await audit.record({ actor, action: `economy.${kind}`, target: p.uuid, details: { amount: money(c, minor) } });
     emitWallet(sign > 0 ? 'economy.wallet-credit' : 'economy.wallet-debit', p, c, minor, entry.balance, entry.id);
     return ok({ 'transaction-id': String(entry.id), 'player-id': p.uuid, amount: money(c, minor), balance: money(c, entry.balance) });
   }
@@ -151,6 +155,7 @@ export function createEconomyService(deps: EconomyDeps): EconomyService {
       if (!out) return undefined;
       const into = await store.change(tx, at, to, p.uuid, c.name, minor, toBank ? 'bank-deposit' : 'bank-withdraw', by);
       if (!into) throw new Error('bank move overflow'); // rolls back the debit
+      await audit.record({ actor, action: toBank ? 'economy.bank-deposit' : 'economy.bank-withdraw', target: p.uuid, details: { amount: money(c, minor) } }, tx);
       return toBank ? { wallet: out, bank: into } : { wallet: into, bank: out };
     }).catch((e: unknown) => {
       if (e instanceof Error && e.message === 'bank move overflow') return null;
@@ -158,7 +163,6 @@ export function createEconomyService(deps: EconomyDeps): EconomyService {
     });
     if (moved === null) return fail('refused', `${p.name}'s ${toBank ? 'bank' : 'wallet'} cannot hold that much.`);
     if (!moved) return rejectDebit(p, c, minor, from);
-    await audit.record({ actor, action: toBank ? 'economy.bank-deposit' : 'economy.bank-withdraw', target: p.uuid, details: { amount: money(c, minor) } });
     const answer: BankChange = { amount: money(c, minor), 'bank-balance': money(c, moved.bank.balance), balance: money(c, moved.wallet.balance) };
     events.emit(toBank ? 'economy.bank-deposit' : 'economy.bank-withdraw', { ...playerFields(p), ...answer });
     if (toBank) emitWallet('economy.wallet-debit', p, c, minor, moved.wallet.balance, moved.wallet.id);
@@ -238,9 +242,9 @@ export function createEconomyService(deps: EconomyDeps): EconomyService {
         if (before === target) return { before, entry: undefined };
         const entry = await store.change(tx, at, 'wallet', p.uuid, c.name, target - before, 'set', actorName(actor));
         if (!entry) throw new Error(`the balance of ${p.uuid} changed during a set`);
+        await audit.record({ actor, action: 'economy.set', target: p.uuid, details: { amount: money(c, target) } }, tx);
         return { before, entry };
       });
-      await audit.record({ actor, action: 'economy.set', target: p.uuid, details: { amount: money(c, target) } });
       if (done.entry) {
         const delta = target - done.before;
         emitWallet(delta > 0 ? 'economy.wallet-credit' : 'economy.wallet-debit', p, c, Math.abs(delta), done.entry.balance, done.entry.id);
@@ -273,6 +277,8 @@ export function createEconomyService(deps: EconomyDeps): EconomyService {
           if (!debit) return undefined;
           const credit = await store.change(tx, at, 'wallet', b.value.uuid, c.name, minor, 'transfer-in', by);
           if (!credit) throw new Error('transfer overflow');
+          await audit.record({ actor, action: 'economy.transfer', target: a.value.uuid, details: { to: b.value.uuid, amount: money(c, minor) } }, tx);
+          await audit.record({ actor, action: 'economy.transfer', target: b.value.uuid, details: { from: a.value.uuid, amount: money(c, minor) } }, tx);
           return { debit, credit };
         })
         .catch((e: unknown) => {
@@ -281,8 +287,6 @@ export function createEconomyService(deps: EconomyDeps): EconomyService {
         });
       if (moved === null) return fail('refused', `${b.value.name}'s balance cannot hold that much.`);
       if (!moved) return rejectDebit(a.value, c, minor);
-      await audit.record({ actor, action: 'economy.transfer', target: a.value.uuid, details: { to: b.value.uuid, amount: money(c, minor) } });
-      await audit.record({ actor, action: 'economy.transfer', target: b.value.uuid, details: { from: a.value.uuid, amount: money(c, minor) } });
       emitWallet('economy.wallet-debit', a.value, c, minor, moved.debit.balance, moved.debit.id);
       emitWallet('economy.wallet-credit', b.value, c, minor, moved.credit.balance, moved.credit.id);
       return ok({
@@ -325,12 +329,12 @@ export function createEconomyService(deps: EconomyDeps): EconomyService {
         const loan = await store.change(tx, at, 'loan', p.uuid, c.name, minor, 'loan-disburse', by);
         const wallet = await store.change(tx, at, 'wallet', p.uuid, c.name, minor, 'loan-disburse', by);
         if (!loan || !wallet) throw new Error(`a loan to ${p.uuid} could not be booked`);
+        await audit.record({ actor, action: 'economy.loan-take', target: p.uuid, details: { amount: money(c, minor) } }, tx);
         return { owed, loan, wallet };
       });
       if (!taken.loan || !taken.wallet) {
         return fail('refused', `${p.name} owes ${format(money(c, taken.owed))}; the most one may owe is ${format(money(c, max))}.`);
       }
-      await audit.record({ actor, action: 'economy.loan-take', target: p.uuid, details: { amount: money(c, minor) } });
       const state = await loanState(p, c);
       events.emit('economy.loan-disburse', { ...playerFields(p), amount: money(c, minor), outstanding: state.outstanding, balance: state.balance });
       emitWallet('economy.wallet-credit', p, c, minor, taken.wallet.balance, taken.wallet.id);
@@ -354,10 +358,10 @@ export function createEconomyService(deps: EconomyDeps): EconomyService {
         if (!wallet) return undefined;
         const loan = await store.change(tx, at, 'loan', p.uuid, c.name, -minor, 'loan-repay', by);
         if (!loan) throw new Error(`the loan of ${p.uuid} changed during a repayment`);
+        await audit.record({ actor, action: 'economy.loan-repay', target: p.uuid, details: { amount: money(c, minor) } }, tx);
         return { wallet };
       });
       if (!paid) return rejectDebit(p, c, minor);
-      await audit.record({ actor, action: 'economy.loan-repay', target: p.uuid, details: { amount: money(c, minor) } });
       const state = await loanState(p, c);
       events.emit('economy.loan-repay', { ...playerFields(p), amount: money(c, minor), outstanding: state.outstanding, balance: state.balance });
       emitWallet('economy.wallet-debit', p, c, minor, paid.wallet.balance, paid.wallet.id);
