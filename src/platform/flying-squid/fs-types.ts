@@ -117,8 +117,6 @@ export interface FsPlayer extends FsEntity {
   _playerData?: { inventory?: unknown[] };
   spawnPoint: Vec3;
   loadedChunks: Record<string, number>;
-  /** Sends one chunk column (flying-squid's world plugin; its chunk sending calls it per chunk). */
-  sendChunk(x: number, z: number, column: unknown): Promise<unknown>;
   login(): Promise<void>;
   /** Resolves when the client, after the login, first reports itself (flying-squid then sends the rest of the chunks). */
   waitPlayerLogin(): Promise<void>;

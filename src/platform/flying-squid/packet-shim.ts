@@ -177,6 +177,12 @@ export function fixOutgoing(name: string, params: Params, ctx: ShimContext): Pac
       // Each change of a window has the next state id, which the client's next click repeats.
       if (params.stateId === undefined) return [{ name, params: { ...params, stateId: params.windowId === 0 ? ctx.nextInventoryStateId() : 0 } }];
       break;
+    case 'map_chunk':
+      // flying-squid unloads a chunk with an empty map_chunk (pre-1.14 style), which 1.21.4 cannot
+      // serialise: the player was disconnected with a serialization error as they walked away from
+      // chunks. 1.21.4 forgets a chunk with unload_chunk.
+      if (params.heightmaps === undefined && params.bitMap === 0) return [{ name: 'unload_chunk', params: { chunkX: num(params.x), chunkZ: num(params.z) } }];
+      break;
     case 'tab_complete':
       // flying-squid's own answer lacks the transaction id; the adapter answers instead.
       if (params.transactionId === undefined) return [];

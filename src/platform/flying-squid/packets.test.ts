@@ -305,6 +305,14 @@ describe('the shim over what flying-squid writes', () => {
     assert.equal(zombie.type, 145);
   });
 
+  it('forgets a chunk with unload_chunk where flying-squid writes an empty map_chunk (a walking player was disconnected)', () => {
+    const fromFs = { x: 5, z: -9, groundUp: true, bitMap: 0, chunkData: Buffer.alloc(0) };
+    assert.notDeepEqual(packetProblems('map_chunk', fromFs), []);
+    const p = only(fixOutgoing('map_chunk', fromFs, ctx));
+    assert.equal(p.name, 'unload_chunk');
+    assert.deepEqual(clientReads(p), { chunkX: 5, chunkZ: -9 });
+  });
+
   it('defect 3: a leaving player is removed with player_remove', () => {
     const p = only(fixOutgoing('player_info', { action: { remove_player: true }, data: [{ uuid: uuidA }] }, ctx));
     assert.equal(p.name, 'player_remove');

@@ -5,8 +5,7 @@
 // load the game fell to 14-17 ticks a second although the loop was idle half the time (the ticks
 // benchmark). The clock here keeps flying-squid's tick (the same `tick` event with the same
 // arguments, tickCount and lastTickTime) on a fixed schedule instead: tick n is due at
-// start + n × 50 ms and never runs before it (a timer that fires early waits for the rest), a late
-// tick is followed by the next one as soon as it is due, and a server
+// start + n × 50 ms, a late tick is followed by the next one as soon as it is due, and a server
 // more than a second behind (a long stall) starts a new schedule rather than running a burst of
 // ticks, as the vanilla server does ("Can't keep up!").
 //
@@ -40,14 +39,6 @@ export function keepTicksOnSchedule(serv: FsServer): void {
     const period = 1000 / ticksPerSecond;
     let due = performance.now() + period;
     const tick = () => {
-      // Node starts a timer from the loop's cached clock, which lags behind by whatever ran earlier
-      // in this turn (the tick's own work, when the next tick is scheduled): such a timer fires
-      // early. An early tick waits for the rest of its time instead of running.
-      const early = due - performance.now();
-      if (early >= 1) {
-        if (!schedule.stopped) schedule.timer = setTimeout(tick, early);
-        return;
-      }
       serv.tickCount++;
       const t = Date.now();
       let time = (t - serv.lastTickTime) / 1000;
