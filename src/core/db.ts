@@ -10,11 +10,11 @@
 // each in its own transaction, and records them in `core_migrations`.
 //
 // The queries of a request are built once (src/core/prepared-query.ts), which runs them on the
-// SQLite connection directly, under the same lock as Kysely's queries and transactions.
+// SQLite connection directly, under the same lock as Kysely's queries and transactions. On SQLite
+// the transactions of a turn of the loop commit together (src/core/sqlite-driver.ts).
 
-import { DatabaseSync, type StatementSync } from 'node:sqlite';
-import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect, sql, type Dialect } from 'kysely';
-import type { DatabaseConnection, Driver, QueryResult } from 'kysely';
+import { Kysely, PostgresDialect, sql, type Dialect } from 'kysely';
+import { NodeSqliteDialect, type SqliteDirect } from './sqlite-driver.ts';
 import pg from 'pg';
 
 /** The database handle modules receive. Modules type their own tables through `db.withTables<T>()`. */
@@ -30,151 +30,7 @@ export interface Database {
   close(): Promise<void>;
 }
 
-type Bindable = null | number | bigint | string | Uint8Array;
-
-export function bind(values: ReadonlyArray<unknown>): Bindable[] {
-  return values.map((v) => {
-    if (v === undefined || v === null) return null;
-    if (typeof v === 'boolean') return v ? 1 : 0;
-    if (v instanceof Date) return v.toISOString();
-    if (typeof v === 'number' || typeof v === 'bigint' || typeof v === 'string' || v instanceof Uint8Array) return v;
-    throw new TypeError(`cannot bind a ${typeof v} to an SQLite parameter`);
-  });
-}
-
-/**
- * A first-in first-out lock: each release hands the connection to exactly the next waiter.
- * (Kysely's own SQLite mutex wakes every waiter on each release, which costs O(n²) when thousands
- * of operations queue at once, as they do under a burst of concurrent transfers.)
- */
-class FifoLock {
-  #held = false;
-  readonly #waiters: Array<() => void> = [];
-  /** Takes the lock when it is free; false (and nothing queued) when it is held. */
-  tryLock(): boolean {
-    if (this.#held) return false;
-    this.#held = true;
-    return true;
-  }
-  lock(): Promise<void> {
-    if (this.tryLock()) return Promise.resolve();
-    return new Promise((resolve) => this.#waiters.push(resolve));
-  }
-  unlock(): void {
-    const next = this.#waiters.shift();
-    if (next) next();
-    else this.#held = false;
-  }
-}
-
-/** A statement prepared once, and whether it answers rows (read once: `columns()` allocates). */
-export interface SqliteStatement {
-  readonly st: StatementSync;
-  readonly returnsRows: boolean;
-}
-
-export function prepareSqlite(db: DatabaseSync, text: string): SqliteStatement {
-  const st = db.prepare(text);
-  return { st, returnsRows: st.columns().length > 0 };
-}
-
-/** The one connection to an SQLite file through node:sqlite, with a cache of prepared statements. */
-class NodeSqliteConnection implements DatabaseConnection {
-  readonly #db: DatabaseSync;
-  readonly #statements = new Map<string, SqliteStatement>();
-  constructor(db: DatabaseSync) {
-    this.#db = db;
-  }
-  #prepare(text: string): SqliteStatement {
-    let st = this.#statements.get(text);
-    if (!st) {
-      if (this.#statements.size >= 1000) this.#statements.clear();
-      st = prepareSqlite(this.#db, text);
-      this.#statements.set(text, st);
-    }
-    return st;
-  }
-  async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
-    const { st, returnsRows } = this.#prepare(query.sql);
-    const params = bind(query.parameters);
-    if (returnsRows) return { rows: st.all(...params) as R[] };
-    const { changes, lastInsertRowid } = st.run(...params);
-    return { numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid), rows: [] };
-  }
-  async *streamQuery<R>(query: CompiledQuery): AsyncIterableIterator<QueryResult<R>> {
-    const { st } = this.#prepare(query.sql);
-    for (const row of st.iterate(...bind(query.parameters))) yield { rows: [row as R] };
-  }
-}
-
-class NodeSqliteDriver implements Driver {
-  readonly #file: string;
-  readonly #lock = new FifoLock();
-  #db: DatabaseSync | undefined;
-  #connection: NodeSqliteConnection | undefined;
-  #direct: SqliteDirect | undefined;
-  constructor(file: string) {
-    this.#file = file;
-  }
-  async init(): Promise<void> {
-    const db = new DatabaseSync(this.#file);
-    db.exec('PRAGMA journal_mode = WAL');
-    db.exec('PRAGMA synchronous = NORMAL');
-    db.exec('PRAGMA foreign_keys = ON');
-    db.exec('PRAGMA busy_timeout = 5000');
-    this.#db = db;
-    this.#connection = new NodeSqliteConnection(db);
-    this.#direct = { db, lock: this.#lock };
-  }
-  async acquireConnection(): Promise<DatabaseConnection> {
-    await this.#lock.lock();
-    return this.#connection!;
-  }
-  async beginTransaction(c: DatabaseConnection): Promise<void> {
-    await c.executeQuery(CompiledQuery.raw('begin'));
-  }
-  async commitTransaction(c: DatabaseConnection): Promise<void> {
-    await c.executeQuery(CompiledQuery.raw('commit'));
-  }
-  async rollbackTransaction(c: DatabaseConnection): Promise<void> {
-    await c.executeQuery(CompiledQuery.raw('rollback'));
-  }
-  async releaseConnection(): Promise<void> {
-    this.#lock.unlock();
-  }
-  async destroy(): Promise<void> {
-    this.#direct = undefined;
-    this.#db?.close();
-  }
-  /** The connection itself, once opened (Kysely opens it with the first query) and until closed. */
-  direct(): SqliteDirect | undefined {
-    return this.#direct;
-  }
-}
-
-/**
- * What a prepared query (src/core/prepared-query.ts) needs to run a statement on the SQLite
- * connection without Kysely's per-query machinery: the connection, and its lock, which a
- * transaction holds from begin to commit and every query outside a transaction takes for its run.
- */
-export interface SqliteDirect {
-  readonly db: DatabaseSync;
-  readonly lock: Pick<FifoLock, 'tryLock' | 'lock' | 'unlock'>;
-}
-
-/** Kysely's SQLite dialect (its SQL, adapter and introspection) over node:sqlite. */
-class NodeSqliteDialect extends SqliteDialect {
-  readonly #file: string;
-  driver: NodeSqliteDriver | undefined;
-  constructor(file: string) {
-    super({ database: { close() {}, prepare() { throw new Error('unused'); } } });
-    this.#file = file;
-  }
-  override createDriver(): Driver {
-    this.driver = new NodeSqliteDriver(this.#file);
-    return this.driver;
-  }
-}
+export { bind, prepareSqlite, type SqliteDirect, type SqliteStatement } from './sqlite-driver.ts';
 
 const sqliteDialects = new WeakMap<Db, NodeSqliteDialect>();
 

@@ -20,6 +20,7 @@
 
 import type { CompiledQuery, Compilable } from 'kysely';
 import { bind, prepareSqlite, sqliteDirect, type Db, type SqliteDirect, type SqliteStatement } from './db.ts';
+import { writesData } from './sqlite-driver.ts';
 import { messageOf } from './sentence.ts';
 
 export interface PreparedQuery<P, R> {
@@ -91,10 +92,19 @@ export function prepareQuery<P extends object, R>(db: Db, build: (q: Db, p: P) =
   let statement: SqliteStatement | undefined;
   let preparedOn: SqliteDirect | undefined;
 
+  /** Whether the statement may write (then, outside a transaction, it resolves once committed). */
+  const writes = writesData(compiled.sql);
+
+  /** A result outside a transaction: at once, or for a write run inside an open commit group, once the group committed. */
+  function settled<T>(direct: SqliteDirect, result: T): Promise<T> {
+    const committed = writes ? direct.committed() : undefined;
+    return committed === undefined ? Promise.resolve(result) : committed.then(() => result);
+  }
+
   /**
    * Runs `exec` on the SQLite statement: at once inside a transaction (which holds the connection)
    * or when the connection is free, else after the transaction that holds it ends. Not an async
-   * function: a run on a free connection settles without a promise of its own on the way.
+   * function: a read on a free connection settles without a promise of its own on the way.
    */
   function onSqlite<T>(on: Db, direct: SqliteDirect, params: P, exec: (s: SqliteStatement, v: ReturnType<typeof bind>) => T): Promise<T> {
     let s: SqliteStatement;
@@ -108,21 +118,25 @@ export function prepareQuery<P extends object, R>(db: Db, build: (q: Db, p: P) =
       v = bind(values(params));
       if (on.isTransaction) return Promise.resolve(exec(s, v));
       if (direct.lock.tryLock()) {
+        let result: T;
         try {
-          return Promise.resolve(exec(s, v));
+          result = exec(s, v);
         } finally {
           direct.lock.unlock();
         }
+        return settled(direct, result);
       }
     } catch (e) {
       return Promise.reject(e);
     }
     return direct.lock.lock().then(() => {
+      let result: T;
       try {
-        return exec(s, v);
+        result = exec(s, v);
       } finally {
         direct.lock.unlock();
       }
+      return settled(direct, result);
     });
   }
 

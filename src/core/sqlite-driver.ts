@@ -1,0 +1,286 @@
+// Kysely's driver for SQLite through node:sqlite, with group commit.
+//
+// One connection, taken in turn under a first-in first-out lock. Durability is WAL with
+// synchronous=NORMAL (db.ts). A commit costs more than the statements of a deposit (measured on
+// the benchmark machine: a deposit's transaction 175 µs of which 43 µs the COMMIT alone, at most
+// 5,700 a second on the loop before HTTP and events), so transactions commit in groups:
+//
+//   - the first transaction of a group opens it (BEGIN); each transaction is a savepoint inside it,
+//     so one that fails rolls back alone;
+//   - a transaction that has done its work releases its savepoint and hands the connection on at
+//     once, but its `execute` resolves only when the group has committed;
+//   - the group commits at the end of the turn of the loop (setImmediate), after every transaction
+//     begun in that turn has joined it: one COMMIT for all of them. If the COMMIT fails, every
+//     transaction of the group fails (none was answered) and the group is rolled back.
+//   - a statement outside a transaction that writes, run while a group is open, is part of the group
+//     and resolves when it commits, like a transaction.
+// So nothing is answered as done before it is committed, and a burst of writes costs one commit.
+// A read outside a transaction sees the open group's changes (one connection): for at most a turn
+// of the loop it may see a change that is not yet durable.
+
+import { DatabaseSync, type StatementSync } from 'node:sqlite';
+import { CompiledQuery, SqliteDialect, type DatabaseConnection, type Driver, type QueryResult } from 'kysely';
+
+type Bindable = null | number | bigint | string | Uint8Array;
+
+export function bind(values: ReadonlyArray<unknown>): Bindable[] {
+  return values.map((v) => {
+    if (v === undefined || v === null) return null;
+    if (typeof v === 'boolean') return v ? 1 : 0;
+    if (v instanceof Date) return v.toISOString();
+    if (typeof v === 'number' || typeof v === 'bigint' || typeof v === 'string' || v instanceof Uint8Array) return v;
+    throw new TypeError(`cannot bind a ${typeof v} to an SQLite parameter`);
+  });
+}
+
+/**
+ * A first-in first-out lock: each release hands the connection to exactly the next waiter.
+ * (Kysely's own SQLite mutex wakes every waiter on each release, which costs O(n²) when thousands
+ * of operations queue at once, as they do under a burst of concurrent transfers.)
+ */
+class FifoLock {
+  #held = false;
+  readonly #waiters: Array<() => void> = [];
+  /** Takes the lock when it is free; false (and nothing queued) when it is held. */
+  tryLock(): boolean {
+    if (this.#held) return false;
+    this.#held = true;
+    return true;
+  }
+  lock(): Promise<void> {
+    if (this.tryLock()) return Promise.resolve();
+    return new Promise((resolve) => this.#waiters.push(resolve));
+  }
+  unlock(): void {
+    const next = this.#waiters.shift();
+    if (next) next();
+    else this.#held = false;
+  }
+}
+
+/** A statement prepared once, and whether it answers rows (read once: `columns()` allocates). */
+export interface SqliteStatement {
+  readonly st: StatementSync;
+  readonly returnsRows: boolean;
+}
+
+export function prepareSqlite(db: DatabaseSync, text: string): SqliteStatement {
+  const st = db.prepare(text);
+  return { st, returnsRows: st.columns().length > 0 };
+}
+
+/** Whether a statement may change the database (anything but a plain select). */
+export function writesData(text: string): boolean {
+  return !/^\s*select\b/i.test(text);
+}
+
+/** The transactions that commit together: see the top of this file. */
+class CommitGroup {
+  readonly #db: DatabaseSync;
+  readonly #lock: FifoLock;
+  #open = false;
+  #scheduled = false;
+  #waiters: Array<{ resolve: () => void; reject: (e: unknown) => void }> = [];
+
+  constructor(db: DatabaseSync, lock: FifoLock) {
+    this.#db = db;
+    this.#lock = lock;
+  }
+
+  get open(): boolean {
+    return this.#open;
+  }
+
+  /** Opens the group if none is open. With the lock held. */
+  join(): void {
+    if (this.#open) return;
+    this.#db.exec('BEGIN');
+    this.#open = true;
+  }
+
+  /** Settles when the open group has committed; undefined when no group is open. */
+  committed(): Promise<void> | undefined {
+    if (!this.#open) return undefined;
+    const done = new Promise<void>((resolve, reject) => this.#waiters.push({ resolve, reject }));
+    this.schedule();
+    return done;
+  }
+
+  /** Commits the open group at the end of this turn of the loop. */
+  schedule(): void {
+    if (this.#scheduled) return;
+    this.#scheduled = true;
+    setImmediate(() => void this.#lock.lock().then(() => this.#commit()));
+  }
+
+  #commit(): void {
+    this.#scheduled = false;
+    try {
+      this.#end();
+    } finally {
+      this.#lock.unlock();
+    }
+  }
+
+  /** Commits now (with the lock held, or at close); on failure rolls back and fails every waiter. */
+  #end(): void {
+    const waiters = this.#waiters;
+    this.#waiters = [];
+    if (this.#open) {
+      try {
+        this.#db.exec('COMMIT');
+      } catch (e) {
+        try {
+          this.#db.exec('ROLLBACK');
+        } catch {
+          // nothing more to undo
+        }
+        this.#open = false;
+        for (const w of waiters) w.reject(e);
+        return;
+      }
+      this.#open = false;
+    }
+    for (const w of waiters) w.resolve();
+  }
+
+  /** At close: commits what is open. */
+  flush(): void {
+    this.#end();
+  }
+}
+
+/** The connection and its state shared by every turn at it. */
+interface Shared {
+  readonly db: DatabaseSync;
+  readonly statements: Map<string, SqliteStatement>;
+  readonly group: CommitGroup;
+}
+
+/** One turn at the SQLite connection (from acquire to release), with a cache of prepared statements. */
+class NodeSqliteConnection implements DatabaseConnection {
+  readonly #shared: Shared;
+  /** Inside a transaction (a savepoint of the group). */
+  member = false;
+  /** The transaction handed the connection on when it committed its savepoint. */
+  handedOn = false;
+  /** A statement outside a transaction wrote. */
+  wrote = false;
+  constructor(shared: Shared) {
+    this.#shared = shared;
+  }
+  #prepare(text: string): SqliteStatement {
+    const { statements, db } = this.#shared;
+    let st = statements.get(text);
+    if (!st) {
+      if (statements.size >= 1000) statements.clear();
+      st = prepareSqlite(db, text);
+      statements.set(text, st);
+    }
+    return st;
+  }
+  async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    const { st, returnsRows } = this.#prepare(query.sql);
+    const params = bind(query.parameters);
+    if (!this.member && writesData(query.sql)) this.wrote = true;
+    if (returnsRows) return { rows: st.all(...params) as R[] };
+    const { changes, lastInsertRowid } = st.run(...params);
+    return { numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid), rows: [] };
+  }
+  async *streamQuery<R>(query: CompiledQuery): AsyncIterableIterator<QueryResult<R>> {
+    const { st } = this.#prepare(query.sql);
+    for (const row of st.iterate(...bind(query.parameters))) yield { rows: [row as R] };
+  }
+}
+
+const SAVEPOINT = 'core_member';
+
+class NodeSqliteDriver implements Driver {
+  readonly #file: string;
+  readonly #lock = new FifoLock();
+  #shared: Shared | undefined;
+  #direct: SqliteDirect | undefined;
+  constructor(file: string) {
+    this.#file = file;
+  }
+  async init(): Promise<void> {
+    const db = new DatabaseSync(this.#file);
+    db.exec('PRAGMA journal_mode = WAL');
+    db.exec('PRAGMA synchronous = NORMAL');
+    db.exec('PRAGMA foreign_keys = ON');
+    db.exec('PRAGMA busy_timeout = 5000');
+    const group = new CommitGroup(db, this.#lock);
+    this.#shared = { db, statements: new Map(), group };
+    this.#direct = { db, lock: this.#lock, committed: () => group.committed() };
+  }
+  async acquireConnection(): Promise<DatabaseConnection> {
+    await this.#lock.lock();
+    return new NodeSqliteConnection(this.#shared!);
+  }
+  async beginTransaction(c: DatabaseConnection): Promise<void> {
+    this.#shared!.group.join();
+    this.#shared!.db.exec(`SAVEPOINT ${SAVEPOINT}`);
+    (c as NodeSqliteConnection).member = true;
+  }
+  async commitTransaction(c: DatabaseConnection): Promise<void> {
+    const conn = c as NodeSqliteConnection;
+    const { db, group } = this.#shared!;
+    db.exec(`RELEASE ${SAVEPOINT}`);
+    const done = group.committed();
+    conn.handedOn = true;
+    this.#lock.unlock();
+    await done;
+  }
+  async rollbackTransaction(c: DatabaseConnection): Promise<void> {
+    const conn = c as NodeSqliteConnection;
+    // Handed on: its group's COMMIT failed and the whole group was rolled back.
+    if (conn.handedOn) return;
+    const { db, group } = this.#shared!;
+    db.exec(`ROLLBACK TO ${SAVEPOINT}`);
+    db.exec(`RELEASE ${SAVEPOINT}`);
+    // What others of the group wrote still commits at the end of the turn.
+    group.schedule();
+  }
+  async releaseConnection(c: DatabaseConnection): Promise<void> {
+    const conn = c as NodeSqliteConnection;
+    if (conn.handedOn) return;
+    const wait = conn.wrote ? this.#shared!.group.committed() : undefined;
+    this.#lock.unlock();
+    if (wait) await wait;
+  }
+  async destroy(): Promise<void> {
+    this.#direct = undefined;
+    this.#shared?.group.flush();
+    this.#shared?.db.close();
+  }
+  /** The connection itself, once opened (Kysely opens it with the first query) and until closed. */
+  direct(): SqliteDirect | undefined {
+    return this.#direct;
+  }
+}
+
+/**
+ * What a prepared query (src/core/prepared-query.ts) needs to run a statement on the SQLite
+ * connection without Kysely's per-query machinery: the connection, and its lock, which a
+ * transaction holds from begin to commit and every query outside a transaction takes for its run;
+ * and, after a write outside a transaction, the commit of the group it joined (if one was open).
+ */
+export interface SqliteDirect {
+  readonly db: DatabaseSync;
+  readonly lock: Pick<FifoLock, 'tryLock' | 'lock' | 'unlock'>;
+  committed(): Promise<void> | undefined;
+}
+
+/** Kysely's SQLite dialect (its SQL, adapter and introspection) over node:sqlite. */
+export class NodeSqliteDialect extends SqliteDialect {
+  readonly #file: string;
+  driver: NodeSqliteDriver | undefined;
+  constructor(file: string) {
+    super({ database: { close() {}, prepare() { throw new Error('unused'); } } });
+    this.#file = file;
+  }
+  override createDriver(): Driver {
+    this.driver = new NodeSqliteDriver(this.#file);
+    return this.driver;
+  }
+}
