@@ -23,7 +23,9 @@ const seconds = Math.min(60, Number(process.env.BENCH_TICKS_SECONDS ?? 30));
 const botCount = Number(process.env.BENCH_BOTS ?? 20);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 /** The read load's priority (nice): it stands for clients on other machines (bench/autocannon-apart.ts). */
-const clientNice = Number(process.env.BENCH_CLIENT_NICE ?? 10);
+const clientNice = Number(process.env.BENCH_CLIENT_NICE ?? 5);
+/** The read load's priority below the bots' (nice, added to theirs): it must not starve them either. */
+const loadNice = Number(process.env.BENCH_LOAD_NICE ?? 10);
 const TARGET_P99_RATIO = 1.2;
 const TARGET_TPS = 19.5;
 
@@ -119,7 +121,7 @@ async function measureTicks(): Promise<FigureLine[]> {
 
     // The window under load starts with the reads; the bots keep walking throughout.
     const url = `http://127.0.0.1:${server.port}/api/v1/players/${real.player.uuid}/balance`;
-    const reads = await autocannonApart({ url, connections, duration: seconds, headers: { authorization: `Bearer ${real.player.token}` } }, {});
+    const reads = await autocannonApart({ url, connections, duration: seconds, headers: { authorization: `Bearer ${real.player.token}` } }, { nice: loadNice });
     const loaded = await readTps(server, seconds);
     const online = bots.length - left;
     log(`under load (${online} bots walking, ${Math.round(reads.requests.average)} reads/s): ${show(loaded)}`);

@@ -54,6 +54,9 @@ export function fixOutgoing(name: string, params: Params, ctx: ShimContext): Pac
     case 'spawn_entity': {
       // Defect 2: players are spawned with a null type; angles must fit a byte.
       const entityId = num(params.entityId);
+      // flying-squid can spawn a player for others before that player's login has set its uuid (at
+      // 0,0,0): the packet cannot be serialised and the receiver was disconnected. Not sent.
+      if (params.objectUUID === undefined && ctx.isPlayer(entityId)) return [];
       return [
         {
           name,

@@ -303,6 +303,8 @@ describe('the shim over what flying-squid writes', () => {
     assert.equal(back.yaw, -56);
     const zombie = clientReads(only(fixOutgoing('spawn_entity', { ...fromFs, entityId: 8, type: 145 }, ctx)));
     assert.equal(zombie.type, 145);
+    // A player spawned before its login set its uuid cannot be written: not sent (it disconnected the receiver).
+    assert.deepEqual(fixOutgoing('spawn_entity', { ...fromFs, objectUUID: undefined, x: 0, y: 0, z: 0 }, ctx), []);
   });
 
   it('forgets a chunk with unload_chunk where flying-squid writes an empty map_chunk (a walking player was disconnected)', () => {
