@@ -164,8 +164,24 @@ export function createRestServer(o: RestServerOptions): RestServer {
     return rate.allowed ? { ok: true, token, rate } : { ok: false, code: 'rate-limited', rate, token };
   }
 
+  // A stop lets the calls under way finish and answer before the listener closes: a write is
+  // answered once committed (on SQLite at the end of its turn, src/core/sqlite-driver.ts), and closing
+  // its connection first would apply a write its client never saw acknowledged. Requests that
+  // arrive meanwhile are not taken: their connection is closed unanswered, nothing applied.
+  let calls = 0;
+  let closing = false;
+  let drained: (() => void) | undefined;
+  function callEnded(): void {
+    calls--;
+    if (calls === 0) drained?.();
+  }
+
   /** Token and rate limit; answers and returns undefined when either refuses. */
   function gate(req: FastifyRequest, reply: FastifyReply): TokenRecord | undefined {
+    if (closing) {
+      req.raw.socket.destroy();
+      return undefined;
+    }
     if (accessLog !== undefined) req.coreStart = performance.now();
     const socket = req.raw.socket;
     const a = admit(req.headers.authorization, socket.remoteAddress, socket);
@@ -299,17 +315,22 @@ export function createRestServer(o: RestServerOptions): RestServer {
         if (row.module !== null && !api.isModuleOn(row.module)) {
           return sendError(reply, 'module-off', `The ${row.module} module is switched off on this server.`);
         }
+        calls++;
         dispatcher.run(
           row.name,
           () => row.call(api, input),
           (outcome) => {
             if (outcome.kind === 'timeout') sendError(reply, 'timeout');
             else answer(row, reply, outcome.result, answerCheck);
+            callEnded();
           },
           (e: unknown) => {
-            if (isInvalidInput(e)) return sendError(reply, 'bad-request', describe(e.field, e.message), { field: e.field });
-            log.error(`${row.name} failed`, e);
-            sendError(reply, 'internal-error');
+            if (isInvalidInput(e)) sendError(reply, 'bad-request', describe(e.field, e.message), { field: e.field });
+            else {
+              log.error(`${row.name} failed`, e);
+              sendError(reply, 'internal-error');
+            }
+            callEnded();
           },
         );
       },
@@ -336,9 +357,21 @@ export function createRestServer(o: RestServerOptions): RestServer {
       if (address === null || typeof address === 'string') return { host: o.config.bind, port: o.config.port };
       return { host: address.address, port: address.port };
     },
-    close: () => fastify.close(),
+    async close() {
+      closing = true;
+      if (calls > 0) {
+        await new Promise<void>((resolve) => {
+          drained = resolve;
+          setTimeout(resolve, STOP_DRAIN_MS).unref();
+        });
+      }
+      await fastify.close();
+    },
   };
 }
+
+/** How long a stop waits for the calls under way to answer, ms. */
+export const STOP_DRAIN_MS = 5000;
 
 /** One access entry for an answer just written (the request went through gate() first). */
 function logAccess(accessLog: AccessLog, req: FastifyRequest, status: number): void {
