@@ -239,10 +239,11 @@ export function createEconomyService(deps: EconomyDeps): EconomyService {
       const at = clock.now().toISOString();
       const done = await db.transaction().execute(async (tx) => {
         const before = (await store.balanceOf(tx, 'wallet', p.uuid, c.name)) ?? 0;
+        // A set is audited even when the balance already is the amount.
+        await audit.record({ actor, action: 'economy.set', target: p.uuid, details: { amount: money(c, target) } }, tx);
         if (before === target) return { before, entry: undefined };
         const entry = await store.change(tx, at, 'wallet', p.uuid, c.name, target - before, 'set', actorName(actor));
         if (!entry) throw new Error(`the balance of ${p.uuid} changed during a set`);
-        await audit.record({ actor, action: 'economy.set', target: p.uuid, details: { amount: money(c, target) } }, tx);
         return { before, entry };
       });
       if (done.entry) {
