@@ -87,10 +87,6 @@ class CommitGroup {
     this.#lock = lock;
   }
 
-  get open(): boolean {
-    return this.#open;
-  }
-
   /** Opens the group if none is open. With the lock held. */
   join(): void {
     if (this.#open) return;
@@ -116,14 +112,14 @@ class CommitGroup {
   #commit(): void {
     this.#scheduled = false;
     try {
-      this.#end();
+      this.flush();
     } finally {
       this.#lock.unlock();
     }
   }
 
   /** Commits now (with the lock held, or at close); on failure rolls back and fails every waiter. */
-  #end(): void {
+  flush(): void {
     const waiters = this.#waiters;
     this.#waiters = [];
     if (this.#open) {
@@ -142,11 +138,6 @@ class CommitGroup {
       this.#open = false;
     }
     for (const w of waiters) w.resolve();
-  }
-
-  /** At close: commits what is open. */
-  flush(): void {
-    this.#end();
   }
 }
 

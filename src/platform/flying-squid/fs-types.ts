@@ -43,7 +43,7 @@ export interface FsClient extends EventEmitter {
   uuid: string;
   latency: number;
   state: string;
-  socket?: { remoteAddress?: string; destroy(): void; cork(): void; uncork(): void };
+  socket?: { remoteAddress?: string; destroy(): void };
   write(name: string, params: Record<string, unknown>): void;
   end(reason: string, fullReason?: unknown): void;
 }
