@@ -109,3 +109,28 @@ describe('dispatcher.run', () => {
     }
   });
 });
+
+describe('dispatcher.idle', () => {
+  it('resolves at once with no call under way, and after the last call under way has answered', async () => {
+    const d = createDispatcher({ timeoutMs: 1000 });
+    await d.idle(5000);
+    let release!: () => void;
+    const answered: string[] = [];
+    d.run('slow', () => new Promise<Result<string>>((r) => (release = () => r(ok('done')))), () => answered.push('answer'), () => {});
+    let idle = false;
+    const waiting = d.idle(5000).then(() => (idle = true));
+    await new Promise((r) => setTimeout(r, 20));
+    assert.equal(idle, false, 'a call is under way');
+    release();
+    await waiting;
+    assert.deepEqual(answered, ['answer'], 'answered before idle resolved');
+  });
+
+  it('stops waiting after maxMs for a call that never answers', async () => {
+    const d = createDispatcher({ timeoutMs: 60_000 });
+    d.run('hangs', () => new Promise<Result<string>>(() => {}), () => {}, () => {});
+    const started = Date.now();
+    await d.idle(50);
+    assert.ok(Date.now() - started < 1000);
+  });
+});

@@ -25,6 +25,8 @@ export interface Dispatcher {
   /** The same as a promise; a thrown error rejects it. */
   call<T>(name: string, fn: () => Promise<Result<T>> | Result<T>): Promise<DispatchOutcome<T>>;
   stats(): ReadonlyMap<string, CallStats>;
+  /** Resolves once no call is under way (each answered, failed or timed out), or after `maxMs`. */
+  idle(maxMs: number): Promise<void>;
 }
 
 interface Pending {
@@ -41,6 +43,16 @@ export function createDispatcher(options: { timeoutMs?: number } = {}): Dispatch
   const stats = new Map<string, CallStats>();
   const pending = new Set<Pending>();
   let timer: NodeJS.Timeout | undefined;
+  /** Waiting for no call to be under way (`idle`). */
+  let idleWaiters: Array<() => void> = [];
+
+  /** A call has ended (its outcome handed on): wakes `idle` waiters once none is left. */
+  function ended(): void {
+    if (pending.size > 0 || idleWaiters.length === 0) return;
+    const waiters = idleWaiters;
+    idleWaiters = [];
+    for (const w of waiters) w();
+  }
 
   function statsOf(name: string): CallStats {
     let s = stats.get(name);
@@ -66,6 +78,7 @@ export function createDispatcher(options: { timeoutMs?: number } = {}): Dispatch
       p.stats.timeouts++;
       record(p.stats, p.started);
       p.done({ kind: 'timeout' });
+      ended();
     }
     if (pending.size === 0 && timer !== undefined) {
       clearInterval(timer);
@@ -105,6 +118,7 @@ export function createDispatcher(options: { timeoutMs?: number } = {}): Dispatch
           pending.delete(p);
           record(s, started);
           done({ kind: 'done', result });
+          ended();
         },
         (e: unknown) => {
           if (p.settled) return;
@@ -112,6 +126,7 @@ export function createDispatcher(options: { timeoutMs?: number } = {}): Dispatch
           pending.delete(p);
           record(s, started);
           failed(e);
+          ended();
         },
       );
     },
@@ -119,6 +134,13 @@ export function createDispatcher(options: { timeoutMs?: number } = {}): Dispatch
       return new Promise((resolve, reject) => dispatcher.run(name, fn, resolve, reject));
     },
     stats: () => stats,
+    idle(maxMs) {
+      if (pending.size === 0) return Promise.resolve();
+      return new Promise((resolve) => {
+        idleWaiters.push(resolve);
+        setTimeout(resolve, maxMs).unref();
+      });
+    },
   };
   return dispatcher;
 }

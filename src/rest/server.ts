@@ -164,17 +164,12 @@ export function createRestServer(o: RestServerOptions): RestServer {
     return rate.allowed ? { ok: true, token, rate } : { ok: false, code: 'rate-limited', rate, token };
   }
 
-  // A stop lets the calls under way finish and answer before the listener closes: a write is
-  // answered once committed (on SQLite at the end of its turn, src/core/sqlite-driver.ts), and closing
-  // its connection first would apply a write its client never saw acknowledged. Requests that
-  // arrive meanwhile are not taken: their connection is closed unanswered, nothing applied.
-  let calls = 0;
+  // A stop lets the calls under way finish and answer before the listener closes (`close` waits for
+  // the dispatcher to be idle): a write is answered once committed (on SQLite at the end of its
+  // turn, src/core/sqlite-driver.ts), and closing its connection first would apply a write its
+  // client never saw acknowledged. Requests that arrive meanwhile are not taken: their connection is
+  // closed unanswered, nothing applied.
   let closing = false;
-  let drained: (() => void) | undefined;
-  function callEnded(): void {
-    calls--;
-    if (calls === 0) drained?.();
-  }
 
   /** Token and rate limit; answers and returns undefined when either refuses. */
   function gate(req: FastifyRequest, reply: FastifyReply): TokenRecord | undefined {
@@ -315,22 +310,17 @@ export function createRestServer(o: RestServerOptions): RestServer {
         if (row.module !== null && !api.isModuleOn(row.module)) {
           return sendError(reply, 'module-off', `The ${row.module} module is switched off on this server.`);
         }
-        calls++;
         dispatcher.run(
           row.name,
           () => row.call(api, input),
           (outcome) => {
             if (outcome.kind === 'timeout') sendError(reply, 'timeout');
             else answer(row, reply, outcome.result, answerCheck);
-            callEnded();
           },
           (e: unknown) => {
-            if (isInvalidInput(e)) sendError(reply, 'bad-request', describe(e.field, e.message), { field: e.field });
-            else {
-              log.error(`${row.name} failed`, e);
-              sendError(reply, 'internal-error');
-            }
-            callEnded();
+            if (isInvalidInput(e)) return sendError(reply, 'bad-request', describe(e.field, e.message), { field: e.field });
+            log.error(`${row.name} failed`, e);
+            sendError(reply, 'internal-error');
           },
         );
       },
@@ -359,12 +349,7 @@ export function createRestServer(o: RestServerOptions): RestServer {
     },
     async close() {
       closing = true;
-      if (calls > 0) {
-        await new Promise<void>((resolve) => {
-          drained = resolve;
-          setTimeout(resolve, STOP_DRAIN_MS).unref();
-        });
-      }
+      await dispatcher.idle(STOP_DRAIN_MS);
       await fastify.close();
     },
   };
