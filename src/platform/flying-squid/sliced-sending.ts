@@ -1,11 +1,12 @@
 // What the server sends players goes out in slices of the loop (src/platform/loop-slices.ts): each
 // packet a player in the play state is sent is serialised, compressed and written when the turn's
 // slice has room, and a chunk a world does not hold waits for room before it is read from disk or
-// generated. Chunk packets take the fast path of map-chunk.ts (the same bytes). (flying-squid's
-// sendChunk itself is left as it is: holding it back to a later turn let a player be spawned for
-// others before the chunks of their own join went out, and others did not see them.) A player's packets keep their order (minecraft-protocol's serializer is a stream that
-// takes the next packet only when the one before is done); a kick still reaches the player before
-// the connection closes (ending the serializer waits for the packets before it).
+// generated. Chunk packets take the fast path of map-chunk.ts (the same bytes). A player's packets
+// keep their order (minecraft-protocol's serializer is a stream that takes the next packet only when
+// the one before is done); a kick still reaches the player before the connection closes (ending the
+// serializer waits for the packets before it). flying-squid's sendChunk itself is left as it is:
+// holding it back to a later turn let a player be spawned for others before the chunks of their own
+// join went out, and the others did not see them.
 //
 // Only the play state is sliced: in login and configuration the serializer is replaced and re-piped
 // (compression, encryption, the next state), and a packet held back there could go out under the
@@ -72,12 +73,13 @@ function gateColumnLoading(world: object): void {
   if (gatedWorlds.has(proto) || typeof proto.getColumn !== 'function' || typeof proto.getLoadedColumn !== 'function') return;
   gatedWorlds.add(proto);
   const getColumn = proto.getColumn;
+  // A column read or generated here gives its class the fast dumpLight (once per class).
   const fasten = (column: unknown) => {
     if (column && typeof column === 'object') fastenDumpLight(column);
     return column;
   };
   proto.getColumn = function (this: ColumnSource, x: number, z: number) {
-    if (this.getLoadedColumn(x, z)) return getColumn.call(this, x, z).then(fasten);
+    if (this.getLoadedColumn(x, z)) return getColumn.call(this, x, z);
     return slices.turn().then(() => getColumn.call(this, x, z)).then(fasten);
   };
 }
