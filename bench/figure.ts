@@ -42,3 +42,8 @@ export function render(line: FigureLine): string {
   const v = verdict(line);
   return `${line.name.padEnd(58)} ${`${value} ${line.unit}`.padStart(16)}   (${target})${v ? `  ${v}` : ''}${line.detail ? `   ${line.detail}` : ''}`;
 }
+
+/** A line of a figure's progress, indented under its heading. */
+export function log(line: string): void {
+  process.stdout.write(`  ${line}\n`);
+}

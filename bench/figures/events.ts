@@ -11,7 +11,7 @@
 
 import { prepareWriteServer } from '../real-server.ts';
 import { depositLoad, drain, missed, quantile, startSubscribers, type Ack } from '../write-load.ts';
-import type { Figure, FigureLine } from '../figure.ts';
+import { type Figure, type FigureLine, log } from '../figure.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const warmup = Number(process.env.BENCH_WARMUP ?? 5);
@@ -20,7 +20,6 @@ const CONNECTIONS = 10;
 const SUBSCRIBERS = 8;
 const TARGET_P99_MS = 5;
 
-const log = (line: string) => process.stdout.write(`  ${line}\n`);
 const ms = (v: number) => `${v.toFixed(2)} ms`;
 
 async function measureEvents(): Promise<FigureLine[]> {

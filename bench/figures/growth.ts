@@ -22,7 +22,7 @@ import { rmSync } from 'node:fs';
 import { DatabaseSync } from 'node:sqlite';
 import { startRestServer, type RestServer } from '../../test/e2e/support/rest-server.ts';
 import { newDataDir } from '../../test/e2e/support/server-process.ts';
-import type { Figure, FigureLine } from '../figure.ts';
+import { type Figure, type FigureLine, log } from '../figure.ts';
 
 const maxSize = Number(process.env.BENCH_GROWTH_MAX ?? 1_000_000);
 const calls = Number(process.env.BENCH_GROWTH_CALLS ?? 400);
@@ -31,7 +31,6 @@ const SIZES = [1_000, 100_000, 1_000_000].filter((n) => n <= maxSize);
 const TARGET_RATIO = 2.0;
 const CURRENCY = 'coins';
 
-const log = (line: string) => process.stdout.write(`  ${line}\n`);
 
 /** The seeded player number i's uuid: sequential, so the inserts append to the primary key. */
 const uuidOf = (i: number): string => `00000000-0000-4000-8000-${i.toString(16).padStart(12, '0')}`;

@@ -17,7 +17,7 @@ import { join } from 'node:path';
 import { joinBot, quitAll } from '../../test/e2e/support/bots.ts';
 import { startRestServer } from '../../test/e2e/support/rest-server.ts';
 import { newDataDir, startServer, type ServerProcess } from '../../test/e2e/support/server-process.ts';
-import type { Figure, FigureLine } from '../figure.ts';
+import { type Figure, type FigureLine, log } from '../figure.ts';
 import { openKeepAliveCrowd, openSockets, settledRssMiB } from '../memory-probe.ts';
 
 const rounds = Number(process.env.BENCH_MEMORY_ROUNDS ?? 3);
@@ -26,7 +26,6 @@ const botCount = Number(process.env.BENCH_BOTS ?? 20);
 const SUBSCRIBERS = 8;
 const TARGET_REST_MIB = 64;
 
-const log = (line: string) => process.stdout.write(`  ${line}\n`);
 const mib = (x: number) => `${x.toFixed(1)} MiB`;
 const median = (xs: readonly number[]): number => {
   const s = [...xs].sort((a, b) => a - b);

@@ -22,7 +22,7 @@ import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
 import { prepareRealServer } from '../real-server.ts';
-import type { Figure, FigureLine } from '../figure.ts';
+import { type Figure, type FigureLine, log } from '../figure.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -110,7 +110,6 @@ async function load(target: Target, withFixedRate: boolean): Promise<Measured> {
   return m;
 }
 
-const log = (line: string) => process.stdout.write(`  ${line}\n`);
 
 async function measureReads(): Promise<FigureLine[]> {
   log('preparing the real server: a data folder, tokens from its console, a player who joins and gets a deposit…');

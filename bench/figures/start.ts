@@ -9,11 +9,10 @@
 import { rmSync } from 'node:fs';
 import { joinBot, quit } from '../../test/e2e/support/bots.ts';
 import { newDataDir, startServer, type ServerProcess } from '../../test/e2e/support/server-process.ts';
-import type { Figure, FigureLine } from '../figure.ts';
+import { type Figure, type FigureLine, log } from '../figure.ts';
 
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 
-const log = (line: string) => process.stdout.write(`  ${line}\n`);
 const median = (xs: readonly number[]): number => {
   const s = [...xs].sort((a, b) => a - b);
   const mid = Math.floor(s.length / 2);

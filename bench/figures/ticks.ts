@@ -13,24 +13,22 @@
 // BENCH_CONNECTIONS (50) override the defaults; BENCH_CPU_PROF=<folder> writes a CPU profile of the
 // measured server there (see bench/real-server.ts).
 
-import { joinBot, kickText, quit, type Bot } from '../../test/e2e/support/bots.ts';
+import { joinBot, kickText, quit, sleep, type Bot } from '../../test/e2e/support/bots.ts';
 import { getPriority, setPriority } from 'node:os';
 import { autocannonApart } from '../autocannon-apart.ts';
 import { prepareRealServer, type RealServer } from '../real-server.ts';
-import type { Figure, FigureLine } from '../figure.ts';
+import { type Figure, type FigureLine, log } from '../figure.ts';
 
 const seconds = Math.min(60, Number(process.env.BENCH_TICKS_SECONDS ?? 30));
 const botCount = Number(process.env.BENCH_BOTS ?? 20);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
-/** The read load's priority (nice): it stands for clients on other machines (bench/autocannon-apart.ts). */
+/** The bots' priority (nice, of the benchmark's process once the server has started): clients stand for other machines. */
 const clientNice = Number(process.env.BENCH_CLIENT_NICE ?? 5);
 /** The read load's priority below the bots' (nice, added to theirs): it must not starve them either. */
 const loadNice = Number(process.env.BENCH_LOAD_NICE ?? 10);
 const TARGET_P99_RATIO = 1.2;
 const TARGET_TPS = 19.5;
 
-const log = (line: string) => process.stdout.write(`  ${line}\n`);
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** What `tps <seconds>` answers. */
 export interface TpsReading {

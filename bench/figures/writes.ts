@@ -17,7 +17,7 @@
 
 import { cpuOfPid, prepareWriteServer } from '../real-server.ts';
 import { depositLoad, drain, missed, startSubscribers, type Ack } from '../write-load.ts';
-import type { Figure, FigureLine } from '../figure.ts';
+import { type Figure, type FigureLine, log } from '../figure.ts';
 import type { RestServer } from '../../test/e2e/support/rest-server.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
@@ -26,7 +26,6 @@ const connections = Number(process.env.BENCH_WRITE_CONNECTIONS ?? 50);
 const SUBSCRIBERS = 8;
 const TARGET_WRITES = 5000;
 
-const log = (line: string) => process.stdout.write(`  ${line}\n`);
 
 async function balanceOf(rs: RestServer, uuid: string, token: string): Promise<number> {
   const read = await rs.call('GET', `/players/${uuid}/balance`, token);

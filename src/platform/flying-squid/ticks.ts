@@ -22,8 +22,9 @@ export const MAX_BEHIND_MS = 1000;
 
 /** Fixed-rate ticking for flying-squid: replaces its setTickInterval and stopTickInterval. */
 export function keepTicksOnSchedule(serv: FsServer): void {
-  /** The running schedule: its timer, and whether it was stopped (a listener may stop or restart it). */
-  let current: { timer: NodeJS.Timeout | undefined; stopped: boolean } | undefined;
+  /** A schedule: its timer, and whether it was stopped (a listener may stop or restart it). */
+  type Schedule = { timer: NodeJS.Timeout | undefined; stopped: boolean };
+  let current: Schedule | undefined;
   serv.stopTickInterval();
   serv.stopTickInterval = () => {
     if (current) {
@@ -34,7 +35,7 @@ export function keepTicksOnSchedule(serv: FsServer): void {
   };
   serv.setTickInterval = (ticksPerSecond: number) => {
     serv.stopTickInterval();
-    const schedule: { timer: NodeJS.Timeout | undefined; stopped: boolean } = { timer: undefined, stopped: false };
+    const schedule: Schedule = { timer: undefined, stopped: false };
     current = schedule;
     const period = 1000 / ticksPerSecond;
     let due = performance.now() + period;
