@@ -24,7 +24,8 @@ describe('dispatcher.call', () => {
   });
 
   it('measures calls, timeouts and durations by name', async () => {
-    const d = createDispatcher({ timeoutMs: 30 });
+    // A timeout ten times the slow call's 5 ms: a loaded CI machine can run that timer late.
+    const d = createDispatcher({ timeoutMs: 300 });
     await d.call('a', () => ok(1));
     await d.call('a', () => new Promise<Result<number>>((resolve) => setTimeout(() => resolve(ok(2)), 5)));
     await d.call('b', () => new Promise<never>(() => {}));
@@ -34,7 +35,7 @@ describe('dispatcher.call', () => {
     assert.equal(a?.timeouts, 0);
     assert.ok(a!.maxMs >= 4 && a!.totalMs >= a!.maxMs);
     assert.deepEqual([b?.calls, b?.timeouts], [1, 1]);
-    assert.ok(b!.maxMs >= 25);
+    assert.ok(b!.maxMs >= 290);
   });
 
   it('lets a thrown error through to the caller, as a bug', async () => {
