@@ -22,6 +22,9 @@ import { API_PREFIX } from './route-table.ts';
 import type { RouteDefinition, RouteInput } from '../core/routes.ts';
 import type { Scope, TokenRecord, TokenStore } from './tokens.ts';
 import { BadRequest, compile, describe, isInvalidInput, noBody, noExtra, validate } from './validation.ts';
+import { fingerprintOf, idempotencyKeyOf, IDEMPOTENCY_HEADER, runOnce, type IdempotencyStore, type StoredAnswer } from './idempotency.ts';
+import { auditDeclined } from './audit-declined.ts';
+import type { Result } from '../core/result.ts';
 
 export const BODY_LIMIT = 64 * 1024;
 export const EVENTS_PATH = `${API_PREFIX}/events`;
@@ -58,6 +61,8 @@ export interface RestServerOptions {
   checkAnswers?: boolean;
   /** Receives one entry per answer; absent while `access-log = false` (then nothing is measured). */
   accessLog?: AccessLog;
+  /** The answers of POSTs sent with an Idempotency-Key (./idempotency.ts); without it the header is ignored. */
+  idempotency?: IdempotencyStore;
 }
 
 export interface RestServer {
@@ -264,18 +269,79 @@ export function createRestServer(o: RestServerOptions): RestServer {
     sendError(reply, 'internal-error');
   });
 
-  function answer(row: RouteDefinition, reply: FastifyReply, result: { ok: true; value: unknown } | { ok: false; code: string; message: string }, answerCheck: TypeCheck<TSchema> | undefined): void {
+  /** The answer of a call's result: its status and body (checked against the row's schema when asked). */
+  function rendered(row: RouteDefinition, result: Result<unknown>, answerCheck?: TypeCheck<TSchema>): StoredAnswer {
     if (result.ok) {
       const data = result.value === undefined ? null : result.value;
       if (answerCheck && !answerCheck.Check(data)) {
         const e = answerCheck.Errors(data).First();
         log.error(`${row.name} answered data its schema does not allow at ${e?.path || '/'}: ${e?.message}`);
       }
-      json(reply, 200, `{"ok":true,"data":${JSON.stringify(data)}}`);
-      return;
+      return { status: 200, body: `{"ok":true,"data":${JSON.stringify(data)}}` };
     }
     const body = JSON.stringify({ ok: false, code: result.code, message: result.message });
-    json(reply, row.notFoundIs404 && result.code === 'not-found' ? 404 : 200, body);
+    return { status: row.notFoundIs404 && result.code === 'not-found' ? 404 : 200, body };
+  }
+
+  /**
+   * What follows a write's result before it is handed on: a declined one is audited with its code
+   * (./audit-declined.ts), and the answer of a POST sent with an Idempotency-Key is stored (`store`).
+   * A read, or a write that succeeded without a key, is handed on as it came (synchronously if so).
+   */
+  function settle(row: RouteDefinition, input: RouteInput, result: Result<unknown>, store?: (a: StoredAnswer | null) => Promise<void>) {
+    const declined = !result.ok && row.method === 'POST';
+    if (!declined && store === undefined) return result;
+    return (async () => {
+      if (!result.ok && declined) await auditDeclined(api, log, row, input, result);
+      if (store !== undefined) await store(rendered(row, result));
+      return result;
+    })();
+  }
+
+  /** The row's one call through the dispatcher, then its answer. `store`: see settle (null: it threw). */
+  function call(row: RouteDefinition, input: RouteInput, reply: FastifyReply, answerCheck: TypeCheck<TSchema> | undefined, store?: (a: StoredAnswer | null) => Promise<void>): void {
+    const threw = (e: unknown) => (store === undefined ? Promise.reject(e) : store(null).then(() => Promise.reject(e)));
+    dispatcher.run(
+      row.name,
+      () => {
+        let r: Promise<Result<unknown>> | Result<unknown>;
+        try {
+          r = row.call(api, input);
+        } catch (e) {
+          if (store === undefined) throw e;
+          return threw(e);
+        }
+        return r instanceof Promise ? r.then((v) => settle(row, input, v, store), threw) : settle(row, input, r, store);
+      },
+      (outcome) => {
+        if (outcome.kind === 'timeout') return sendError(reply, 'timeout');
+        const a = rendered(row, outcome.result, answerCheck);
+        json(reply, a.status, a.body);
+      },
+      (e: unknown) => {
+        if (isInvalidInput(e)) return sendError(reply, 'bad-request', describe(e.field, e.message), { field: e.field });
+        log.error(`${row.name} failed`, e);
+        sendError(reply, 'internal-error');
+      },
+    );
+  }
+
+  /** A POST with an Idempotency-Key: the call once per token and key, its answer again for a retry. */
+  function once(row: RouteDefinition, input: RouteInput, token: TokenRecord, key: string, reply: FastifyReply, answerCheck: TypeCheck<TSchema> | undefined): void {
+    runOnce(o.idempotency as IdempotencyStore, token.id, key, fingerprintOf(row.name, input), {
+      run: (store) => {
+        if (!closing) return call(row, input, reply, answerCheck, store);
+        // A stop began while the key was claimed: nothing is applied, the connection is closed unanswered.
+        void store(null);
+        reply.raw.socket?.destroy();
+      },
+      replay: (a, headers) => json(reply, a.status, a.body, headers),
+      refuse: (code, message, headers) => sendError(reply, code, message, undefined, headers),
+      failed: (e) => {
+        log.error(`${row.name}: the Idempotency-Key could not be looked up`, e);
+        sendError(reply, 'internal-error');
+      },
+    });
   }
 
   for (const row of o.routes) {
@@ -296,6 +362,7 @@ export function createRestServer(o: RestServerOptions): RestServer {
           if (token === undefined) return;
         } else token = req.coreToken as TokenRecord;
         let input: RouteInput;
+        let key: string | undefined;
         try {
           input = {
             params: params ? validate(params, req.params, 'params') : {},
@@ -303,6 +370,7 @@ export function createRestServer(o: RestServerOptions): RestServer {
             body: body ? validate(body, req.body, 'body') : noBody(req.body),
             actor: { kind: 'rest', label: token.label },
           };
+          key = isGet || o.idempotency === undefined ? undefined : idempotencyKeyOf(req.headers[IDEMPOTENCY_HEADER]);
         } catch (e) {
           if (e instanceof BadRequest) return sendError(reply, 'bad-request', e.message, { field: e.field });
           throw e;
@@ -310,19 +378,8 @@ export function createRestServer(o: RestServerOptions): RestServer {
         if (row.module !== null && !api.isModuleOn(row.module)) {
           return sendError(reply, 'module-off', `The ${row.module} module is switched off on this server.`);
         }
-        dispatcher.run(
-          row.name,
-          () => row.call(api, input),
-          (outcome) => {
-            if (outcome.kind === 'timeout') sendError(reply, 'timeout');
-            else answer(row, reply, outcome.result, answerCheck);
-          },
-          (e: unknown) => {
-            if (isInvalidInput(e)) return sendError(reply, 'bad-request', describe(e.field, e.message), { field: e.field });
-            log.error(`${row.name} failed`, e);
-            sendError(reply, 'internal-error');
-          },
-        );
+        if (key !== undefined) once(row, input, token, key, reply, answerCheck);
+        else call(row, input, reply, answerCheck);
       },
     });
   }
