@@ -6,6 +6,8 @@
 // The first four and the Content-Length check run in an onRequest hook (before Fastify reads the
 // body); the streaming cap is Fastify's bodyLimit; validation, the module switch and the call run
 // in the handler. Each row gets its own hook closure, so no per-request route lookup is needed.
+// The call and its answer are ./route-call.ts's; a POST with an Idempotency-Key claims its key
+// (./idempotency.ts) after the module switch, so only the call's own answers are kept for retries.
 
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { TSchema } from '@sinclair/typebox';
@@ -21,10 +23,9 @@ import type { RateDecision, RateLimiter } from './rate-limit.ts';
 import { API_PREFIX } from './route-table.ts';
 import type { RouteDefinition, RouteInput } from '../core/routes.ts';
 import type { Scope, TokenRecord, TokenStore } from './tokens.ts';
-import { BadRequest, compile, describe, isInvalidInput, noBody, noExtra, validate } from './validation.ts';
-import { fingerprintOf, idempotencyKeyOf, IDEMPOTENCY_HEADER, runOnce, type IdempotencyStore, type StoredAnswer } from './idempotency.ts';
-import { auditDeclined } from './audit-declined.ts';
-import type { Result } from '../core/result.ts';
+import { BadRequest, compile, describe, noBody, noExtra, validate } from './validation.ts';
+import { fingerprintOf, idempotencyKeyOf, IDEMPOTENCY_HEADER, runOnce, type IdempotencyStore } from './idempotency.ts';
+import { routeCaller, type Answerer } from './route-call.ts';
 
 export const BODY_LIMIT = 64 * 1024;
 export const EVENTS_PATH = `${API_PREFIX}/events`;
@@ -269,68 +270,18 @@ export function createRestServer(o: RestServerOptions): RestServer {
     sendError(reply, 'internal-error');
   });
 
-  /** The answer of a call's result: its status and body (checked against the row's schema when asked). */
-  function rendered(row: RouteDefinition, result: Result<unknown>, answerCheck?: TypeCheck<TSchema>): StoredAnswer {
-    if (result.ok) {
-      const data = result.value === undefined ? null : result.value;
-      if (answerCheck && !answerCheck.Check(data)) {
-        const e = answerCheck.Errors(data).First();
-        log.error(`${row.name} answered data its schema does not allow at ${e?.path || '/'}: ${e?.message}`);
-      }
-      return { status: 200, body: `{"ok":true,"data":${JSON.stringify(data)}}` };
-    }
-    const body = JSON.stringify({ ok: false, code: result.code, message: result.message });
-    return { status: row.notFoundIs404 && result.code === 'not-found' ? 404 : 200, body };
-  }
-
-  /**
-   * What follows a write's result before it is handed on: a declined one is audited with its code
-   * (./audit-declined.ts), and the answer of a POST sent with an Idempotency-Key is stored (`store`).
-   * A read, or a write that succeeded without a key, is handed on as it came (synchronously if so).
-   */
-  function settle(row: RouteDefinition, input: RouteInput, result: Result<unknown>, store?: (a: StoredAnswer | null) => Promise<void>) {
-    const declined = !result.ok && row.method === 'POST';
-    if (!declined && store === undefined) return result;
-    return (async () => {
-      if (!result.ok && declined) await auditDeclined(api, log, row, input, result);
-      if (store !== undefined) await store(rendered(row, result));
-      return result;
-    })();
-  }
-
-  /** The row's one call through the dispatcher, then its answer. `store`: see settle (null: it threw). */
-  function call(row: RouteDefinition, input: RouteInput, reply: FastifyReply, answerCheck: TypeCheck<TSchema> | undefined, store?: (a: StoredAnswer | null) => Promise<void>): void {
-    const threw = (e: unknown) => (store === undefined ? Promise.reject(e) : store(null).then(() => Promise.reject(e)));
-    dispatcher.run(
-      row.name,
-      () => {
-        let r: Promise<Result<unknown>> | Result<unknown>;
-        try {
-          r = row.call(api, input);
-        } catch (e) {
-          if (store === undefined) throw e;
-          return threw(e);
-        }
-        return r instanceof Promise ? r.then((v) => settle(row, input, v, store), threw) : settle(row, input, r, store);
-      },
-      (outcome) => {
-        if (outcome.kind === 'timeout') return sendError(reply, 'timeout');
-        const a = rendered(row, outcome.result, answerCheck);
-        json(reply, a.status, a.body);
-      },
-      (e: unknown) => {
-        if (isInvalidInput(e)) return sendError(reply, 'bad-request', describe(e.field, e.message), { field: e.field });
-        log.error(`${row.name} failed`, e);
-        sendError(reply, 'internal-error');
-      },
-    );
-  }
+  const caller = routeCaller({ api, log, dispatcher });
+  /** Where the answer of a call goes: this request's reply. */
+  const to = (reply: FastifyReply): Answerer => ({
+    json: (status, body) => json(reply, status, body),
+    error: (code, message, extra) => sendError(reply, code, message, extra),
+  });
 
   /** A POST with an Idempotency-Key: the call once per token and key, its answer again for a retry. */
   function once(row: RouteDefinition, input: RouteInput, token: TokenRecord, key: string, reply: FastifyReply, answerCheck: TypeCheck<TSchema> | undefined): void {
     runOnce(o.idempotency as IdempotencyStore, token.id, key, fingerprintOf(row.name, input), {
       run: (store) => {
-        if (!closing) return call(row, input, reply, answerCheck, store);
+        if (!closing) return caller.call(row, input, to(reply), answerCheck, store);
         // A stop began while the key was claimed: nothing is applied, the connection is closed unanswered.
         void store(null);
         reply.raw.socket?.destroy();
@@ -379,7 +330,7 @@ export function createRestServer(o: RestServerOptions): RestServer {
           return sendError(reply, 'module-off', `The ${row.module} module is switched off on this server.`);
         }
         if (key !== undefined) once(row, input, token, key, reply, answerCheck);
-        else call(row, input, reply, answerCheck);
+        else caller.call(row, input, to(reply), answerCheck);
       },
     });
   }
