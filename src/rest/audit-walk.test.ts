@@ -1,8 +1,8 @@
 // Every write route of the route table (every POST row of ROUTES), called over real HTTP on the
-// real kernel with every module (on the fake platform): a success leaves exactly one audit entry,
-// by `core-rest/<label>`, with the route's action (two for a transfer: one per player, so both
-// histories show it); a declined call leaves exactly one `core-rest.declined` entry with its code,
-// and history leaves it out (docs/reliability.md, "Audit").
+// real kernel with every module (on the fake platform), by the walk of test/support/write-walk.ts:
+// a success leaves exactly its audit entries, by `core-rest/<label>`, with the route's action; a
+// declined call leaves exactly one `core-rest.declined` entry with its code; history leaves those
+// out (docs/reliability.md, "Audit"). The real server walks the same table (test/e2e/audit.e2e.test.ts).
 
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
@@ -12,64 +12,44 @@ import { CONSOLE } from '../core/actor.ts';
 import { sql } from '../core/db.ts';
 import { ALL_MODULES } from '../modules/index.ts';
 import { startTestKernel, type TestKernel } from '../../test/support/test-kernel.ts';
-import { startFakeAccountService, type FakeAccountService } from '../../test/support/fake-account-service.ts';
 import { startKernelAddon, type KernelAddon } from '../../test/support/rest-addon.ts';
+import { startFakeAccountService, type FakeAccountService } from '../../test/support/fake-account-service.ts';
 import { value } from '../../test/support/results.ts';
+import { runWalk, WALK_RANKS_CONF, WALK_SKIN_ACCOUNT, writeWalk, type Entry, type WalkIo, type WalkSetups } from '../../test/support/write-walk.ts';
 import { DECLINED_ACTION } from './audit-declined.ts';
 import { ROUTES } from './routes.ts';
 import { http } from './test-support.ts';
 
-const NEVER_SEEN = '00000000-0000-0000-0000-0000000000cd';
-const at = (x: number, z = 0) => ({ world: 'world', x, y: 64, z });
 const LABEL = 'walker';
-const ACTOR = `core-rest/${LABEL}`;
-
-interface Entry {
-  id: number;
-  actor: string;
-  action: string;
-  target: string | null;
-  details: Record<string, unknown>;
-}
-
-/** One call of a write route: what it sends, what prepares it, and what it must leave in the audit log. */
-interface Step {
-  path: string;
-  body?: object | (() => object);
-  setup?: () => Promise<unknown>;
-  /** The actions of the entries it leaves, in order (a success); omitted for a declined step. */
-  actions?: string[];
-  /** The code a declined step answers. */
-  declined?: string;
-}
 
 describe('the audit log of every write route', () => {
   let t: TestKernel;
   let rest: KernelAddon;
   let token: string;
-  let ann: string;
-  let ben: string;
-  let carl: string;
-  let dan: string;
   let mojang: FakeAccountService;
-  let snapshot = 0;
+  let io: WalkIo;
 
   before(async () => {
-    mojang = await startFakeAccountService([{ name: 'Notch', id: '069a79f444e94726a5befca90e38aaf5', textureUrl: 'http://textures.minecraft.net/texture/notch' }]);
+    mojang = await startFakeAccountService([WALK_SKIN_ACCOUNT]);
     t = await startTestKernel({
       modules: ALL_MODULES,
       beforeStart: (dir) => {
         writeFileSync(join(dir, 'skins.conf'), mojang.conf);
-        // One rung and one prestige, so rankup and prestige can both succeed.
-        writeFileSync(join(dir, 'ranks.conf'), 'prestige-cost = 1\nmax-prestige = 1\n\n[[rungs]]\nname = "member"\ngroup = "default"\ncost = 0\n');
+        writeFileSync(join(dir, 'ranks.conf'), WALK_RANKS_CONF);
       },
     });
     rest = await startKernelAddon(t, 'enabled = true\nport = 0\nrequests-per-minute = 10000\n');
     token = await rest.token(LABEL, 'read,write');
-    ann = (await t.join('Ann')).uuid;
-    ben = (await t.join('Ben')).uuid;
-    carl = (await t.join('Carl')).uuid;
-    dan = (await t.join('Dan')).uuid;
+    io = {
+      post: (path, body) => http(rest.port, 'POST', `/api/v1${path}`, { token, ...(body ? { body } : {}) }),
+      async lastId() {
+        return Number((await sql<{ n: number | null }>`select max(id) as n from core_audit`.execute(t.database.db)).rows[0]!.n ?? 0);
+      },
+      async entriesAfter(id) {
+        const rows = await sql<Entry & { details: string }>`select id, actor, action, target, details from core_audit where id > ${id} order by id`.execute(t.database.db);
+        return rows.rows.map((r) => ({ ...r, id: Number(r.id), details: JSON.parse(String(r.details)) as Record<string, unknown> }));
+      },
+    };
   });
   after(async () => {
     await rest?.stop();
@@ -77,354 +57,34 @@ describe('the audit log of every write route', () => {
     await mojang?.stop();
   });
 
-  const newEntries = async (after: number): Promise<Entry[]> => {
-    const rows = await sql<Entry & { details: string }>`select id, actor, action, target, details from core_audit where id > ${after} order by id`.execute(t.database.db);
-    return rows.rows.map((r) => ({ ...r, id: Number(r.id), details: JSON.parse(String(r.details)) as Record<string, unknown> }));
-  };
-  const lastId = async () => Number((await sql<{ n: number | null }>`select max(id) as n from core_audit`.execute(t.database.db)).rows[0]!.n ?? 0);
-
-  /** The steps of every write route, by row name: successes first, then declines. */
-  function steps(): Record<string, Step[]> {
+  it('covers every write route: each success with its entries by core-rest/<label>, each decline with one entry holding its code', async () => {
+    const players = { ann: (await t.join('Ann')).uuid, ben: (await t.join('Ben')).uuid, carl: (await t.join('Carl')).uuid, dan: (await t.join('Dan')).uuid };
     const api = t.kernel.api;
-    const p = (uuid: string) => `/players/${uuid}`;
-    return {
-      'POST /players/:uuid/balance/deposit': [
-        { path: `${p(ann)}/balance/deposit`, body: { amount: 50 }, actions: ['economy.deposit'] },
-        { path: `${p(NEVER_SEEN)}/balance/deposit`, body: { amount: 5 }, declined: 'not-found' },
-      ],
-      'POST /players/:uuid/balance/withdraw': [
-        { path: `${p(ann)}/balance/withdraw`, body: { amount: 1 }, actions: ['economy.withdraw'] },
-        { path: `${p(ann)}/balance/withdraw`, body: { amount: 100000 }, declined: 'insufficient-funds' },
-      ],
-      'POST /players/:uuid/balance/set': [
-        { path: `${p(ben)}/balance/set`, body: { amount: 200 }, actions: ['economy.set'] },
-        { path: `${p(NEVER_SEEN)}/balance/set`, body: { amount: 1 }, declined: 'not-found' },
-      ],
-      'POST /economy/transfer': [
-        { path: '/economy/transfer', body: { from: ben, to: ann, amount: 10 }, actions: ['economy.transfer', 'economy.transfer'] },
-        { path: '/economy/transfer', body: { from: ann, to: ben, amount: 100000 }, declined: 'insufficient-funds' },
-      ],
-      'POST /players/:uuid/homes/:slot/set': [
-        { path: `${p(ann)}/homes/1/set`, body: { location: at(1) }, actions: ['home.set'] },
-        { path: `${p(NEVER_SEEN)}/homes/1/set`, body: { location: at(1) }, declined: 'not-found' },
-      ],
-      'POST /players/:uuid/homes/:slot/move': [
-        { path: `${p(ann)}/homes/1/move`, body: { location: at(2) }, actions: ['home.move'] },
-        { path: `${p(ann)}/homes/2/move`, body: { location: at(2) }, declined: 'not-found' },
-      ],
-      'POST /players/:uuid/homes/:slot/rename': [
-        { path: `${p(ann)}/homes/1/rename`, body: { label: 'base' }, actions: ['home.rename'] },
-        { path: `${p(ann)}/homes/2/rename`, body: { label: 'base' }, declined: 'not-found' },
-      ],
-      'POST /players/:uuid/homes/:slot/delete': [
-        { path: `${p(ann)}/homes/1/delete`, actions: ['home.delete'] },
-        { path: `${p(NEVER_SEEN)}/homes/1/delete`, declined: 'not-found' },
-      ],
-      'POST /warps/:name/create': [
-        { path: '/warps/spawn/create', body: { location: at(3) }, actions: ['warp.create'] },
-        { path: '/warps/spawn/create', body: { location: at(3) }, declined: 'already-exists' },
-      ],
-      'POST /warps/:name/move': [
-        { path: '/warps/spawn/move', body: { location: at(4) }, actions: ['warp.move'] },
-        { path: '/warps/nowhere/move', body: { location: at(4) }, declined: 'not-found' },
-      ],
-      'POST /warps/:name/delete': [
-        { path: '/warps/spawn/delete', actions: ['warp.delete'] },
-        { path: '/warps/spawn/delete', declined: 'not-found' },
-      ],
-      'POST /players/:uuid/playerwarps': [
-        { path: `${p(ann)}/playerwarps`, body: { name: 'shop', location: at(5) }, actions: ['playerwarp.create'] },
-        { path: `${p(ben)}/playerwarps`, body: { name: 'shop', location: at(5) }, declined: 'already-exists' },
-      ],
-      'POST /playerwarps/:name/relocate': [
-        { path: '/playerwarps/shop/relocate', body: { actor: ann, location: at(6) }, actions: ['playerwarp.relocate'] },
-        { path: '/playerwarps/nowhere/relocate', body: { actor: ann, location: at(6) }, declined: 'not-found' },
-      ],
-      'POST /playerwarps/:name/rename': [
-        { path: '/playerwarps/shop/rename', body: { actor: ann, 'new-name': 'market' }, actions: ['playerwarp.rename'] },
-        { path: '/playerwarps/nowhere/rename', body: { actor: ann, 'new-name': 'other' }, declined: 'not-found' },
-      ],
-      'POST /playerwarps/:name/archive': [
-        { path: '/playerwarps/market/archive', body: { actor: ann }, actions: ['playerwarp.archive'] },
-        { path: '/playerwarps/nowhere/archive', body: { actor: ann }, declined: 'not-found' },
-      ],
-      'POST /playerwarps/:name/restore': [
-        { path: '/playerwarps/market/restore', body: { actor: ann }, actions: ['playerwarp.restore'] },
-        { path: '/playerwarps/nowhere/restore', body: { actor: ann }, declined: 'not-found' },
-      ],
-      'POST /playerwarps/:name/delete': [
-        { path: '/playerwarps/market/delete', body: { actor: ann }, actions: ['playerwarp.delete'] },
-        { path: '/playerwarps/market/delete', body: { actor: ann }, declined: 'not-found' },
-      ],
-      'POST /players/:uuid/kits/:id/give': [
-        { path: `${p(ann)}/kits/starter/give`, actions: ['kit.give'] },
-        { path: `${p(NEVER_SEEN)}/kits/starter/give`, declined: 'not-found' },
-      ],
-      'POST /players/:uuid/kits/:id/claim': [
-        { path: `${p(ben)}/kits/starter/claim`, actions: ['kit.claim'] },
-        { path: `${p(ben)}/kits/starter/claim`, declined: 'refused' },
-      ],
-      'POST /players/:uuid/vaults/:index/open': [
-        { path: `${p(ann)}/vaults/1/open`, actions: ['vault.open'] },
-        { path: `${p(NEVER_SEEN)}/vaults/1/open`, declined: 'not-found' },
-      ],
-      'POST /players/:uuid/vaults/:index/label': [
-        { path: `${p(ann)}/vaults/1/label`, body: { name: 'Ores' }, actions: ['vault.label'] },
-        { path: `${p(ann)}/vaults/1/label`, body: { icon: 'no_such_thing' }, declined: 'refused' },
-      ],
-      'POST /players/:uuid/vaults/:index/delete': [
-        { path: `${p(ann)}/vaults/1/delete`, actions: ['vault.delete'] },
-        { path: `${p(ann)}/vaults/1/delete`, declined: 'not-found' },
-      ],
-      'POST /players/:uuid/vanish': [
-        { path: `${p(carl)}/vanish`, body: { vanished: true }, actions: ['vanish.on'] },
-        { path: `${p(carl)}/vanish`, body: { vanished: true }, declined: 'already-in-state' },
-      ],
-      'POST /players/:uuid/state/god': [
-        { path: `${p(ann)}/state/god`, body: { enabled: true }, actions: ['playerstate.god'] },
-        { path: `${p(ann)}/state/god`, body: { enabled: true }, declined: 'already-in-state' },
-      ],
-      'POST /players/:uuid/state/fly': [
-        { path: `${p(ann)}/state/fly`, body: { enabled: true }, actions: ['playerstate.fly'] },
-        { path: `${p(ann)}/state/fly`, body: { enabled: true }, declined: 'already-in-state' },
-      ],
-      'POST /players/:uuid/state/gamemode': [
-        { path: `${p(ann)}/state/gamemode`, body: { mode: 'creative' }, actions: ['playerstate.gamemode'] },
-        { path: `${p(ann)}/state/gamemode`, body: { mode: 'creative' }, declined: 'already-in-state' },
-      ],
-      'POST /players/:uuid/state/walk-speed': [
-        { path: `${p(ann)}/state/walk-speed`, body: { multiplier: 2 }, actions: ['playerstate.speed'] },
-        { path: `${p(ann)}/state/walk-speed`, body: { multiplier: 2 }, declined: 'already-in-state' },
-      ],
-      'POST /players/:uuid/state/fly-speed': [
-        { path: `${p(ann)}/state/fly-speed`, body: { multiplier: 2 }, actions: ['playerstate.speed'] },
-        { path: `${p(ann)}/state/fly-speed`, body: { multiplier: 2 }, declined: 'already-in-state' },
-      ],
-      'POST /players/:uuid/state/heal': [
-        { path: `${p(ann)}/state/heal`, actions: ['playerstate.heal'] },
-        { path: `${p(NEVER_SEEN)}/state/heal`, declined: 'not-found' },
-      ],
-      'POST /players/:uuid/state/feed': [
-        { path: `${p(ann)}/state/feed`, actions: ['playerstate.feed'] },
-        { path: `${p(NEVER_SEEN)}/state/feed`, declined: 'not-found' },
-      ],
-      'POST /players/:uuid/teleport': [
-        { path: `${p(ben)}/teleport`, body: { location: at(7) }, actions: ['teleport'] },
-        { path: `${p(NEVER_SEEN)}/teleport`, body: { location: at(7) }, declined: 'player-offline' },
-      ],
-      'POST /players/:uuid/back': [
-        { path: `${p(ben)}/back`, actions: ['teleport'] },
-        { path: `${p(carl)}/back`, declined: 'not-found' },
-      ],
-      'POST /players/:uuid/ban': [
-        { path: `${p(carl)}/ban`, body: { reason: 'walk' }, actions: ['moderation.ban'] },
-        { path: `${p(carl)}/ban`, body: { reason: 'walk' }, declined: 'already-in-state' },
-      ],
-      'POST /players/:uuid/unban': [
-        { path: `${p(carl)}/unban`, actions: ['moderation.unban'] },
-        { path: `${p(carl)}/unban`, declined: 'already-in-state' },
-      ],
-      'POST /players/:uuid/mute': [
-        { path: `${p(ben)}/mute`, body: { reason: 'walk' }, actions: ['moderation.mute'] },
-        { path: `${p(ben)}/mute`, body: { reason: 'walk' }, declined: 'already-in-state' },
-      ],
-      'POST /players/:uuid/unmute': [
-        { path: `${p(ben)}/unmute`, actions: ['moderation.unmute'] },
-        { path: `${p(ben)}/unmute`, declined: 'already-in-state' },
-      ],
-      'POST /players/:uuid/kick': [
-        { path: `${p(dan)}/kick`, body: { reason: 'walk' }, actions: ['moderation.kick'] },
-        { path: `${p(NEVER_SEEN)}/kick`, declined: 'not-found' },
-      ],
-      'POST /players/:uuid/warn': [
-        { path: `${p(ben)}/warn`, body: { reason: 'walk' }, actions: ['moderation.warn'] },
-        { path: `${p(NEVER_SEEN)}/warn`, body: { reason: 'walk' }, declined: 'not-found' },
-      ],
-      'POST /players/:uuid/jail': [
-        { path: `${p(ben)}/jail`, body: { jail: 'cell' }, actions: ['moderation.jail'], setup: () => api.moderation.defineJail('cell', at(8), CONSOLE) },
-        { path: `${p(ben)}/jail`, body: { jail: 'cell' }, declined: 'already-in-state' },
-      ],
-      'POST /players/:uuid/unjail': [
-        { path: `${p(ben)}/unjail`, actions: ['moderation.unjail'] },
-        { path: `${p(ben)}/unjail`, declined: 'already-in-state' },
-      ],
-      'POST /players/:uuid/presence/afk': [
-        { path: `${p(ben)}/presence/afk`, body: { away: true }, actions: ['presence.afk'] },
-        { path: `${p(ben)}/presence/afk`, body: { away: true }, declined: 'already-in-state' },
-      ],
-      'POST /worlds/:name/unload': [
-        { path: '/worlds/walkland/unload', actions: ['world.unload'], setup: async () => value(await api.worlds.create('walkland', {}, CONSOLE)) },
-        { path: '/worlds/walkland/unload', declined: 'already-in-state' },
-      ],
-      'POST /worlds/:name/load': [
-        { path: '/worlds/walkland/load', actions: ['world.load'] },
-        { path: '/worlds/walkland/load', declined: 'already-in-state' },
-      ],
-      'POST /players/:uuid/extlink/unlink': [
-        {
-          path: `${p(ann)}/extlink/unlink`,
-          actions: ['extlink.unlink'],
-          setup: async () => value(await api.extlink.redeem(value(await api.extlink.requestCode(ann)).code, '123456789012345678', CONSOLE)),
-        },
-        { path: `${p(ann)}/extlink/unlink`, declined: 'not-found' },
-      ],
-      'POST /players/:uuid/snapshots/restore': [
-        {
-          path: `${p(ben)}/snapshots/restore`,
-          body: () => ({ snapshot }),
-          actions: ['invrollback.restore'],
-          setup: async () => (snapshot = value(await api.invrollback.take(ben, CONSOLE)).id),
-        },
-        { path: `${p(ben)}/snapshots/restore`, body: { snapshot: 99999 }, declined: 'not-found' },
-      ],
-      'POST /messaging/message': [
-        { path: '/messaging/message', body: { from: ann, to: ben, body: 'hello' }, actions: ['messaging.message'] },
-        { path: '/messaging/message', body: { from: ann, to: ann, body: 'hello' }, declined: 'refused' },
-      ],
-      'POST /players/:uuid/mail': [
-        { path: `${p(ben)}/mail`, body: { body: 'hello' }, actions: ['messaging.mail-send'] },
-        { path: `${p(NEVER_SEEN)}/mail`, body: { body: 'hello' }, declined: 'not-found' },
-      ],
-      'POST /players/:uuid/rank/rankup': [
-        { path: `${p(ann)}/rank/rankup`, actions: ['rank.up'] },
-        { path: `${p(ann)}/rank/rankup`, declined: 'refused' },
-      ],
-      'POST /players/:uuid/rank/prestige': [
-        // The prestige costs 1 coin: the economy records the payment in its own entry.
-        { path: `${p(ann)}/rank/prestige`, actions: ['economy.withdraw', 'rank.prestige'] },
-        { path: `${p(ann)}/rank/prestige`, declined: 'refused' },
-      ],
-      'POST /players/:uuid/rank/set': [
-        { path: `${p(ben)}/rank/set`, body: { rank: 'member' }, actions: ['rank.set'] },
-        { path: `${p(ben)}/rank/set`, body: { rank: 'member' }, declined: 'already-in-state' },
-      ],
-      'POST /vote/party': [{ path: '/vote/party', body: { votes: 1 }, actions: ['vote.party-add'] }],
-      'POST /players/:uuid/votes': [
-        // Ann is online: the vote's reward is paid at once, and the economy records the deposit.
-        { path: `${p(ann)}/votes`, body: { amount: 1 }, actions: ['vote.receive', 'economy.deposit'] },
-        { path: `${p(NEVER_SEEN)}/votes`, body: { amount: 1 }, declined: 'not-found' },
-      ],
-      'POST /players/:uuid/security/unlock': [
-        { path: `${p(ann)}/security/unlock`, actions: ['security.unlock'] },
-        { path: `${p(NEVER_SEEN)}/security/unlock`, declined: 'not-found' },
-      ],
-      'POST /players/:uuid/security/force': [
-        { path: `${p(ann)}/security/force`, actions: ['security.force'] },
-        { path: `${p(NEVER_SEEN)}/security/force`, declined: 'not-found' },
-      ],
-      'POST /players/:uuid/scoreboard': [
-        { path: `${p(ann)}/scoreboard`, body: { hidden: true }, actions: ['scoreboard.sidebar.hide'] },
-        { path: `${p(ann)}/scoreboard`, body: { hidden: true }, declined: 'already-in-state' },
-      ],
-      'POST /players/:uuid/scoreboard/refresh': [
-        { path: `${p(ben)}/scoreboard/refresh`, actions: ['scoreboard.sidebar.refresh'] },
-        { path: `${p(NEVER_SEEN)}/scoreboard/refresh`, declined: 'not-found' },
-      ],
-      'POST /players/:uuid/tablist/refresh': [
-        { path: `${p(ben)}/tablist/refresh`, actions: ['scoreboard.tablist.refresh'] },
-        { path: `${p(NEVER_SEEN)}/tablist/refresh`, declined: 'not-found' },
-      ],
-      'POST /players/:uuid/nametag/refresh': [
-        { path: `${p(ben)}/nametag/refresh`, actions: ['scoreboard.nametag.refresh'] },
-        { path: `${p(NEVER_SEEN)}/nametag/refresh`, declined: 'not-found' },
-      ],
-      'POST /npcs': [
-        { path: '/npcs', body: { actor: ann, name: 'guide', location: at(9) }, actions: ['npc.create'] },
-        { path: '/npcs', body: { actor: ann, name: 'guide', location: at(9) }, declined: 'already-exists' },
-      ],
-      'POST /npcs/:name/move': [
-        { path: '/npcs/guide/move', body: { actor: ann, location: at(10) }, actions: ['npc.move'] },
-        { path: '/npcs/nobody/move', body: { actor: ann, location: at(10) }, declined: 'not-found' },
-      ],
-      'POST /npcs/:name/skin': [
-        { path: '/npcs/guide/skin', body: { actor: ann, skin: 'Notch' }, actions: ['npc.skin'] },
-        { path: '/npcs/nobody/skin', body: { actor: ann, skin: null }, declined: 'not-found' },
-      ],
-      'POST /npcs/:name/name': [
-        { path: '/npcs/guide/name', body: { actor: ann, name: 'Guide' }, actions: ['npc.name'] },
-        { path: '/npcs/nobody/name', body: { actor: ann, name: 'Guide' }, declined: 'not-found' },
-      ],
-      'POST /npcs/:name/command': [
-        {
-          path: '/npcs/guide/command',
-          body: { actor: ann, command: 'spawn' },
-          actions: ['npc.command'],
-          setup: async () => value(await api.permissions.grant(ann, 'core.npc.command', CONSOLE)),
-        },
-        { path: '/npcs/nobody/command', body: { actor: ann, command: null }, declined: 'not-found' },
-      ],
-      'POST /npcs/:name/delete': [
-        { path: '/npcs/guide/delete', body: { actor: ann }, actions: ['npc.delete'] },
-        { path: '/npcs/guide/delete', body: { actor: ann }, declined: 'not-found' },
-      ],
-      'POST /holograms': [
-        { path: '/holograms', body: { actor: ann, name: 'board', location: at(11), line: 'Welcome' }, actions: ['hologram.create'] },
-        { path: '/holograms', body: { actor: ann, name: 'board', location: at(11), line: 'Welcome' }, declined: 'already-exists' },
-      ],
-      'POST /holograms/:name/move': [
-        { path: '/holograms/board/move', body: { actor: ann, location: at(12) }, actions: ['hologram.move'] },
-        { path: '/holograms/nothing/move', body: { actor: ann, location: at(12) }, declined: 'not-found' },
-      ],
-      'POST /holograms/:name/lines': [
-        { path: '/holograms/board/lines', body: { actor: ann, text: 'Second' }, actions: ['hologram.line-add'] },
-        { path: '/holograms/board/lines', body: { actor: ann, line: 9, text: 'Ninth' }, declined: 'not-found' },
-      ],
-      'POST /holograms/:name/command': [
-        { path: '/holograms/board/command', body: { actor: ann, command: 'spawn' }, actions: ['hologram.command-bind'] },
-        { path: '/holograms/board/command', body: { actor: ann, command: 'spawn' }, declined: 'already-in-state' },
-      ],
-      'POST /holograms/:name/delete': [
-        { path: '/holograms/board/delete', body: { actor: ann }, actions: ['hologram.delete'] },
-        { path: '/holograms/board/delete', body: { actor: ann }, declined: 'not-found' },
-      ],
+    const setups: WalkSetups = {
+      defineJail: async (name) => value(await api.moderation.defineJail(name, { world: 'world', x: 8, y: 64, z: 0 }, CONSOLE)),
+      createWorld: async (name) => value(await api.worlds.create(name, {}, CONSOLE)),
+      linkAccount: async (uuid) => value(await api.extlink.redeem(value(await api.extlink.requestCode(uuid)).code, '123456789012345678', CONSOLE)),
+      takeSnapshot: async (uuid) => value(await api.invrollback.take(uuid, CONSOLE)).id,
+      grant: async (uuid, node) => value(await api.permissions.grant(uuid, node, CONSOLE)),
     };
-  }
-
-  it('covers every write route, each success with one entry by core-rest/<label> and each decline with one entry holding its code', async () => {
-    const table = steps();
+    const table = writeWalk(players, setups);
     const writes = ROUTES.filter((r) => r.method === 'POST' || r.scope === 'write').map((r) => r.name);
     assert.deepEqual(Object.keys(table).sort(), [...writes].sort(), 'the walk holds every write route, and no other');
-    const problems: string[] = [];
-    for (const [route, list] of Object.entries(table)) {
-      for (const step of list) {
-        await step.setup?.();
-        const from = await lastId();
-        const body = typeof step.body === 'function' ? step.body() : step.body;
-        const r = await http(rest.port, 'POST', `/api/v1${step.path}`, { token, ...(body ? { body } : {}) });
-        // Services may finish a write after the answer (an event listener): let the loop turn.
-        for (let i = 0; i < 5; i++) await new Promise((res) => setImmediate(res));
-        const entries = await newEntries(from);
-        const seen = `${r.status} ${r.text.slice(0, 160)}; entries ${JSON.stringify(entries.map((e) => [e.actor, e.action, e.details.code ?? '']))}`;
-        if (step.declined === undefined) {
-          if (r.status !== 200 || r.json?.ok !== true) problems.push(`${route} ${step.path}: expected success, got ${seen}`);
-          else if (entries.length !== step.actions!.length || entries.some((e, i) => e.actor !== ACTOR || e.action !== step.actions![i])) {
-            problems.push(`${route}: expected ${JSON.stringify(step.actions)} by ${ACTOR}, got ${seen}`);
-          }
-        } else {
-          const declined = r.json?.ok === false && r.json.code === step.declined && (r.status === 200 || r.status === 404);
-          if (!declined) problems.push(`${route} ${step.path}: expected declined ${step.declined}, got ${seen}`);
-          else if (
-            entries.length !== 1 ||
-            entries[0]!.actor !== ACTOR ||
-            entries[0]!.action !== DECLINED_ACTION ||
-            entries[0]!.details.code !== step.declined ||
-            entries[0]!.details.route !== route
-          ) {
-            problems.push(`${route}: expected one ${DECLINED_ACTION} entry with code ${step.declined}, got ${seen}`);
-          }
-        }
-      }
-    }
-    assert.deepEqual(problems, []);
+    const report = await runWalk(table, setups, io, `core-rest/${LABEL}`);
+    assert.deepEqual(report.problems, []);
+    assert.deepEqual(report.skipped, []);
+    assert.equal(report.covered.length, writes.length);
   });
 
   it('leaves declined entries out of a player history', async () => {
-    const from = await lastId();
-    const r = await http(rest.port, 'POST', `/api/v1/players/${ben}/balance/withdraw`, { token, body: { amount: 999999 } });
+    const who = await t.kernel.api.players.byName('Ben');
+    assert.ok(who);
+    const from = await io.lastId();
+    const r = await io.post(`/players/${who.uuid}/balance/withdraw`, { amount: 999999 });
     assert.equal(r.json.code, 'insufficient-funds');
-    const [entry] = await newEntries(from);
-    assert.deepEqual([entry?.action, entry?.target, entry?.details.code], [DECLINED_ACTION, ben, 'insufficient-funds']);
-    const history = await http(rest.port, 'GET', `/api/v1/players/${ben}/history?limit=100`, { token });
+    const [entry] = await io.entriesAfter(from);
+    assert.deepEqual([entry?.action, entry?.target, entry?.details.code], [DECLINED_ACTION, who.uuid, 'insufficient-funds']);
+    const history = await http(rest.port, 'GET', `/api/v1/players/${who.uuid}/history?limit=100`, { token });
     assert.equal(history.status, 200);
     const actions: string[] = history.json.data.entries.map((e: { action: string }) => e.action);
     assert.ok(actions.length > 0);
