@@ -84,7 +84,7 @@ export type Claim =
   | { kind: 'first'; finish(answer: StoredAnswer | null): Promise<void> }
   | { kind: 'replay'; answer: StoredAnswer }
   | { kind: 'reused' }
-  /** `abandoned`: claimed over a minute ago and never answered (the server stopped during the call). */
+  /** `abandoned`: claimed over a minute ago and not answered (most likely the server stopped during the call). */
   | { kind: 'in-use'; since: string; abandoned: boolean };
 
 export interface IdempotencyStore {
@@ -208,7 +208,7 @@ export function runOnce(store: IdempotencyStore, tokenId: number, key: string, f
         return to.refuse(
           'idempotency-key-in-use',
           c.abandoned
-            ? `A request with this Idempotency-Key began at ${c.since} and was cut off before its answer was recorded (the server stopped during it), so whether it applied is unknown; check, then send a new key.`
+            ? `A request with this Idempotency-Key began at ${c.since} and has no answer recorded (the server may have stopped during it), so whether it applied is unknown; check, then send a new key.`
             : undefined,
           c.abandoned ? undefined : ['retry-after', '1'],
         );
