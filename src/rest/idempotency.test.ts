@@ -214,11 +214,12 @@ describe('Idempotency-Key', () => {
   it('applies two identical requests sent at once only once: the other gets 409 while the first is under way', async () => {
     const before = c.applied.slow;
     c.hold();
-    const both = Promise.all([post('/api/v1/test/slow', 'at-once'), post('/api/v1/test/slow', 'at-once')]);
-    // Neither can answer 200 before the gate opens; the loser answers 409 at once.
-    await new Promise((r) => setTimeout(r, 50));
+    const sent = [post('/api/v1/test/slow', 'at-once'), post('/api/v1/test/slow', 'at-once')];
+    // The one that claimed the key waits at the gate, so the first answer can only be the other's.
+    const quicker = await Promise.race(sent);
+    assert.equal(quicker.status, 409);
     c.release();
-    const answers = await both;
+    const answers = await Promise.all(sent);
     const statuses = answers.map((a) => a.status).sort();
     assert.deepEqual(statuses, [200, 409]);
     const conflict = answers.find((a) => a.status === 409)!;
