@@ -58,7 +58,7 @@ export interface AuditService {
    * it, so it commits with the change it records, or not at all.
    */
   record(entry: { actor: Actor; action: string; target: string | null; details?: Record<string, unknown> }, within?: Db): Promise<void>;
-  /** The actions whose target is that player, newest first. */
+  /** The actions whose target is that player, newest first; declined writes (`….declined`) are left out. */
   history(target: string, limit: number): Promise<AuditEntry[]>;
 }
 

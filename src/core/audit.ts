@@ -29,6 +29,12 @@ export const AUDIT_MIGRATIONS: readonly Migration[] = [
   },
 ];
 
+/**
+ * An action ending in this records a write that was asked and declined (nothing applied), e.g.
+ * `core-rest.declined`. A history lists what was done to a player, so it leaves these out.
+ */
+export const DECLINED_SUFFIX = '.declined';
+
 /** The most rows one history read answers. */
 export const MAX_HISTORY = 100;
 
@@ -59,6 +65,7 @@ export function createAudit(options: { db: Db; clock: Clock }): AuditService {
         .selectFrom('core_audit')
         .select(['id', 'at', 'actor', 'action', 'target', 'details'])
         .where('target', '=', targetKey(target))
+        .where('action', 'not like', `%${DECLINED_SUFFIX}`)
         .orderBy('id', 'desc')
         .limit(n)
         .execute();

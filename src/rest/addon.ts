@@ -21,6 +21,7 @@ import { ROUTES } from './routes.ts';
 import { createRestServer, EVENTS_PATH, type RestServer } from './server.ts';
 import { coreApiCommand } from './coreapi-command.ts';
 import { createTokenStore } from './tokens.ts';
+import { createIdempotencyStore, type IdempotencyStore } from './idempotency.ts';
 import { messageOf } from '../core/sentence.ts';
 
 /** The upstream wait (docs/remote-access.md, "Limits"): a call without an answer within it gives 504. */
@@ -98,6 +99,7 @@ export async function startRestAddon(o: RestAddonOptions): Promise<RestAddon> {
   let server: RestServer | undefined;
   let stream: EventStream | undefined;
   let limiter: RateLimiter | undefined;
+  let idempotency: IdempotencyStore | undefined;
 
   const status = (): string[] => {
     if (!listening) return [`Remote Access Service: closed (${closedBecause}).`];
@@ -143,6 +145,7 @@ export async function startRestAddon(o: RestAddonOptions): Promise<RestAddon> {
     ...(o.tuning?.rateLimitShared !== undefined ? { shared: o.tuning.rateLimitShared } : {}),
     ...(o.tuning?.rateLimitFlushMs !== undefined ? { flushMs: o.tuning.rateLimitFlushMs } : {}),
   });
+  idempotency = await createIdempotencyStore({ database: o.database, clock: o.clock, log });
   server = createRestServer({
     config: c,
     api: o.api,
@@ -154,6 +157,7 @@ export async function startRestAddon(o: RestAddonOptions): Promise<RestAddon> {
     log,
     checkAnswers: o.tuning?.checkAnswers ?? false,
     ...(accessLog !== undefined ? { accessLog } : {}),
+    idempotency,
   });
   stream = attachEventStream({
     server: server.fastify.server,
@@ -179,6 +183,7 @@ export async function startRestAddon(o: RestAddonOptions): Promise<RestAddon> {
     await stream.close();
     await server.close().catch(() => undefined);
     await limiter.close();
+    await idempotency.close();
     return closed();
   }
   const shown = listening.host.includes(':') ? `[${listening.host}]` : listening.host;
@@ -188,6 +193,7 @@ export async function startRestAddon(o: RestAddonOptions): Promise<RestAddon> {
   const srv = server;
   const str = stream;
   const lim = limiter;
+  const idem = idempotency;
   return {
     get listening() {
       return listening;
@@ -199,6 +205,7 @@ export async function startRestAddon(o: RestAddonOptions): Promise<RestAddon> {
         listening = null;
         closedBecause = 'stopped';
         await lim.close();
+        await idem.close();
         await tokens.close();
       })();
       return stopping;

@@ -43,6 +43,9 @@ describe('docs/openapi.json and docs/asyncapi.json', () => {
       for (const s of ['200', '400', '401', '403', '405', '413', '429', '500', '504']) assert.ok(statuses.includes(s), `${row.name} ${s}`);
       assert.equal(statuses.includes('503'), row.module !== null, `${row.name} 503 only behind a module`);
       assert.equal(statuses.includes('404'), row.notFoundIs404, `${row.name} 404 only where the row says`);
+      const post = row.method === 'POST';
+      assert.equal(statuses.includes('409') && statuses.includes('422'), post, `${row.name} 409 and 422 (Idempotency-Key) on POST only`);
+      assert.equal((op.parameters ?? []).some((p: Doc) => p.$ref === '#/components/parameters/Idempotency-Key'), post, `${row.name} Idempotency-Key on POST only`);
       for (const name of Object.keys((row.params as { properties?: object } | undefined)?.properties ?? {})) {
         assert.ok(op.parameters.some((p: Doc) => p.in === 'path' && p.name === name), `${row.name} path parameter ${name}`);
       }

@@ -8,6 +8,7 @@ import { DeclinedSchema, DEFAULT_MESSAGES, ErrorBodySchema, HTTP_ERRORS, type Ht
 import { schemaCollector, type Json } from './json-schema.ts';
 import { API_PREFIX, API_VERSION } from './route-table.ts';
 import { BODY_LIMIT, EVENTS_PATH } from './server.ts';
+import { IDEMPOTENCY_KEEP_MS } from './idempotency.ts';
 
 function operationId(method: string, path: string): string {
   const words = path
@@ -49,6 +50,16 @@ const ERROR_RESPONSES: Record<string, { code: HttpErrorCode[]; description: stri
     description: `A body longer than ${BODY_LIMIT / 1024} KiB: refused from Content-Length before reading, or once a streamed body passes the cap. The connection is closed.`,
   },
   UpgradeRequired: { code: ['upgrade-required'], description: 'An ordinary request to the event-stream path.' },
+  IdempotencyKeyInUse: {
+    code: ['idempotency-key-in-use'],
+    description:
+      'A request with this Idempotency-Key is still under way (retry after `Retry-After` seconds to get its answer), or was cut off by a stop of the server before its answer was kept (no `Retry-After`: whether it applied is unknown; check, then use a new key).',
+    headers: { 'Retry-After': { $ref: '#/components/headers/Retry-After-Idempotency' } },
+  },
+  IdempotencyKeyReused: {
+    code: ['idempotency-key-reused'],
+    description: 'This Idempotency-Key was first sent (by this token, within 24 hours) with another method, path or body. Nothing was applied.',
+  },
   RateLimited: {
     code: ['rate-limited'],
     description: 'Over requests-per-minute for this token (or, without a valid token, for this remote address).',
@@ -101,6 +112,11 @@ instants; durations are whole seconds in fields ending in \`-seconds\`. \`{uuid}
 undashed form in any case; answers use dashed lower case. A player the server has never seen is a declined
 \`not-found\`. \`limit\` is 1 to 100, default 10; \`page\` counts from 1.
 
+**Retries.** A POST may carry an \`Idempotency-Key\` header (1 to 255 printable ASCII characters): the first request with a
+key is applied and its answer kept for ${IDEMPOTENCY_KEEP_MS / 3_600_000} hours, per token; a retry with the same key, method, path and body gets
+that answer again (\`Idempotent-Replayed: true\`) and applies nothing. The same key with another request answers
+422 \`idempotency-key-reused\`; a retry while the first is under way answers 409 \`idempotency-key-in-use\`.
+
 **Limits.** ${DEFAULT_CONFIG.requestsPerMinute} requests per minute per token by default (fixed one-minute windows; failed
 authentication is limited per remote address at the same rate); every answer carries \`RateLimit-Limit\`,
 \`RateLimit-Remaining\` and \`RateLimit-Reset\`, and a 429 carries \`Retry-After\`. Bodies up to ${BODY_LIMIT / 1024} KiB.
@@ -117,7 +133,7 @@ export function buildOpenApi(routes: readonly RouteDefinition[], version: string
     const path = API_PREFIX + row.path.replace(/:([A-Za-z0-9_-]+)/g, '{$1}');
     const tag = row.module ?? 'service';
     tags.add(tag);
-    const parameters: Json[] = [];
+    const parameters: Json[] = row.method === 'POST' ? [{ $ref: '#/components/parameters/Idempotency-Key' }] : [];
     for (const [part, where] of [
       [row.params, 'path'],
       [row.query, 'query'],
@@ -139,7 +155,7 @@ export function buildOpenApi(routes: readonly RouteDefinition[], version: string
     const responses: Json = {
       '200': {
         description: 'The answer (`ok: true`), or an operation the server understood and declined (`ok: false`).',
-        headers: RATE_HEADERS,
+        headers: row.method === 'POST' ? { ...RATE_HEADERS, 'Idempotent-Replayed': { $ref: '#/components/headers/Idempotent-Replayed' } } : RATE_HEADERS,
         content: {
           'application/json': {
             schema: {
@@ -169,7 +185,9 @@ export function buildOpenApi(routes: readonly RouteDefinition[], version: string
           }
         : {}),
       '405': ref('MethodNotAllowed'),
+      ...(row.method === 'POST' ? { '409': ref('IdempotencyKeyInUse') } : {}),
       '413': ref('PayloadTooLarge'),
+      ...(row.method === 'POST' ? { '422': ref('IdempotencyKeyReused') } : {}),
       '429': ref('RateLimited'),
       '500': ref('InternalError'),
       ...(row.module !== null ? { '503': ref('ModuleOff') } : {}),
@@ -242,11 +260,25 @@ export function buildOpenApi(routes: readonly RouteDefinition[], version: string
     components: {
       schemas: { Error: errorSchema, Declined: declined, ...schemas.named },
       responses,
+      parameters: {
+        'Idempotency-Key': {
+          name: 'Idempotency-Key',
+          in: 'header',
+          required: false,
+          description: `Makes a retry safe: the first request with this key (per token) is applied and its answer kept for ${IDEMPOTENCY_KEEP_MS / 3_600_000} hours; a retry with the same key, method, path and body gets that answer again, marked \`Idempotent-Replayed: true\`, without anything being applied. The same key with another request answers 422; a retry while the first is under way answers 409. Refusals before the call (400, 401, 403, 413, 429, 503) are not kept.`,
+          schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x20-\\x7E]+$' },
+        },
+      },
       headers: {
         'RateLimit-Limit': { description: 'Requests allowed per one-minute window.', schema: { type: 'integer' } },
         'RateLimit-Remaining': { description: 'Requests left in the current window.', schema: { type: 'integer' } },
         'RateLimit-Reset': { description: 'Whole seconds until the window rolls.', schema: { type: 'integer' } },
         'Retry-After': { description: 'Whole seconds until the minute rolls.', schema: { type: 'integer' } },
+        'Idempotent-Replayed': {
+          description: '`true` on the kept answer of an earlier request with the same Idempotency-Key (nothing was applied this time); absent otherwise.',
+          schema: { type: 'string', const: 'true' },
+        },
+        'Retry-After-Idempotency': { description: 'Seconds to wait before retrying with the same Idempotency-Key: 1.', schema: { type: 'integer' } },
         'WWW-Authenticate': { description: 'Always `Bearer, Basic realm="core-rest"`.', schema: { type: 'string' } },
         Allow: { description: 'The methods the path answers, e.g. `GET`.', schema: { type: 'string' } },
       },

@@ -6,6 +6,8 @@
 // The first four and the Content-Length check run in an onRequest hook (before Fastify reads the
 // body); the streaming cap is Fastify's bodyLimit; validation, the module switch and the call run
 // in the handler. Each row gets its own hook closure, so no per-request route lookup is needed.
+// The call and its answer are ./route-call.ts's; a POST with an Idempotency-Key claims its key
+// (./idempotency.ts) after the module switch, so only the call's own answers are kept for retries.
 
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { TSchema } from '@sinclair/typebox';
@@ -21,7 +23,9 @@ import type { RateDecision, RateLimiter } from './rate-limit.ts';
 import { API_PREFIX } from './route-table.ts';
 import type { RouteDefinition, RouteInput } from '../core/routes.ts';
 import type { Scope, TokenRecord, TokenStore } from './tokens.ts';
-import { BadRequest, compile, describe, isInvalidInput, noBody, noExtra, validate } from './validation.ts';
+import { BadRequest, compile, describe, noBody, noExtra, validate } from './validation.ts';
+import { fingerprintOf, idempotencyKeyOf, IDEMPOTENCY_HEADER, runOnce, type IdempotencyStore } from './idempotency.ts';
+import { routeCaller, type Answerer } from './route-call.ts';
 
 export const BODY_LIMIT = 64 * 1024;
 export const EVENTS_PATH = `${API_PREFIX}/events`;
@@ -58,6 +62,8 @@ export interface RestServerOptions {
   checkAnswers?: boolean;
   /** Receives one entry per answer; absent while `access-log = false` (then nothing is measured). */
   accessLog?: AccessLog;
+  /** The answers of POSTs sent with an Idempotency-Key (./idempotency.ts); without it the header is ignored. */
+  idempotency?: IdempotencyStore;
 }
 
 export interface RestServer {
@@ -264,18 +270,29 @@ export function createRestServer(o: RestServerOptions): RestServer {
     sendError(reply, 'internal-error');
   });
 
-  function answer(row: RouteDefinition, reply: FastifyReply, result: { ok: true; value: unknown } | { ok: false; code: string; message: string }, answerCheck: TypeCheck<TSchema> | undefined): void {
-    if (result.ok) {
-      const data = result.value === undefined ? null : result.value;
-      if (answerCheck && !answerCheck.Check(data)) {
-        const e = answerCheck.Errors(data).First();
-        log.error(`${row.name} answered data its schema does not allow at ${e?.path || '/'}: ${e?.message}`);
-      }
-      json(reply, 200, `{"ok":true,"data":${JSON.stringify(data)}}`);
-      return;
-    }
-    const body = JSON.stringify({ ok: false, code: result.code, message: result.message });
-    json(reply, row.notFoundIs404 && result.code === 'not-found' ? 404 : 200, body);
+  const caller = routeCaller({ api, log, dispatcher });
+  /** Where the answer of a call goes: this request's reply. */
+  const to = (reply: FastifyReply): Answerer => ({
+    json: (status, body) => json(reply, status, body),
+    error: (code, message, extra) => sendError(reply, code, message, extra),
+  });
+
+  /** A POST with an Idempotency-Key: the call once per token and key, its answer again for a retry. */
+  function once(row: RouteDefinition, input: RouteInput, token: TokenRecord, key: string, reply: FastifyReply, answerCheck: TypeCheck<TSchema> | undefined): void {
+    runOnce(o.idempotency as IdempotencyStore, token.id, key, fingerprintOf(row.name, input), {
+      run: (store) => {
+        if (!closing) return caller.call(row, input, to(reply), answerCheck, store);
+        // A stop began while the key was claimed: nothing is applied, the connection is closed unanswered.
+        void store(null);
+        reply.raw.socket?.destroy();
+      },
+      replay: (a, headers) => json(reply, a.status, a.body, headers),
+      refuse: (code, message, headers) => sendError(reply, code, message, undefined, headers),
+      failed: (e) => {
+        log.error(`${row.name}: the Idempotency-Key could not be looked up`, e);
+        sendError(reply, 'internal-error');
+      },
+    });
   }
 
   for (const row of o.routes) {
@@ -296,6 +313,7 @@ export function createRestServer(o: RestServerOptions): RestServer {
           if (token === undefined) return;
         } else token = req.coreToken as TokenRecord;
         let input: RouteInput;
+        let key: string | undefined;
         try {
           input = {
             params: params ? validate(params, req.params, 'params') : {},
@@ -303,6 +321,7 @@ export function createRestServer(o: RestServerOptions): RestServer {
             body: body ? validate(body, req.body, 'body') : noBody(req.body),
             actor: { kind: 'rest', label: token.label },
           };
+          key = isGet || o.idempotency === undefined ? undefined : idempotencyKeyOf(req.headers[IDEMPOTENCY_HEADER]);
         } catch (e) {
           if (e instanceof BadRequest) return sendError(reply, 'bad-request', e.message, { field: e.field });
           throw e;
@@ -310,19 +329,8 @@ export function createRestServer(o: RestServerOptions): RestServer {
         if (row.module !== null && !api.isModuleOn(row.module)) {
           return sendError(reply, 'module-off', `The ${row.module} module is switched off on this server.`);
         }
-        dispatcher.run(
-          row.name,
-          () => row.call(api, input),
-          (outcome) => {
-            if (outcome.kind === 'timeout') sendError(reply, 'timeout');
-            else answer(row, reply, outcome.result, answerCheck);
-          },
-          (e: unknown) => {
-            if (isInvalidInput(e)) return sendError(reply, 'bad-request', describe(e.field, e.message), { field: e.field });
-            log.error(`${row.name} failed`, e);
-            sendError(reply, 'internal-error');
-          },
-        );
+        if (key !== undefined) once(row, input, token, key, reply, answerCheck);
+        else caller.call(row, input, to(reply), answerCheck);
       },
     });
   }

@@ -63,7 +63,7 @@ export function fakeApi(version = '9.9.9', modules: string[] = []): FakeApi {
         });
       },
       async history(target: string, limit: number) {
-        return audited.filter((e) => e.target === target).reverse().slice(0, limit);
+        return audited.filter((e) => e.target === target && !e.action.endsWith('.declined')).reverse().slice(0, limit);
       },
     },
     modulesOn: () => [...on],

@@ -16,10 +16,10 @@ export interface KernelAddon {
   stop(): Promise<void>;
 }
 
-export async function startKernelAddon(t: TestKernel): Promise<KernelAddon> {
+export async function startKernelAddon(t: TestKernel, conf = 'enabled = true\nport = 0\n'): Promise<KernelAddon> {
   const configDir = join(t.dir, 'core-rest');
   mkdirSync(configDir);
-  writeFileSync(join(configDir, 'rest.conf'), 'enabled = true\nport = 0\n');
+  writeFileSync(join(configDir, 'rest.conf'), conf);
   const addon = await startRestAddon({
     configDir,
     database: t.database,

@@ -41,7 +41,7 @@ export const SCOREBOARD_ROUTES = [
     answer: SidebarStatus,
     summary: 'Draws a player’s sidebar again now, its placeholders worked out afresh',
     description: `Nothing is drawn while the player hides the sidebar. ${OFFLINE}`,
-    call: (api, { params }) => api.scoreboard.refreshSidebar(params.uuid),
+    call: (api, { params, actor }) => api.scoreboard.refreshSidebar(params.uuid, actor),
   }),
   defineRoute({
     method: 'POST',
@@ -52,7 +52,7 @@ export const SCOREBOARD_ROUTES = [
     answer: Refreshed,
     summary: 'Draws a player’s tab list header and footer again now',
     description: `The tab list can be refreshed but not read: the answer names the player only. ${OFFLINE}`,
-    call: (api, { params }) => api.scoreboard.refreshTabList(params.uuid),
+    call: (api, { params, actor }) => api.scoreboard.refreshTabList(params.uuid, actor),
   }),
   defineRoute({
     method: 'POST',
@@ -63,6 +63,6 @@ export const SCOREBOARD_ROUTES = [
     answer: Refreshed,
     summary: 'Chooses the nametag format a player wears by their groups now, then draws it for everyone',
     description: `A group granted since the player joined shows from here on. Nametags can be refreshed but not read: the answer names the player only. ${OFFLINE}`,
-    call: (api, { params }) => api.scoreboard.refreshNametag(params.uuid),
+    call: (api, { params, actor }) => api.scoreboard.refreshNametag(params.uuid, actor),
   }),
 ];

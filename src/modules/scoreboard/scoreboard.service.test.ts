@@ -65,7 +65,9 @@ describe('scoreboard', () => {
 
     it('is drawn again on demand (refreshSidebar), answering the preference', async () => {
       value(await t.kernel.api.economy.deposit(ann, 1, null, CONSOLE));
-      assert.deepEqual(value(await sb.refreshSidebar(ann)), { 'player-id': ann, 'player-name': 'Ann', online: true, hidden: false });
+      assert.deepEqual(value(await sb.refreshSidebar(ann, REST)), { 'player-id': ann, 'player-name': 'Ann', online: true, hidden: false });
+      const audited = (await t.kernel.api.audit.history(ann, 1))[0];
+      assert.deepEqual([audited?.actor, audited?.action], ['core-rest/panel', 'scoreboard.sidebar.refresh'], 'a refresh is audited');
       assert.equal(screen(ann).sidebar()?.lines[1], 'Coins: $106.00');
     });
 
@@ -83,7 +85,7 @@ describe('scoreboard', () => {
       assert.equal(value(await sb.sidebar(ann)).hidden, true);
       await t.clock.advance(10);
       assert.equal(screen(ann).sidebar(), undefined, 'not drawn again by the interval');
-      value(await sb.refreshSidebar(ann));
+      value(await sb.refreshSidebar(ann, REST));
       assert.equal(screen(ann).sidebar(), undefined, 'nor by a refresh');
     });
 
@@ -96,7 +98,7 @@ describe('scoreboard', () => {
       declined(await sb.setSidebarHidden(ann, false, REST), 'already-in-state');
       await t.platform.run(ann, 'sidebar');
       assert.equal(value(await sb.sidebar(ann)).hidden, true);
-      const rows = await t.database.db.selectFrom('core_audit').select(['actor', 'action']).where('action', 'like', 'scoreboard.%').orderBy('id').execute();
+      const rows = await t.database.db.selectFrom('core_audit').select(['actor', 'action']).where('action', 'like', 'scoreboard.sidebar.%').where('action', '!=', 'scoreboard.sidebar.refresh').orderBy('id').execute();
       assert.deepEqual(
         rows.map((r) => [r.actor, r.action]),
         [
@@ -111,9 +113,9 @@ describe('scoreboard', () => {
       t.platform.quit(ann);
       assert.deepEqual(value(await sb.sidebar(ann)), { 'player-id': ann, 'player-name': 'Ann', online: false, hidden: null });
       declined(await sb.setSidebarHidden(ann, false, REST), 'player-offline');
-      declined(await sb.refreshSidebar(ann), 'player-offline');
-      declined(await sb.refreshTabList(ann), 'player-offline');
-      declined(await sb.refreshNametag(ann), 'player-offline');
+      declined(await sb.refreshSidebar(ann, REST), 'player-offline');
+      declined(await sb.refreshTabList(ann, REST), 'player-offline');
+      declined(await sb.refreshNametag(ann, REST), 'player-offline');
     });
 
     it('keeps the hidden sidebar hidden when the player comes back', async () => {
@@ -125,9 +127,9 @@ describe('scoreboard', () => {
     it('declines a player never seen with not-found and refuses a malformed uuid naming the field', async () => {
       declined(await sb.sidebar(NEVER_SEEN), 'not-found');
       declined(await sb.setSidebarHidden(NEVER_SEEN, true, REST), 'not-found');
-      declined(await sb.refreshNametag(NEVER_SEEN), 'not-found');
+      declined(await sb.refreshNametag(NEVER_SEEN, REST), 'not-found');
       await assert.rejects(sb.sidebar('ann'), invalid('uuid'));
-      await assert.rejects(sb.refreshTabList('12345'), invalid('uuid'));
+      await assert.rejects(sb.refreshTabList('12345', REST), invalid('uuid'));
     });
   });
 
@@ -140,7 +142,7 @@ describe('scoreboard', () => {
     it('is drawn again on demand and by the interval', async () => {
       const cat = (await t.join('Cat')).uuid;
       assert.equal(screen(bob).tabListText().footer, '2 online');
-      assert.deepEqual(value(await sb.refreshTabList(bob)), { 'player-id': bob, 'player-name': 'Bob' });
+      assert.deepEqual(value(await sb.refreshTabList(bob, REST)), { 'player-id': bob, 'player-name': 'Bob' });
       assert.equal(screen(bob).tabListText().footer, '3 online');
       t.platform.quit(cat);
       await t.clock.advance(10);
@@ -157,18 +159,18 @@ describe('scoreboard', () => {
       value(await t.kernel.api.permissions.grant(ann, 'group.moderator', CONSOLE));
       await t.clock.advance(10);
       assert.equal(screen(bob).nametagOf('Ann'), undefined, 'not chosen again by the interval');
-      assert.deepEqual(value(await sb.refreshNametag(ann)), { 'player-id': ann, 'player-name': 'Ann' });
+      assert.deepEqual(value(await sb.refreshNametag(ann, REST)), { 'player-id': ann, 'player-name': 'Ann' });
       assert.deepEqual(screen(bob).nametagOf('Ann'), { prefix: '[Mod] ', suffix: ' *', color: 'reset' });
       assert.deepEqual(screen(ann).nametagOf('Ann'), { prefix: '[Mod] ', suffix: ' *', color: 'reset' });
     });
 
     it('take the first format listed whose group the player is in, whatever order the groups were given in', async () => {
       value(await t.kernel.api.permissions.grant(ann, 'group.admin', CONSOLE));
-      value(await sb.refreshNametag(ann));
+      value(await sb.refreshNametag(ann, REST));
       assert.deepEqual(screen(bob).nametagOf('Ann'), { prefix: '[Admin] ', suffix: '', color: 'red' });
       value(await t.kernel.api.permissions.revoke(ann, 'group.admin', CONSOLE));
       value(await t.kernel.api.permissions.revoke(ann, 'group.moderator', CONSOLE));
-      value(await sb.refreshNametag(ann));
+      value(await sb.refreshNametag(ann, REST));
       assert.equal(screen(bob).nametagOf('Ann'), undefined);
     });
 

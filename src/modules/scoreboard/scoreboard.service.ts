@@ -33,12 +33,12 @@ export interface ScoreboardService {
   setSidebarHidden(uuid: string, hidden: boolean, actor: Actor): Promise<Result<SidebarStatus>>;
   /** Flips an online player's sidebar preference (/sidebar). */
   toggleSidebar(uuid: string, actor: Actor): Promise<Result<SidebarStatus>>;
-  /** Draws an online player's sidebar again now (nothing is drawn while they hide it). */
-  refreshSidebar(uuid: string): Promise<Result<SidebarStatus>>;
-  /** Draws an online player's tab list header and footer again now. */
-  refreshTabList(uuid: string): Promise<Result<Refreshed>>;
-  /** Chooses an online player's nametag format by their groups now, and draws it for everyone. */
-  refreshNametag(uuid: string): Promise<Result<Refreshed>>;
+  /** Draws an online player's sidebar again now (nothing is drawn while they hide it). Audited. */
+  refreshSidebar(uuid: string, actor: Actor): Promise<Result<SidebarStatus>>;
+  /** Draws an online player's tab list header and footer again now. Audited. */
+  refreshTabList(uuid: string, actor: Actor): Promise<Result<Refreshed>>;
+  /** Chooses an online player's nametag format by their groups now, and draws it for everyone. Audited. */
+  refreshNametag(uuid: string, actor: Actor): Promise<Result<Refreshed>>;
   /** Draws every online player's sidebar and tab list again (nametags too after a reload). */
   redrawAll(): Promise<void>;
 }
@@ -158,25 +158,28 @@ export function createScoreboardService(deps: ScoreboardDeps): ScoreboardService
       return setSidebarHidden(found.value.known.uuid, !(await hiddenOf(found.value.known.uuid)), actor);
     },
 
-    async refreshSidebar(uuid) {
+    async refreshSidebar(uuid, actor) {
       const found = await onlinePlayer(uuid);
       if (!found.ok) return found;
       const h = await hiddenOf(found.value.known.uuid);
       await screens.sidebar(found.value.online);
+      await audit.record({ actor, action: 'scoreboard.sidebar.refresh', target: found.value.known.uuid });
       return ok(status(found.value.known, h));
     },
 
-    async refreshTabList(uuid) {
+    async refreshTabList(uuid, actor) {
       const found = await onlinePlayer(uuid);
       if (!found.ok) return found;
       await screens.tabList(found.value.online, true);
+      await audit.record({ actor, action: 'scoreboard.tablist.refresh', target: found.value.known.uuid });
       return ok(playerFields(found.value.known));
     },
 
-    async refreshNametag(uuid) {
+    async refreshNametag(uuid, actor) {
       const found = await onlinePlayer(uuid);
       if (!found.ok) return found;
       await screens.nametag(found.value.online, true);
+      await audit.record({ actor, action: 'scoreboard.nametag.refresh', target: found.value.known.uuid });
       return ok(playerFields(found.value.known));
     },
   };

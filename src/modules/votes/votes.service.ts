@@ -165,7 +165,11 @@ export function createVotesService(deps: VotesDeps): VotesService {
     },
 
     async addParty(votes, actor) {
-      await serial(() => countParty(votes, actor));
+      await serial(async () => {
+        // The call's own entry, whether or not the votes reach the goal (a party held adds its own).
+        await audit.record({ actor, action: 'vote.party-add', target: null, details: { votes } });
+        await countParty(votes, actor);
+      });
       return ok(await partyState());
     },
 

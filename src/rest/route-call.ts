@@ -1,0 +1,90 @@
+// A row's one call, from the dispatcher to its answer (the last step of server.ts's order of
+// checks): the call through the dispatcher (504 after the upstream timeout), then what follows a
+// write's result before it is answered: a declined one is audited with its code
+// (./audit-declined.ts), and the answer of a POST sent with an Idempotency-Key is stored
+// (./idempotency.ts). A read, or a write that succeeded without a key, is answered as it came,
+// synchronously when the call answered synchronously.
+
+import type { TSchema } from '@sinclair/typebox';
+import type { TypeCheck } from '@sinclair/typebox/compiler';
+import type { CoreApi } from '../core/api.ts';
+import type { Dispatcher } from '../core/dispatcher.ts';
+import type { Logger } from '../core/log.ts';
+import type { Result } from '../core/result.ts';
+import type { RouteDefinition, RouteInput } from '../core/routes.ts';
+import { auditDeclined } from './audit-declined.ts';
+import type { HttpErrorCode } from './errors.ts';
+import type { StoredAnswer } from './idempotency.ts';
+import { describe, isInvalidInput } from './validation.ts';
+
+/** Where an answer goes: the server's writers of a status and body, and of an error. */
+export interface Answerer {
+  json(status: number, body: string): void;
+  error(code: HttpErrorCode, message?: string, extra?: { field?: string }): void;
+}
+
+/** Keeps the answer of a call for its retries (null: the call threw, nothing was applied). */
+export type StoreAnswer = (answer: StoredAnswer | null) => Promise<void>;
+
+export interface RouteCaller {
+  /** The answer of a call's result: its status and body (checked against the row's schema when asked). */
+  rendered(row: RouteDefinition, result: Result<unknown>, answerCheck?: TypeCheck<TSchema>): StoredAnswer;
+  call(row: RouteDefinition, input: RouteInput, to: Answerer, answerCheck: TypeCheck<TSchema> | undefined, store?: StoreAnswer): void;
+}
+
+export function routeCaller(o: { api: CoreApi; log: Logger; dispatcher: Dispatcher }): RouteCaller {
+  const { api, log, dispatcher } = o;
+
+  function rendered(row: RouteDefinition, result: Result<unknown>, answerCheck?: TypeCheck<TSchema>): StoredAnswer {
+    if (result.ok) {
+      const data = result.value === undefined ? null : result.value;
+      if (answerCheck && !answerCheck.Check(data)) {
+        const e = answerCheck.Errors(data).First();
+        log.error(`${row.name} answered data its schema does not allow at ${e?.path || '/'}: ${e?.message}`);
+      }
+      return { status: 200, body: `{"ok":true,"data":${JSON.stringify(data)}}` };
+    }
+    const body = JSON.stringify({ ok: false, code: result.code, message: result.message });
+    return { status: row.notFoundIs404 && result.code === 'not-found' ? 404 : 200, body };
+  }
+
+  function settle(row: RouteDefinition, input: RouteInput, result: Result<unknown>, store?: StoreAnswer): Promise<Result<unknown>> | Result<unknown> {
+    const declined = !result.ok && row.method === 'POST' ? result : undefined;
+    if (declined === undefined && store === undefined) return result;
+    return (async () => {
+      if (declined !== undefined) await auditDeclined(api, log, row, input, declined);
+      if (store !== undefined) await store(rendered(row, result));
+      return result;
+    })();
+  }
+
+  return {
+    rendered,
+    call(row, input, to, answerCheck, store) {
+      const threw = (e: unknown) => (store === undefined ? Promise.reject(e) : store(null).then(() => Promise.reject(e)));
+      dispatcher.run(
+        row.name,
+        () => {
+          let r: Promise<Result<unknown>> | Result<unknown>;
+          try {
+            r = row.call(api, input);
+          } catch (e) {
+            if (store === undefined) throw e;
+            return threw(e);
+          }
+          return r instanceof Promise ? r.then((v) => settle(row, input, v, store), threw) : settle(row, input, r, store);
+        },
+        (outcome) => {
+          if (outcome.kind === 'timeout') return to.error('timeout');
+          const a = rendered(row, outcome.result, answerCheck);
+          to.json(a.status, a.body);
+        },
+        (e: unknown) => {
+          if (isInvalidInput(e)) return to.error('bad-request', describe(e.field, e.message), { field: e.field });
+          log.error(`${row.name} failed`, e);
+          to.error('internal-error');
+        },
+      );
+    },
+  };
+}
