@@ -14,6 +14,8 @@ import type { CoreApi } from '../core/api.ts';
 import { systemClock, type Clock } from '../core/clock.ts';
 import type { Dispatcher } from '../core/dispatcher.ts';
 import type { Logger } from '../core/log.ts';
+import { fail } from '../core/result.ts';
+import { storageFault, storageFaultLog } from '../core/storage-errors.ts';
 import type { RestConfig } from './config.ts';
 import { DEFAULT_MESSAGES, errorBody, HTTP_ERRORS, WWW_AUTHENTICATE, type HttpErrorCode } from './errors.ts';
 import { accessEntry, authFailure, type AccessLog, type AuthFailure } from './access-log.ts';
@@ -88,6 +90,7 @@ function compilePattern(path: string): RegExp {
 
 export function createRestServer(o: RestServerOptions): RestServer {
   const { api, tokens, limiter, clock, log, accessLog } = o;
+  const logFault = storageFaultLog(log);
   const dispatcher = o.dispatcher;
   const fastify = Fastify({
     logger: false,
@@ -319,6 +322,12 @@ export function createRestServer(o: RestServerOptions): RestServer {
           },
           (e: unknown) => {
             if (isInvalidInput(e)) return sendError(reply, 'bad-request', describe(e.field, e.message), { field: e.field });
+            // The database cannot be used (locked, a full disk): declined with failed, one log line.
+            const fault = storageFault(e);
+            if (fault !== undefined) {
+              logFault(row.name, fault);
+              return answer(row, reply, fail('failed', fault.message), answerCheck);
+            }
             log.error(`${row.name} failed`, e);
             sendError(reply, 'internal-error');
           },
