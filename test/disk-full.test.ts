@@ -9,11 +9,11 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { DatabaseSync } from 'node:sqlite';
 import { join } from 'node:path';
-import { sqliteDirect } from '../../core/db.ts';
-import { startTestKernel, type TestKernel } from '../../../test/support/test-kernel.ts';
-import { startKernelAddon, type KernelAddon } from '../../../test/support/rest-addon.ts';
-import { http } from '../../rest/test-support.ts';
-import { economyModule } from './index.ts';
+import { sqliteDirect } from '../src/core/db.ts';
+import { startTestKernel, type TestKernel } from './support/test-kernel.ts';
+import { startKernelAddon, type KernelAddon } from './support/rest-addon.ts';
+import { http } from '../src/rest/test-support.ts';
+import { economyModule } from '../src/modules/economy/index.ts';
 
 const FULL = "The server's disk is full, so the request was not carried out; try again later.";
 
