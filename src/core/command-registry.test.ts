@@ -4,6 +4,11 @@ import type { Actor } from './actor.ts';
 import { createCommandRegistry, helpCommand, stopCommand, tokenize } from './command-registry.ts';
 import type { CommandDefinition } from './commands.ts';
 import { memoryLogger } from './log.ts';
+import { fromDatabase } from './storage-errors.ts';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
 import { FakePlatform } from '../../test/support/fake-platform.ts';
 
 function setup(held: readonly string[] = []) {
@@ -128,6 +133,40 @@ describe('commands.execute', () => {
     assert.match(text, /Error: kaboom\n\s+at /);
     await s.platform.run(s.alice, 'echo still alive');
     assert.deepEqual(s.platform.messagesOf(s.alice).at(-1), 'still|alive');
+  });
+
+  it('tells the sender when the database is locked, and logs one line naming the file, without a stack', async () => {
+    const s = setup();
+    const dir = mkdtempSync(join(tmpdir(), 'core-locked-'));
+    const file = join(dir, 'core.db');
+    const db = new DatabaseSync(file);
+    const other = new DatabaseSync(file);
+    try {
+      other.exec('BEGIN IMMEDIATE');
+      s.registry.register({
+        name: 'save',
+        permission: null,
+        description: 'Writes.',
+        usage: 'save',
+        run: async () => {
+          try {
+            db.exec('PRAGMA busy_timeout = 0; BEGIN IMMEDIATE');
+          } catch (e) {
+            throw fromDatabase(e, file);
+          }
+        },
+      });
+      await s.platform.run(s.alice, 'save');
+      assert.deepEqual(s.platform.messagesOf(s.alice), ["The server's database is locked by another program, so the request was not carried out; try again later."]);
+      assert.deepEqual(
+        s.log.lines.map((l) => l.replace(/^.* ERROR /, 'ERROR ')),
+        [`ERROR command "save" run by Alice declined: the database ${file} is locked by another program (database is locked)`],
+      );
+    } finally {
+      other.close();
+      db.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('tells the sender the message of input a service refused as malformed, and logs nothing', async () => {

@@ -8,6 +8,7 @@ import type { PermissionsService } from './api.ts';
 import { createChain } from './chains.ts';
 import type { CommandCheck, CommandChecks, CommandListFilter, CommandContext, CommandDefinition, CommandRegistry } from './commands.ts';
 import type { Logger } from './log.ts';
+import { storageFault, storageFaultLog } from './storage-errors.ts';
 import type { CommandHandler, CommandSender, GamePlatform, Text } from '../platform/platform.ts';
 
 export interface Tokens {
@@ -93,6 +94,7 @@ export function createCommandRegistry(options: {
   log: Logger;
 }): CommandFramework {
   const { platform, permissions, log } = options;
+  const logFault = storageFaultLog(log);
   const commands: CommandDefinition[] = [];
   const byName = new Map<string, CommandDefinition>();
   const checks = createChain<CommandCheck>();
@@ -195,6 +197,13 @@ export function createCommandRegistry(options: {
           return;
         }
         const who = sender.kind === 'console' ? 'the console' : sender.player.name;
+        // The database cannot be used (locked, a full disk): the sender is told, one line is logged.
+        const fault = storageFault(e);
+        if (fault !== undefined) {
+          logFault(`command "${line}" run by ${who}`, fault);
+          ctx.reply(refusal(fault.message));
+          return;
+        }
         log.error(`command "${line}" run by ${who} failed`, e);
         ctx.reply(refusal('An internal error occurred.'));
       }

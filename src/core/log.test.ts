@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createLogger, isoLocal, memoryLogger, renderText, textTimestamp, type LogRecord } from './log.ts';
+import { fromDatabase } from './storage-errors.ts';
 
 // Node reads TZ again whenever it is set, so a test can put the process in another zone.
 let savedZone: string | undefined;
@@ -35,6 +36,19 @@ describe('text log lines', () => {
     const [head, stack] = renderText(records[1]!).split('\n');
     assert.equal(head, '2026-11-23 17:43:58 +0000 ERROR failed');
     assert.equal(stack, 'Error: disk full');
+  });
+
+  it('give a fault of the storage (a locked file, a full disk) one line naming the database and the cause, without a stack', () => {
+    process.env.TZ = 'UTC';
+    const records: LogRecord[] = [];
+    const log = createLogger({ write: (r) => records.push(r) }, '', () => at).child('core-rest');
+    const locked = fromDatabase(Object.assign(new Error('database is locked'), { code: 'ERR_SQLITE_ERROR', errcode: 5 }), '/srv/data/core/core.db', 5012);
+    log.error('could not record when a token was last used', locked);
+    assert.equal(
+      renderText(records[0]!),
+      '2026-11-23 17:43:58 +0000 ERROR [core-rest] could not record when a token was last used: the database /srv/data/core/core.db is locked by another program (database is locked; waited 5.0 s for its write lock)',
+    );
+    assert.equal(records[0]!.err, undefined);
   });
 
   it('are what memoryLogger keeps, each with its date, time and zone', () => {

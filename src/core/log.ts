@@ -2,6 +2,9 @@
 // sinks render as text or JSON (src/core/log-format.ts) and write: the console and logs/latest.log
 // (src/core/server-log.ts). Never pass a secret to a logger.
 
+import { asClause } from './sentence.ts';
+import { storageFault } from './storage-errors.ts';
+
 export interface Logger {
   info(message: string): void;
   warn(message: string): void;
@@ -31,7 +34,13 @@ export function createLogger(sink: LogSink, name = '', now: () => Date = () => n
   return {
     info: (m) => emit('info', m),
     warn: (m) => emit('warn', m),
-    error: (m, e) => emit('error', m, e),
+    // A fault of the storage (a locked file, a full disk: src/core/storage-errors.ts) is not a bug:
+    // one line naming the database and the cause, without a stack, wherever it is logged.
+    error: (m, e) => {
+      const fault = e === undefined ? undefined : storageFault(e);
+      if (fault !== undefined) emit('error', `${asClause(m)}: ${fault.log}`);
+      else emit('error', m, e);
+    },
     child: (child) => createLogger(sink, name ? `${name}/${child}` : child, now),
   };
 }

@@ -95,16 +95,12 @@ export function prepareQuery<P extends object, R>(db: Db, build: (q: Db, p: P) =
   /** Whether the statement may write (then, outside a transaction, it resolves once committed). */
   const writes = writesData(compiled.sql);
 
-  /** A result outside a transaction: at once, or for a write run inside an open commit group, once the group committed. */
-  function settled<T>(direct: SqliteDirect, result: T): Promise<T> {
-    const committed = writes ? direct.committed() : undefined;
-    return committed === undefined ? Promise.resolve(result) : committed.then(() => result);
-  }
-
   /**
    * Runs `exec` on the SQLite statement: at once inside a transaction (which holds the connection)
-   * or when the connection is free, else after the transaction that holds it ends. Not an async
-   * function: a read on a free connection settles without a promise of its own on the way.
+   * or when the connection is free, else after the transaction that holds it ends. A write opens
+   * the commit group first (src/core/sqlite-driver.ts), which may wait for another program's write
+   * lock. Not an async function: a read on a free connection settles without a promise of its own
+   * on the way.
    */
   function onSqlite<T>(on: Db, direct: SqliteDirect, params: P, exec: (s: SqliteStatement, v: ReturnType<typeof bind>) => T): Promise<T> {
     let s: SqliteStatement;
@@ -117,27 +113,49 @@ export function prepareQuery<P extends object, R>(db: Db, build: (q: Db, p: P) =
       s = statement;
       v = bind(values(params));
       if (on.isTransaction) return Promise.resolve(exec(s, v));
-      if (direct.lock.tryLock()) {
-        let result: T;
-        try {
-          result = exec(s, v);
-        } finally {
-          direct.lock.unlock();
-        }
-        return settled(direct, result);
-      }
     } catch (e) {
+      return Promise.reject(direct.failed(e));
+    }
+    if (direct.lock.tryLock()) return locked(direct, s, v, exec);
+    return direct.lock.lock().then(() => locked(direct, s, v, exec));
+  }
+
+  /**
+   * With the connection's lock held: runs, and frees the lock. A write joins the open commit group
+   * and resolves once it committed; with no group open it opens one and commits it at once.
+   */
+  function locked<T>(direct: SqliteDirect, s: SqliteStatement, v: ReturnType<typeof bind>, exec: (s: SqliteStatement, v: ReturnType<typeof bind>) => T): Promise<T> {
+    if (!writes) return run(direct, s, v, exec, false);
+    const alone = !direct.isOpen();
+    let opening: Promise<void> | undefined;
+    try {
+      opening = direct.open();
+    } catch (e) {
+      direct.lock.unlock();
       return Promise.reject(e);
     }
-    return direct.lock.lock().then(() => {
-      let result: T;
-      try {
-        result = exec(s, v);
-      } finally {
+    if (opening === undefined) return run(direct, s, v, exec, alone);
+    return opening.then(
+      () => run(direct, s, v, exec, alone),
+      (e: unknown) => {
         direct.lock.unlock();
-      }
-      return settled(direct, result);
-    });
+        throw e;
+      },
+    );
+  }
+
+  function run<T>(direct: SqliteDirect, s: SqliteStatement, v: ReturnType<typeof bind>, exec: (s: SqliteStatement, v: ReturnType<typeof bind>) => T, alone: boolean): Promise<T> {
+    let result: T;
+    let committed: Promise<void> | undefined;
+    try {
+      result = exec(s, v);
+      if (writes) committed = alone ? direct.commitNow() : direct.committed();
+    } catch (e) {
+      return Promise.reject(direct.failed(e));
+    } finally {
+      direct.lock.unlock();
+    }
+    return committed === undefined ? Promise.resolve(result) : committed.then(() => result);
   }
 
   /** The direct SQLite path when `on` is this database (or a transaction of it) and it is open. */

@@ -5,21 +5,36 @@
 // the benchmark machine: a deposit's transaction 175 µs of which 43 µs the COMMIT alone, at most
 // 5,700 a second on the loop before HTTP and events), so transactions commit in groups:
 //
-//   - the first transaction of a group opens it (BEGIN); each transaction is a savepoint inside it,
-//     so one that fails rolls back alone;
+//   - the first transaction of a group opens it (BEGIN IMMEDIATE); each transaction is a savepoint
+//     inside it, so one that fails rolls back alone;
 //   - a transaction that has done its work releases its savepoint and hands the connection on at
 //     once, but its `execute` resolves only when the group has committed;
 //   - the group commits at the end of the turn of the loop (setImmediate), after every transaction
 //     begun in that turn has joined it: one COMMIT for all of them. If the COMMIT fails, every
 //     transaction of the group fails (none was answered) and the group is rolled back.
 //   - a statement outside a transaction that writes, run while a group is open, is part of the group
-//     and resolves when it commits, like a transaction.
+//     and resolves when it commits, like a transaction; run while none is, it commits at once (in a
+//     group of its own).
 // So nothing is answered as done before it is committed, and a burst of writes costs one commit.
 // A read outside a transaction sees the open group's changes (one connection): for at most a turn
 // of the loop it may see a change that is not yet durable.
+//
+// The loop never waits on the file's lock. node:sqlite is synchronous, so SQLite's own busy wait
+// (busy_timeout) would stop the whole server, the game included, while another program holds the
+// write lock. Instead a group opens with BEGIN IMMEDIATE (taking the write lock at once, busy_timeout
+// 0, so nothing in the group can meet the lock later), and when the lock is held elsewhere the
+// writes waiting for it retry every RETRY_MS, the connection free for reads meanwhile; after
+// LOCK_WAIT_MS each fails with SQLITE_BUSY (a storage fault, src/core/storage-errors.ts).
+//
+// When a statement fails with a fault of the storage (a full disk, an I/O error), SQLite undoes the
+// statement, or sometimes the whole transaction: then the group is lost, and every transaction of it
+// fails (none was answered). Errors of a statement are marked with the database file for the log.
 
 import { DatabaseSync, type StatementSync } from 'node:sqlite';
 import { CompiledQuery, SqliteDialect, type DatabaseConnection, type Driver, type QueryResult } from 'kysely';
+import { CommitGroup, FifoLock } from './sqlite-commit-group.ts';
+
+export { LOCK_WAIT_MS, RETRY_MS } from './sqlite-commit-group.ts';
 
 type Bindable = null | number | bigint | string | Uint8Array;
 
@@ -31,31 +46,6 @@ export function bind(values: ReadonlyArray<unknown>): Bindable[] {
     if (typeof v === 'number' || typeof v === 'bigint' || typeof v === 'string' || v instanceof Uint8Array) return v;
     throw new TypeError(`cannot bind a ${typeof v} to an SQLite parameter`);
   });
-}
-
-/**
- * A first-in first-out lock: each release hands the connection to exactly the next waiter.
- * (Kysely's own SQLite mutex wakes every waiter on each release, which costs O(n²) when thousands
- * of operations queue at once, as they do under a burst of concurrent transfers.)
- */
-class FifoLock {
-  #held = false;
-  readonly #waiters: Array<() => void> = [];
-  /** Takes the lock when it is free; false (and nothing queued) when it is held. */
-  tryLock(): boolean {
-    if (this.#held) return false;
-    this.#held = true;
-    return true;
-  }
-  lock(): Promise<void> {
-    if (this.tryLock()) return Promise.resolve();
-    return new Promise((resolve) => this.#waiters.push(resolve));
-  }
-  unlock(): void {
-    const next = this.#waiters.shift();
-    if (next) next();
-    else this.#held = false;
-  }
 }
 
 /** A statement prepared once, and whether it answers rows (read once: `columns()` allocates). */
@@ -73,74 +63,6 @@ export function prepareSqlite(db: DatabaseSync, text: string): SqliteStatement {
 export function writesData(text: string): boolean {
   return !/^\s*select\b/i.test(text);
 }
-
-/** The transactions that commit together: see the top of this file. */
-class CommitGroup {
-  readonly #db: DatabaseSync;
-  readonly #lock: FifoLock;
-  #open = false;
-  #scheduled = false;
-  #waiters: Array<{ resolve: () => void; reject: (e: unknown) => void }> = [];
-
-  constructor(db: DatabaseSync, lock: FifoLock) {
-    this.#db = db;
-    this.#lock = lock;
-  }
-
-  /** Opens the group if none is open. With the lock held. */
-  join(): void {
-    if (this.#open) return;
-    this.#db.exec('BEGIN');
-    this.#open = true;
-  }
-
-  /** Settles when the open group has committed; undefined when no group is open. */
-  committed(): Promise<void> | undefined {
-    if (!this.#open) return undefined;
-    const done = new Promise<void>((resolve, reject) => this.#waiters.push({ resolve, reject }));
-    this.schedule();
-    return done;
-  }
-
-  /** Commits the open group at the end of this turn of the loop. */
-  schedule(): void {
-    if (this.#scheduled) return;
-    this.#scheduled = true;
-    setImmediate(() => void this.#lock.lock().then(() => this.#commit()));
-  }
-
-  #commit(): void {
-    this.#scheduled = false;
-    try {
-      this.flush();
-    } finally {
-      this.#lock.unlock();
-    }
-  }
-
-  /** Commits now (with the lock held, or at close); on failure rolls back and fails every waiter. */
-  flush(): void {
-    const waiters = this.#waiters;
-    this.#waiters = [];
-    if (this.#open) {
-      try {
-        this.#db.exec('COMMIT');
-      } catch (e) {
-        try {
-          this.#db.exec('ROLLBACK');
-        } catch {
-          // nothing more to undo
-        }
-        this.#open = false;
-        for (const w of waiters) w.reject(e);
-        return;
-      }
-      this.#open = false;
-    }
-    for (const w of waiters) w.resolve();
-  }
-}
-
 /** The connection and its state shared by every turn at it. */
 interface Shared {
   readonly db: DatabaseSync;
@@ -157,6 +79,8 @@ class NodeSqliteConnection implements DatabaseConnection {
   handedOn = false;
   /** A statement outside a transaction wrote. */
   wrote = false;
+  /** ... and opened the group itself (no transaction had): it commits the group at once. */
+  alone = false;
   constructor(shared: Shared) {
     this.#shared = shared;
   }
@@ -171,16 +95,30 @@ class NodeSqliteConnection implements DatabaseConnection {
     return st;
   }
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
-    const { st, returnsRows } = this.#prepare(query.sql);
-    const params = bind(query.parameters);
-    if (!this.member && writesData(query.sql)) this.wrote = true;
-    if (returnsRows) return { rows: st.all(...params) as R[] };
-    const { changes, lastInsertRowid } = st.run(...params);
-    return { numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid), rows: [] };
+    const { group } = this.#shared;
+    if (!this.member && writesData(query.sql)) {
+      if (!this.wrote) this.alone = !group.isOpen;
+      const opening = group.open();
+      if (opening !== undefined) await opening;
+      this.wrote = true;
+    }
+    try {
+      const { st, returnsRows } = this.#prepare(query.sql);
+      const params = bind(query.parameters);
+      if (returnsRows) return { rows: st.all(...params) as R[] };
+      const { changes, lastInsertRowid } = st.run(...params);
+      return { numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid), rows: [] };
+    } catch (e) {
+      throw group.failed(e);
+    }
   }
   async *streamQuery<R>(query: CompiledQuery): AsyncIterableIterator<QueryResult<R>> {
     const { st } = this.#prepare(query.sql);
-    for (const row of st.iterate(...bind(query.parameters))) yield { rows: [row as R] };
+    try {
+      for (const row of st.iterate(...bind(query.parameters))) yield { rows: [row as R] };
+    } catch (e) {
+      throw this.#shared.group.failed(e);
+    }
   }
 }
 
@@ -199,18 +137,29 @@ class NodeSqliteDriver implements Driver {
     db.exec('PRAGMA journal_mode = WAL');
     db.exec('PRAGMA synchronous = NORMAL');
     db.exec('PRAGMA foreign_keys = ON');
-    db.exec('PRAGMA busy_timeout = 5000');
-    const group = new CommitGroup(db, this.#lock);
+    // No busy wait on the loop: a group waits for the write lock without blocking (see the top).
+    db.exec('PRAGMA busy_timeout = 0');
+    const group = new CommitGroup(db, this.#lock, this.#file);
     this.#shared = { db, statements: new Map(), group };
-    this.#direct = { db, lock: this.#lock, committed: () => group.committed() };
+    this.#direct = {
+      db,
+      lock: this.#lock,
+      isOpen: () => group.isOpen,
+      open: () => group.open(),
+      committed: () => group.committed(),
+      commitNow: () => group.commitNow(),
+      failed: (e) => group.failed(e),
+    };
   }
   async acquireConnection(): Promise<DatabaseConnection> {
     await this.#lock.lock();
     return new NodeSqliteConnection(this.#shared!);
   }
   async beginTransaction(c: DatabaseConnection): Promise<void> {
-    this.#shared!.group.join();
-    this.#shared!.db.exec(`SAVEPOINT ${SAVEPOINT}`);
+    const { db, group } = this.#shared!;
+    const opening = group.open();
+    if (opening !== undefined) await opening;
+    db.exec(`SAVEPOINT ${SAVEPOINT}`);
     (c as NodeSqliteConnection).member = true;
   }
   async commitTransaction(c: DatabaseConnection): Promise<void> {
@@ -227,6 +176,11 @@ class NodeSqliteDriver implements Driver {
     // Handed on: its group's COMMIT failed and the whole group was rolled back.
     if (conn.handedOn) return;
     const { db, group } = this.#shared!;
+    // SQLite rolled back the whole group after a fault of the storage: no savepoint is left.
+    if (!group.isOpen || !db.isTransaction) {
+      group.failed(new Error('SQLite rolled back the transaction group after an error'));
+      return;
+    }
     db.exec(`ROLLBACK TO ${SAVEPOINT}`);
     db.exec(`RELEASE ${SAVEPOINT}`);
     // What others of the group wrote still commits at the end of the turn.
@@ -235,7 +189,8 @@ class NodeSqliteDriver implements Driver {
   async releaseConnection(c: DatabaseConnection): Promise<void> {
     const conn = c as NodeSqliteConnection;
     if (conn.handedOn) return;
-    const wait = conn.wrote ? this.#shared!.group.committed() : undefined;
+    const { group } = this.#shared!;
+    const wait = conn.wrote ? (conn.alone ? group.commitNow() : group.committed()) : undefined;
     this.#lock.unlock();
     if (wait) await wait;
   }
@@ -254,12 +209,21 @@ class NodeSqliteDriver implements Driver {
  * What a prepared query (src/core/prepared-query.ts) needs to run a statement on the SQLite
  * connection without Kysely's per-query machinery: the connection, and its lock, which a
  * transaction holds from begin to commit and every query outside a transaction takes for its run;
- * and, after a write outside a transaction, the commit of the group it joined (if one was open).
+ * the group a write outside a transaction opens or joins, and the commit it then waits for.
  */
 export interface SqliteDirect {
   readonly db: DatabaseSync;
   readonly lock: Pick<FifoLock, 'tryLock' | 'lock' | 'unlock'>;
+  /** Whether a group is open (a write outside a transaction joins it, else commits its own at once). */
+  isOpen(): boolean;
+  /** Before a write outside a transaction, with the lock held: opens the group (see CommitGroup.open). */
+  open(): Promise<void> | undefined;
+  /** After a write that joined the open group: settles once the group committed. */
   committed(): Promise<void> | undefined;
+  /** After a write that opened the group, with the lock held: commits it now. */
+  commitNow(): Promise<void> | undefined;
+  /** A statement failed: the group is failed if SQLite rolled it back; returns the error marked with the file. */
+  failed(e: unknown): unknown;
 }
 
 /** Kysely's SQLite dialect (its SQL, adapter and introspection) over node:sqlite. */

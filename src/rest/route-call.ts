@@ -10,7 +10,8 @@ import type { TypeCheck } from '@sinclair/typebox/compiler';
 import type { CoreApi } from '../core/api.ts';
 import type { Dispatcher } from '../core/dispatcher.ts';
 import type { Logger } from '../core/log.ts';
-import type { Result } from '../core/result.ts';
+import { fail, type Result } from '../core/result.ts';
+import { storageFault, storageFaultLog } from '../core/storage-errors.ts';
 import type { RouteDefinition, RouteInput } from '../core/routes.ts';
 import { auditDeclined } from './audit-declined.ts';
 import type { HttpErrorCode } from './errors.ts';
@@ -29,11 +30,14 @@ export type StoreAnswer = (answer: StoredAnswer | null) => Promise<void>;
 export interface RouteCaller {
   /** The answer of a call's result: its status and body (checked against the row's schema when asked). */
   rendered(row: RouteDefinition, result: Result<unknown>, answerCheck?: TypeCheck<TSchema>): StoredAnswer;
+  /** Answers a storage fault (a locked file, a full disk) as a declined failed, logged in one line; false for any other error. */
+  declinedForStorage(row: RouteDefinition, e: unknown, to: Answerer, answerCheck?: TypeCheck<TSchema>): boolean;
   call(row: RouteDefinition, input: RouteInput, to: Answerer, answerCheck: TypeCheck<TSchema> | undefined, store?: StoreAnswer): void;
 }
 
 export function routeCaller(o: { api: CoreApi; log: Logger; dispatcher: Dispatcher }): RouteCaller {
   const { api, log, dispatcher } = o;
+  const logFault = storageFaultLog(log);
 
   function rendered(row: RouteDefinition, result: Result<unknown>, answerCheck?: TypeCheck<TSchema>): StoredAnswer {
     if (result.ok) {
@@ -48,6 +52,16 @@ export function routeCaller(o: { api: CoreApi; log: Logger; dispatcher: Dispatch
     return { status: row.notFoundIs404 && result.code === 'not-found' ? 404 : 200, body };
   }
 
+  /** The database cannot be used (locked, a full disk): declined with failed and one log line; false for any other error. */
+  function declinedForStorage(row: RouteDefinition, e: unknown, to: Answerer, answerCheck?: TypeCheck<TSchema>): boolean {
+    const fault = storageFault(e);
+    if (fault === undefined) return false;
+    logFault(row.name, fault);
+    const a = rendered(row, fail('failed', fault.message), answerCheck);
+    to.json(a.status, a.body);
+    return true;
+  }
+
   function settle(row: RouteDefinition, input: RouteInput, result: Result<unknown>, store?: StoreAnswer): Promise<Result<unknown>> | Result<unknown> {
     const declined = !result.ok && row.method === 'POST' ? result : undefined;
     if (declined === undefined && store === undefined) return result;
@@ -60,6 +74,7 @@ export function routeCaller(o: { api: CoreApi; log: Logger; dispatcher: Dispatch
 
   return {
     rendered,
+    declinedForStorage,
     call(row, input, to, answerCheck, store) {
       const threw = (e: unknown) => (store === undefined ? Promise.reject(e) : store(null).then(() => Promise.reject(e)));
       dispatcher.run(
@@ -81,6 +96,7 @@ export function routeCaller(o: { api: CoreApi; log: Logger; dispatcher: Dispatch
         },
         (e: unknown) => {
           if (isInvalidInput(e)) return to.error('bad-request', describe(e.field, e.message), { field: e.field });
+          if (declinedForStorage(row, e, to, answerCheck)) return;
           log.error(`${row.name} failed`, e);
           to.error('internal-error');
         },

@@ -1,9 +1,11 @@
 // Rows and raw-socket helpers that exist only for the HTTP listener's tests.
 
 import { connect } from 'node:net';
+import { DatabaseSync } from 'node:sqlite';
 import { Type } from '@sinclair/typebox';
 import { fail, ok } from '../core/result.ts';
 import { defineRoute } from '../core/routes.ts';
+import { fromDatabase } from '../core/storage-errors.ts';
 import { Limit, PlayerUuid, UuidParams } from '../core/schemas.ts';
 
 const Echo = Type.Object({ uuid: Type.String(), limit: Type.Integer() });
@@ -93,6 +95,26 @@ export function testRoutes() {
       summary: 'throws',
       call: () => {
         throw new Error('secret internal detail');
+      },
+    }),
+    defineRoute({
+      method: 'POST',
+      path: '/test/full',
+      scope: 'write',
+      module: null,
+      answer: Type.Null(),
+      summary: 'a write on a database that is full (SQLite at its max_page_count)',
+      call: () => {
+        const db = new DatabaseSync(':memory:');
+        try {
+          db.exec('create table t (v text); PRAGMA max_page_count = 2');
+          db.prepare('insert into t values (?)').run('x'.repeat(100_000));
+        } catch (e) {
+          throw fromDatabase(e, '/data/core/core.db');
+        } finally {
+          db.close();
+        }
+        return ok(null);
       },
     }),
     defineRoute({

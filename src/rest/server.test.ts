@@ -230,6 +230,17 @@ describe('the HTTP listener', () => {
     assert.ok(h.log.lines.some((l) => l.includes('secret internal detail') && l.includes('at ')), 'stack logged');
   });
 
+  it('declines a call that meets a full database with failed naming the cause, and logs one line without a stack', async () => {
+    const before = h.log.lines.length;
+    const r = await http(h.port, 'POST', '/api/v1/test/full', { token: writer, body: {} });
+    assert.equal(r.status, 200);
+    assert.deepEqual(r.json, { ok: false, code: 'failed', message: "The server's disk is full, so the request was not carried out; try again later." });
+    assert.deepEqual(
+      h.log.lines.slice(before).map((l) => l.replace(/^.* ERROR /, 'ERROR ')),
+      ['ERROR POST /test/full declined: the disk of the database /data/core/core.db is full (database or disk is full)'],
+    );
+  });
+
   it('answers a plain GET on the event-stream path with 426', async () => {
     const r = await http(h.port, 'GET', '/api/v1/events', { token: eventsOnly });
     assert.equal(r.status, 426);

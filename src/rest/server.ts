@@ -289,6 +289,7 @@ export function createRestServer(o: RestServerOptions): RestServer {
       replay: (a, headers) => json(reply, a.status, a.body, headers),
       refuse: (code, message, headers) => sendError(reply, code, message, undefined, headers),
       failed: (e) => {
+        if (caller.declinedForStorage(row, e, to(reply), answerCheck)) return;
         log.error(`${row.name}: the Idempotency-Key could not be looked up`, e);
         sendError(reply, 'internal-error');
       },
