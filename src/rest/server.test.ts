@@ -173,6 +173,15 @@ describe('the HTTP listener', () => {
     assert.equal(invalidInput.json.field, 'amount');
   });
 
+  it('answers 400 naming a path parameter of any length, for GET and POST rows', async () => {
+    for (const length of [1001, 5000, 15_000]) {
+      const get = await http(h.port, 'GET', `/api/v1/test/players/${'a'.repeat(length)}`, { token: reader });
+      assert.deepEqual([get.status, get.json.field], [400, 'uuid'], `GET, ${length} characters`);
+      const post = await http(h.port, 'POST', `/api/v1/test/players/${'a'.repeat(length)}/note`, { token: writer, body: { text: 'a' } });
+      assert.deepEqual([post.status, post.json.field], [400, 'uuid'], `POST, ${length} characters`);
+    }
+  });
+
   it('accepts a uuid dashed or undashed in any case and passes it on dashed lower-case', async () => {
     for (const form of [UUID, UUID.toUpperCase(), UUID.replaceAll('-', ''), UUID.replaceAll('-', '').toUpperCase()]) {
       const r = await http(h.port, 'GET', `/api/v1/test/players/${form}?limit=5`, { token: reader });

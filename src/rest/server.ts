@@ -7,6 +7,7 @@
 // body); the streaming cap is Fastify's bodyLimit; validation, the module switch and the call run
 // in the handler. Each row gets its own hook closure, so no per-request route lookup is needed.
 
+import { maxHeaderSize } from 'node:http';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { TSchema } from '@sinclair/typebox';
 import { TypeCompiler, type TypeCheck } from '@sinclair/typebox/compiler';
@@ -95,7 +96,9 @@ export function createRestServer(o: RestServerOptions): RestServer {
     exposeHeadRoutes: false,
     return503OnClosing: false,
     forceCloseConnections: true,
-    routerOptions: { maxParamLength: 1000 },
+    // A path parameter as long as the request line can be reaches its row, whose schema refuses it
+    // with 400 naming it. (Past the router's cap it fell to the catch-all: a 405 naming its own method.)
+    routerOptions: { maxParamLength: maxHeaderSize },
     frameworkErrors: (error, req, reply) => {
       // A URL the router cannot read (bad %-encoding): the usual checks first, then 400.
       if (!gate(req, reply)) return;
