@@ -23,6 +23,7 @@ import { API_PREFIX } from './route-table.ts';
 import type { RouteDefinition, RouteInput } from '../core/routes.ts';
 import type { Scope, TokenRecord, TokenStore } from './tokens.ts';
 import { BadRequest, compile, describe, isInvalidInput, noBody, noExtra, validate } from './validation.ts';
+import { registerBodyParsers } from './json-body.ts';
 
 export const BODY_LIMIT = 64 * 1024;
 export const EVENTS_PATH = `${API_PREFIX}/events`;
@@ -244,11 +245,7 @@ export function createRestServer(o: RestServerOptions): RestServer {
   // Methods outside Fastify's list reach the not-found handler, without a body being read.
   fastify.setNotFoundHandler((req, reply) => miss(req, reply));
 
-  // Bodies are JSON objects. Other media types are read (so the size cap applies) and refused.
-  fastify.removeContentTypeParser('text/plain');
-  fastify.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, _body, done) => {
-    done(new BadRequest('body', 'body: send JSON with Content-Type: application/json.'), undefined);
-  });
+  registerBodyParsers(fastify);
 
   fastify.setErrorHandler((error: FastifyError | BadRequest, req, reply) => {
     if (reply.sent) return;
