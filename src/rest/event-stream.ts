@@ -19,7 +19,8 @@ import type { Clock } from '../core/clock.ts';
 import { isEventContext, isEventName, type EmittedEvent, type EventBus } from '../core/events.ts';
 import type { Logger } from '../core/log.ts';
 import { accessEntry, authFailure, type AccessLog } from './access-log.ts';
-import { DEFAULT_MESSAGES, errorBody, HTTP_ERRORS, STATUS_TEXT, WWW_AUTHENTICATE, type HttpErrorCode } from './errors.ts';
+import { HTTP_ERRORS, WWW_AUTHENTICATE, type HttpErrorCode } from './errors.ts';
+import { answerOnSocket } from './http-guards.ts';
 import type { RateDecision } from './rate-limit.ts';
 import { EVENTS_PATH, rateHeaders, type RestServer } from './server.ts';
 import type { TokenRecord, TokenStore } from './tokens.ts';
@@ -91,19 +92,6 @@ export function isValidPattern(p: string): boolean {
   if (p === '*') return true;
   if (p.endsWith('.*')) return isEventContext(p.slice(0, -2));
   return isEventName(p);
-}
-
-function refuse(socket: Duplex, code: HttpErrorCode, headers: Record<string, string>, message?: string, extra?: { scope?: string }): void {
-  const status = HTTP_ERRORS[code];
-  const text = JSON.stringify(errorBody(code, message ?? DEFAULT_MESSAGES[code], extra));
-  const lines = [
-    `HTTP/1.1 ${status} ${STATUS_TEXT[status] ?? ''}`,
-    'Content-Type: application/json; charset=utf-8',
-    `Content-Length: ${Buffer.byteLength(text)}`,
-    'Connection: close',
-    ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`),
-  ];
-  socket.end(`${lines.join('\r\n')}\r\n\r\n${text}`, () => socket.destroy());
 }
 
 /**
@@ -296,7 +284,7 @@ export function attachEventStream(o: EventStreamOptions): EventStream {
     const logged = (status: number): void =>
       o.accessLog?.(accessEntry(req, status, label, started, a.token === undefined ? authFailure(req.headers.authorization) : null));
     const refused = (code: HttpErrorCode, message?: string, extra?: { scope?: string }): void => {
-      refuse(socket, code, headers, message, extra);
+      answerOnSocket(socket, code, headers, message, extra);
       logged(HTTP_ERRORS[code]);
     };
     if (!a.ok) {

@@ -24,6 +24,7 @@ import type { RouteDefinition, RouteInput } from '../core/routes.ts';
 import type { Scope, TokenRecord, TokenStore } from './tokens.ts';
 import { BadRequest, compile, describe, isInvalidInput, noBody, noExtra, validate } from './validation.ts';
 import { registerBodyParsers } from './json-body.ts';
+import { answerClientError } from './http-guards.ts';
 
 export const BODY_LIMIT = 64 * 1024;
 export const EVENTS_PATH = `${API_PREFIX}/events`;
@@ -97,6 +98,8 @@ export function createRestServer(o: RestServerOptions): RestServer {
     exposeHeadRoutes: false,
     return503OnClosing: false,
     forceCloseConnections: true,
+    // Requests Node's HTTP server would answer itself are answered in the envelope (./http-guards.ts).
+    clientErrorHandler: answerClientError,
     // A path parameter as long as the request line can be reaches its row, whose schema refuses it
     // with 400 naming it. (Past the router's cap it fell to the catch-all: a 405 naming its own method.)
     routerOptions: { maxParamLength: maxHeaderSize },
