@@ -48,4 +48,15 @@ describe('requests Node stops before any route', () => {
     }
     assert.equal(h.api.audited.length, before, 'no call was made');
   });
+
+  it('answers CONNECT like any method: 401 without a token, then 405 on a route path and 404 elsewhere', async () => {
+    const noToken = parse(await raw(h.port, 'CONNECT 127.0.0.1:1 HTTP/1.1\r\nHost: x\r\n\r\n'));
+    assert.deepEqual([noToken.status, noToken.json.code], [401, 'unauthorized']);
+    assert.equal(noToken.headers['www-authenticate'], 'Bearer, Basic realm="core-rest"');
+    const route = parse(await raw(h.port, `CONNECT /api/v1/status HTTP/1.1\r\nHost: x\r\n${auth}\r\n\r\n`));
+    assert.deepEqual([route.status, route.json.code, route.headers.allow], [405, 'method-not-allowed', 'GET']);
+    assert.ok(route.headers['ratelimit-limit'], 'the RateLimit headers of every answer');
+    const elsewhere = parse(await raw(h.port, `CONNECT 127.0.0.1:1 HTTP/1.1\r\nHost: x\r\n${auth}\r\n\r\n`));
+    assert.deepEqual([elsewhere.status, elsewhere.json.code], [404, 'not-found']);
+  });
 });

@@ -4,13 +4,16 @@
 // - a request the HTTP parser refuses (a method HTTP does not know, bytes no URL may hold, a header
 //   line out of grammar or past the size limit, a length or chunking it cannot read): 400 naming
 //   what is at fault. Node's and Fastify's own answer was a body of another shape.
+// - CONNECT: the token, then 405 or 404 like any other method. Node closed the connection unanswered.
 //
 // The parser's refusals come before the token: nothing of the request can be trusted, not even
 // where its headers end.
 
-import { maxHeaderSize } from 'node:http';
+import { maxHeaderSize, type IncomingMessage, type Server } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { DEFAULT_MESSAGES, errorBody, HTTP_ERRORS, STATUS_TEXT, type HttpErrorCode } from './errors.ts';
+import { accessEntry, authFailure, type AccessLog } from './access-log.ts';
+import { DEFAULT_MESSAGES, errorBody, HTTP_ERRORS, STATUS_TEXT, WWW_AUTHENTICATE, type HttpErrorCode } from './errors.ts';
+import { rateHeaders, type Admission } from './server.ts';
 import { describe } from './validation.ts';
 
 /** How long a connection answered here reads on and drops what the client still sends, at most. */
@@ -69,4 +72,35 @@ export function answerClientError(error: Error & { code?: string }, socket: Dupl
   }
   const [field, sentence] = parserFault(error.code);
   answerOnSocket(socket, 'bad-request', {}, describe(field, sentence), { field });
+}
+
+export interface GuardOptions {
+  admit(authorization: string | undefined, address: string | undefined): Admission;
+  routeMiss(path: string): { code: 'method-not-allowed'; allow: string } | { code: 'not-found' };
+  accessLog?: AccessLog;
+}
+
+/** CONNECT on the add-on's listener (the parser's refusals are Fastify's option). */
+export function guardServer(server: Server, o: GuardOptions): void {
+  server.on('connect', (req: IncomingMessage, socket: Duplex) => {
+    const started = performance.now();
+    const a = o.admit(req.headers.authorization, req.socket.remoteAddress);
+    const headers = rateHeaders(a.rate);
+    let code: HttpErrorCode;
+    let message: string | undefined;
+    if (!a.ok) {
+      code = a.code;
+      if (a.code === 'rate-limited') headers['Retry-After'] = String(a.rate.resetSeconds);
+      else headers['WWW-Authenticate'] = WWW_AUTHENTICATE;
+    } else {
+      const m = o.routeMiss(req.url ?? '/');
+      code = m.code;
+      if (m.code === 'method-not-allowed') {
+        headers.Allow = m.allow;
+        message = `This path answers ${m.allow} only.`;
+      }
+    }
+    answerOnSocket(socket, code, headers, message);
+    o.accessLog?.(accessEntry(req, HTTP_ERRORS[code], a.token?.label ?? '-', started, a.token === undefined ? authFailure(req.headers.authorization) : null));
+  });
 }

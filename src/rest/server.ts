@@ -24,7 +24,7 @@ import type { RouteDefinition, RouteInput } from '../core/routes.ts';
 import type { Scope, TokenRecord, TokenStore } from './tokens.ts';
 import { BadRequest, compile, describe, isInvalidInput, noBody, noExtra, validate } from './validation.ts';
 import { registerBodyParsers } from './json-body.ts';
-import { answerClientError } from './http-guards.ts';
+import { answerClientError, guardServer } from './http-guards.ts';
 
 export const BODY_LIMIT = 64 * 1024;
 export const EVENTS_PATH = `${API_PREFIX}/events`;
@@ -109,6 +109,7 @@ export function createRestServer(o: RestServerOptions): RestServer {
       sendError(reply, 'bad-request', describe('path', error.message), { field: 'path' });
     },
   });
+  guardServer(fastify.server, { admit, routeMiss, ...(accessLog ? { accessLog } : {}) });
   fastify.decorateRequest('coreToken', null);
   fastify.decorateRequest('coreRate', null);
   fastify.decorateRequest('coreStart', 0);
