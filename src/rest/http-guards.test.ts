@@ -59,4 +59,9 @@ describe('requests Node stops before any route', () => {
     const elsewhere = parse(await raw(h.port, `CONNECT 127.0.0.1:1 HTTP/1.1\r\nHost: x\r\n${auth}\r\n\r\n`));
     assert.deepEqual([elsewhere.status, elsewhere.json.code], [404, 'not-found']);
   });
+
+  it('reads a request with an Expect it does not know as if it had none', async () => {
+    const a = parse(await raw(h.port, `GET /api/v1/status HTTP/1.1\r\nHost: x\r\n${auth}\r\nExpect: fuzz\r\n\r\n`));
+    assert.deepEqual([a.status, a.json.ok], [200, true]);
+  });
 });

@@ -5,6 +5,8 @@
 //   line out of grammar or past the size limit, a length or chunking it cannot read): 400 naming
 //   what is at fault. Node's and Fastify's own answer was a body of another shape.
 // - CONNECT: the token, then 405 or 404 like any other method. Node closed the connection unanswered.
+// - an Expect other than 100-continue: read as if it were absent (RFC 9110 lets a server do so).
+//   Node answered 417 with an empty body.
 //
 // The parser's refusals come before the token: nothing of the request can be trusted, not even
 // where its headers end.
@@ -80,7 +82,7 @@ export interface GuardOptions {
   accessLog?: AccessLog;
 }
 
-/** CONNECT on the add-on's listener (the parser's refusals are Fastify's option). */
+/** CONNECT and unknown expectations on the add-on's listener (the parser's refusals are Fastify's option). */
 export function guardServer(server: Server, o: GuardOptions): void {
   server.on('connect', (req: IncomingMessage, socket: Duplex) => {
     const started = performance.now();
@@ -103,4 +105,5 @@ export function guardServer(server: Server, o: GuardOptions): void {
     answerOnSocket(socket, code, headers, message);
     o.accessLog?.(accessEntry(req, HTTP_ERRORS[code], a.token?.label ?? '-', started, a.token === undefined ? authFailure(req.headers.authorization) : null));
   });
+  server.on('checkExpectation', (req, res) => server.emit('request', req, res));
 }
