@@ -64,4 +64,11 @@ describe('requests Node stops before any route', () => {
     const a = parse(await raw(h.port, `GET /api/v1/status HTTP/1.1\r\nHost: x\r\n${auth}\r\nExpect: fuzz\r\n\r\n`));
     assert.deepEqual([a.status, a.json.ok], [200, true]);
   });
+
+  it('refuses an HTTP/1.1 request without Host with 400 naming host, and takes HTTP/1.0 without one', async () => {
+    const a = parse(await raw(h.port, `GET /api/v1/status HTTP/1.1\r\n${auth}\r\n\r\n`));
+    assert.deepEqual([a.status, a.json.code, a.json.field], [400, 'bad-request', 'host']);
+    const old = parse(await raw(h.port, `GET /api/v1/status HTTP/1.0\r\n${auth}\r\n\r\n`));
+    assert.equal(old.status, 200);
+  });
 });

@@ -24,7 +24,7 @@ import type { RouteDefinition, RouteInput } from '../core/routes.ts';
 import type { Scope, TokenRecord, TokenStore } from './tokens.ts';
 import { BadRequest, compile, describe, isInvalidInput, noBody, noExtra, validate } from './validation.ts';
 import { registerBodyParsers } from './json-body.ts';
-import { answerClientError, guardServer } from './http-guards.ts';
+import { answerClientError, guardServer, hostMissing } from './http-guards.ts';
 
 export const BODY_LIMIT = 64 * 1024;
 export const EVENTS_PATH = `${API_PREFIX}/events`;
@@ -100,6 +100,7 @@ export function createRestServer(o: RestServerOptions): RestServer {
     forceCloseConnections: true,
     // Requests Node's HTTP server would answer itself are answered in the envelope (./http-guards.ts).
     clientErrorHandler: answerClientError,
+    http: { requireHostHeader: false },
     // A path parameter as long as the request line can be reaches its row, whose schema refuses it
     // with 400 naming it. (Past the router's cap it fell to the catch-all: a 405 naming its own method.)
     routerOptions: { maxParamLength: maxHeaderSize },
@@ -186,6 +187,10 @@ export function createRestServer(o: RestServerOptions): RestServer {
       return undefined;
     }
     if (accessLog !== undefined) req.coreStart = performance.now();
+    if (hostMissing(req.raw)) {
+      sendError(reply, 'bad-request', 'host: an HTTP/1.1 request carries a Host header.', { field: 'host' }, ['connection', 'close']);
+      return undefined;
+    }
     const socket = req.raw.socket;
     const a = admit(req.headers.authorization, socket.remoteAddress, socket);
     req.coreRate = a.rate;
