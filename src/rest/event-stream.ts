@@ -292,6 +292,7 @@ export function attachEventStream(o: EventStreamOptions): EventStream {
       else headers['WWW-Authenticate'] = WWW_AUTHENTICATE;
       return refused(a.code);
     }
+    // The listener hands over upgrades to this path only (server.ts); a server without that rule still refuses the others.
     if (path !== EVENTS_PATH) {
       return refused('not-found', `Only ${EVENTS_PATH} upgrades to a WebSocket.`);
     }

@@ -100,7 +100,9 @@ export function createRestServer(o: RestServerOptions): RestServer {
     forceCloseConnections: true,
     // Requests Node's HTTP server would answer itself are answered in the envelope (./http-guards.ts).
     clientErrorHandler: answerClientError,
-    http: { requireHostHeader: false },
+    // Only the event stream upgrades: elsewhere an Upgrade header is left unread and the request is
+    // answered like any other (it was 404 from the stream's handler, on paths a row serves).
+    http: { requireHostHeader: false, shouldUpgradeCallback: (req) => (req.url ?? '/').split('?')[0] === EVENTS_PATH },
     // A path parameter as long as the request line can be reaches its row, whose schema refuses it
     // with 400 naming it. (Past the router's cap it fell to the catch-all: a 405 naming its own method.)
     routerOptions: { maxParamLength: maxHeaderSize },
