@@ -50,6 +50,23 @@ describe('the event stream', () => {
     assert.match(answer, /"api-version":"v1"/);
   });
 
+  it('answers a handshake it cannot accept with 400 in the envelope, naming headers', async () => {
+    const upgrade = `GET /api/v1/events HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${watcher}\r\nConnection: Upgrade\r\n`;
+    for (const [what, headers] of [
+      ['no key', 'Upgrade: websocket\r\nSec-WebSocket-Version: 13\r\n'],
+      ['another version', 'Upgrade: websocket\r\nSec-WebSocket-Version: 99\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n'],
+      ['h2c', 'Upgrade: h2c\r\nHTTP2-Settings: AAMAAABkAARAAAAAAAIAAAAA\r\n'],
+      ['a bad subprotocol', 'Upgrade: websocket\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Protocol: a,,b\r\n'],
+    ]) {
+      const answer = await raw(h.port, `${upgrade}${headers}\r\n`);
+      assert.match(answer, /^HTTP\/1\.1 400 /, what);
+      assert.match(answer, /content-type: application\/json/i, what);
+      assert.match(answer, /ratelimit-limit: 1000/i, what);
+      const body = JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4));
+      assert.deepEqual([body.ok, body.code, body.field], [false, 'bad-request', 'headers'], what);
+    }
+  });
+
   it('greets with connected and the caller label, then says nothing until subscribed', async () => {
     const c = new Client(h.port, watcher);
     const upgrade = new Promise<Record<string, unknown>>((resolve) => c.ws.once('upgrade', (res) => resolve(res.headers)));

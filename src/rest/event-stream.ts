@@ -21,6 +21,7 @@ import type { Logger } from '../core/log.ts';
 import { accessEntry, authFailure, type AccessLog } from './access-log.ts';
 import { HTTP_ERRORS, WWW_AUTHENTICATE, type HttpErrorCode } from './errors.ts';
 import { answerOnSocket } from './http-guards.ts';
+import { describe } from './validation.ts';
 import type { RateDecision } from './rate-limit.ts';
 import { EVENTS_PATH, rateHeaders, type RestServer } from './server.ts';
 import type { TokenRecord, TokenStore } from './tokens.ts';
@@ -142,13 +143,22 @@ export function attachEventStream(o: EventStreamOptions): EventStream {
   const pongTimeoutMs = o.pongTimeoutMs ?? 30_000;
   const maxBuffered = o.maxBufferedBytes ?? MAX_BUFFERED_BYTES;
   const connections = new Set<Connection>();
-  const handshakeRates = new WeakMap<IncomingMessage, RateDecision>();
+  /** The handshakes admitted and handed to ws: their rate decision (for the headers), token label and start. */
+  const handshakes = new WeakMap<IncomingMessage, { rate: RateDecision; label: string; started: number }>();
   let stopping = false;
 
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES, perMessageDeflate: false, clientTracking: false });
   wss.on('headers', (headers, req) => {
-    const rate = handshakeRates.get(req);
+    const rate = handshakes.get(req)?.rate;
     if (rate) for (const [k, v] of Object.entries(rateHeaders(rate))) headers.push(`${k}: ${v}`);
+  });
+  // A handshake ws cannot accept (no key, another version, Upgrade: h2c …): 400 in the envelope, as
+  // every answer; ws's own answer is plain text.
+  wss.on('wsClientError', (error, socket, req) => {
+    const h = handshakes.get(req);
+    const message = describe('headers', `the WebSocket handshake is malformed: ${error.message}`);
+    answerOnSocket(socket, 'bad-request', h ? rateHeaders(h.rate) : {}, message, { field: 'headers' });
+    if (h) o.accessLog?.(accessEntry(req, 400, h.label, h.started, null));
   });
 
   function send(c: Connection, message: object): void {
@@ -306,7 +316,7 @@ export function attachEventStream(o: EventStreamOptions): EventStream {
     if (connections.size >= (typeof o.maxSubscribers === 'function' ? o.maxSubscribers() : o.maxSubscribers)) {
       return refused('too-many-subscribers');
     }
-    handshakeRates.set(req, a.rate);
+    handshakes.set(req, { rate: a.rate, label, started });
     const token = a.token;
     wss.handleUpgrade(req, socket, head, (ws) => {
       logged(101);
