@@ -71,6 +71,11 @@ describe('the HTTP listener', () => {
     const del = await http(h.port, 'DELETE', `/api/v1/test/players/${UUID}`, { token: writer });
     assert.equal(del.status, 405);
     assert.equal(del.headers.allow, 'GET');
+    // An empty segment is a parameter to the router: GET reaches its row, another method is 405.
+    const empty = await http(h.port, 'GET', '/api/v1/test/players/', { token: reader });
+    assert.deepEqual([empty.status, empty.json.field], [400, 'uuid']);
+    const emptyPost = await http(h.port, 'POST', '/api/v1/test/players/', { token: writer, body: {} });
+    assert.deepEqual([emptyPost.status, emptyPost.headers.allow], [405, 'GET']);
   });
 
   it('answers methods Fastify does not know, and the root path, the same way', async () => {

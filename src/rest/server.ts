@@ -84,8 +84,9 @@ export function rateHeaders(rate: RateDecision): Record<string, string> {
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
+/** A row's path as the router matches it: `:name` is one segment, an empty one too (the row's schema judges it). */
 function compilePattern(path: string): RegExp {
-  const escaped = path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:[A-Za-z0-9_-]+/g, '[^/]+');
+  const escaped = path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:[A-Za-z0-9_-]+/g, '[^/]*');
   return new RegExp(`^${escaped}$`);
 }
 
