@@ -5,6 +5,7 @@ import { EVENT_NAMES } from '../core/events.ts';
 import { startHarness, type Harness } from './test-support.ts';
 import { isValidPattern } from './event-stream.ts';
 import { type Msg, Client, connected, RawClient } from './event-stream.clients.ts';
+import { raw } from './server.fixtures.ts';
 
 const SPAWN = { world: 'world', x: 0, y: 64, z: 0, yaw: 0, pitch: 0 };
 
@@ -38,6 +39,32 @@ describe('the event stream', () => {
       assert.ok(e.headers['ratelimit-limit']);
       return true;
     });
+  });
+
+  it('leaves an Upgrade header unread on any other path: the request is answered as without it', async () => {
+    const status = new WebSocket(`ws://127.0.0.1:${h.port}/api/v1/status`, { headers: { authorization: `Bearer ${watcher}` } });
+    const refused = await new Promise<number>((resolve) => status.once('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0)));
+    assert.equal(refused, 403, 'GET /status answered as a plain request: the watcher token has no read scope');
+    const answer = await raw(h.port, `GET /api/v1/status HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${reader}\r\nConnection: Upgrade\r\nUpgrade: h2c\r\n\r\n`);
+    assert.match(answer, /^HTTP\/1\.1 200 /);
+    assert.match(answer, /"api-version":"v1"/);
+  });
+
+  it('answers a handshake it cannot accept with 400 in the envelope, naming headers', async () => {
+    const upgrade = `GET /api/v1/events HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${watcher}\r\nConnection: Upgrade\r\n`;
+    for (const [what, headers] of [
+      ['no key', 'Upgrade: websocket\r\nSec-WebSocket-Version: 13\r\n'],
+      ['another version', 'Upgrade: websocket\r\nSec-WebSocket-Version: 99\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n'],
+      ['h2c', 'Upgrade: h2c\r\nHTTP2-Settings: AAMAAABkAARAAAAAAAIAAAAA\r\n'],
+      ['a bad subprotocol', 'Upgrade: websocket\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Protocol: a,,b\r\n'],
+    ]) {
+      const answer = await raw(h.port, `${upgrade}${headers}\r\n`);
+      assert.match(answer, /^HTTP\/1\.1 400 /, what);
+      assert.match(answer, /content-type: application\/json/i, what);
+      assert.match(answer, /ratelimit-limit: 1000/i, what);
+      const body = JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4));
+      assert.deepEqual([body.ok, body.code, body.field], [false, 'bad-request', 'headers'], what);
+    }
   });
 
   it('greets with connected and the caller label, then says nothing until subscribed', async () => {

@@ -19,7 +19,9 @@ import type { Clock } from '../core/clock.ts';
 import { isEventContext, isEventName, type EmittedEvent, type EventBus } from '../core/events.ts';
 import type { Logger } from '../core/log.ts';
 import { accessEntry, authFailure, type AccessLog } from './access-log.ts';
-import { DEFAULT_MESSAGES, errorBody, HTTP_ERRORS, STATUS_TEXT, WWW_AUTHENTICATE, type HttpErrorCode } from './errors.ts';
+import { HTTP_ERRORS, WWW_AUTHENTICATE, type HttpErrorCode } from './errors.ts';
+import { answerOnSocket } from './http-guards.ts';
+import { describe } from './validation.ts';
 import type { RateDecision } from './rate-limit.ts';
 import { EVENTS_PATH, rateHeaders, type RestServer } from './server.ts';
 import type { TokenRecord, TokenStore } from './tokens.ts';
@@ -93,19 +95,6 @@ export function isValidPattern(p: string): boolean {
   return isEventName(p);
 }
 
-function refuse(socket: Duplex, code: HttpErrorCode, headers: Record<string, string>, message?: string, extra?: { scope?: string }): void {
-  const status = HTTP_ERRORS[code];
-  const text = JSON.stringify(errorBody(code, message ?? DEFAULT_MESSAGES[code], extra));
-  const lines = [
-    `HTTP/1.1 ${status} ${STATUS_TEXT[status] ?? ''}`,
-    'Content-Type: application/json; charset=utf-8',
-    `Content-Length: ${Buffer.byteLength(text)}`,
-    'Connection: close',
-    ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`),
-  ];
-  socket.end(`${lines.join('\r\n')}\r\n\r\n${text}`, () => socket.destroy());
-}
-
 /**
  * Reads the header of every frame the client sends (without touching payloads) and reports the
  * first one the protocol refuses: binary, fragmented (a continuation, or a text frame without FIN),
@@ -154,13 +143,22 @@ export function attachEventStream(o: EventStreamOptions): EventStream {
   const pongTimeoutMs = o.pongTimeoutMs ?? 30_000;
   const maxBuffered = o.maxBufferedBytes ?? MAX_BUFFERED_BYTES;
   const connections = new Set<Connection>();
-  const handshakeRates = new WeakMap<IncomingMessage, RateDecision>();
+  /** The handshakes admitted and handed to ws: their rate decision (for the headers), token label and start. */
+  const handshakes = new WeakMap<IncomingMessage, { rate: RateDecision; label: string; started: number }>();
   let stopping = false;
 
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES, perMessageDeflate: false, clientTracking: false });
   wss.on('headers', (headers, req) => {
-    const rate = handshakeRates.get(req);
+    const rate = handshakes.get(req)?.rate;
     if (rate) for (const [k, v] of Object.entries(rateHeaders(rate))) headers.push(`${k}: ${v}`);
+  });
+  // A handshake ws cannot accept (no key, another version, Upgrade: h2c …): 400 in the envelope, as
+  // every answer; ws's own answer is plain text.
+  wss.on('wsClientError', (error, socket, req) => {
+    const h = handshakes.get(req);
+    const message = describe('headers', `the WebSocket handshake is malformed: ${error.message}`);
+    answerOnSocket(socket, 'bad-request', h ? rateHeaders(h.rate) : {}, message, { field: 'headers' });
+    if (h) o.accessLog?.(accessEntry(req, 400, h.label, h.started, null));
   });
 
   function send(c: Connection, message: object): void {
@@ -296,7 +294,7 @@ export function attachEventStream(o: EventStreamOptions): EventStream {
     const logged = (status: number): void =>
       o.accessLog?.(accessEntry(req, status, label, started, a.token === undefined ? authFailure(req.headers.authorization) : null));
     const refused = (code: HttpErrorCode, message?: string, extra?: { scope?: string }): void => {
-      refuse(socket, code, headers, message, extra);
+      answerOnSocket(socket, code, headers, message, extra);
       logged(HTTP_ERRORS[code]);
     };
     if (!a.ok) {
@@ -304,6 +302,7 @@ export function attachEventStream(o: EventStreamOptions): EventStream {
       else headers['WWW-Authenticate'] = WWW_AUTHENTICATE;
       return refused(a.code);
     }
+    // The listener hands over upgrades to this path only (server.ts); a server without that rule still refuses the others.
     if (path !== EVENTS_PATH) {
       return refused('not-found', `Only ${EVENTS_PATH} upgrades to a WebSocket.`);
     }
@@ -317,7 +316,7 @@ export function attachEventStream(o: EventStreamOptions): EventStream {
     if (connections.size >= (typeof o.maxSubscribers === 'function' ? o.maxSubscribers() : o.maxSubscribers)) {
       return refused('too-many-subscribers');
     }
-    handshakeRates.set(req, a.rate);
+    handshakes.set(req, { rate: a.rate, label, started });
     const token = a.token;
     wss.handleUpgrade(req, socket, head, (ws) => {
       logged(101);

@@ -71,6 +71,11 @@ describe('the HTTP listener', () => {
     const del = await http(h.port, 'DELETE', `/api/v1/test/players/${UUID}`, { token: writer });
     assert.equal(del.status, 405);
     assert.equal(del.headers.allow, 'GET');
+    // An empty segment is a parameter to the router: GET reaches its row, another method is 405.
+    const empty = await http(h.port, 'GET', '/api/v1/test/players/', { token: reader });
+    assert.deepEqual([empty.status, empty.json.field], [400, 'uuid']);
+    const emptyPost = await http(h.port, 'POST', '/api/v1/test/players/', { token: writer, body: {} });
+    assert.deepEqual([emptyPost.status, emptyPost.headers.allow], [405, 'GET']);
   });
 
   it('answers methods Fastify does not know, and the root path, the same way', async () => {
@@ -171,6 +176,15 @@ describe('the HTTP listener', () => {
     const invalidInput = await http(h.port, 'GET', '/api/v1/test/invalid-input', { token: reader });
     assert.equal(invalidInput.status, 400);
     assert.equal(invalidInput.json.field, 'amount');
+  });
+
+  it('answers 400 naming a path parameter of any length, for GET and POST rows', async () => {
+    for (const length of [1001, 5000, 15_000]) {
+      const get = await http(h.port, 'GET', `/api/v1/test/players/${'a'.repeat(length)}`, { token: reader });
+      assert.deepEqual([get.status, get.json.field], [400, 'uuid'], `GET, ${length} characters`);
+      const post = await http(h.port, 'POST', `/api/v1/test/players/${'a'.repeat(length)}/note`, { token: writer, body: { text: 'a' } });
+      assert.deepEqual([post.status, post.json.field], [400, 'uuid'], `POST, ${length} characters`);
+    }
   });
 
   it('accepts a uuid dashed or undashed in any case and passes it on dashed lower-case', async () => {

@@ -9,6 +9,7 @@
 // The call and its answer are ./route-call.ts's; a POST with an Idempotency-Key claims its key
 // (./idempotency.ts) after the module switch, so only the call's own answers are kept for retries.
 
+import { maxHeaderSize } from 'node:http';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { TSchema } from '@sinclair/typebox';
 import { TypeCompiler, type TypeCheck } from '@sinclair/typebox/compiler';
@@ -26,6 +27,8 @@ import type { Scope, TokenRecord, TokenStore } from './tokens.ts';
 import { BadRequest, compile, describe, noBody, noExtra, validate } from './validation.ts';
 import { fingerprintOf, idempotencyKeyOf, IDEMPOTENCY_HEADER, runOnce, type IdempotencyStore } from './idempotency.ts';
 import { routeCaller, type Answerer } from './route-call.ts';
+import { registerBodyParsers } from './json-body.ts';
+import { answerClientError, guardServer, hostMissing } from './http-guards.ts';
 
 export const BODY_LIMIT = 64 * 1024;
 export const EVENTS_PATH = `${API_PREFIX}/events`;
@@ -87,8 +90,9 @@ export function rateHeaders(rate: RateDecision): Record<string, string> {
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
+/** A row's path as the router matches it: `:name` is one segment, an empty one too (the row's schema judges it). */
 function compilePattern(path: string): RegExp {
-  const escaped = path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:[A-Za-z0-9_-]+/g, '[^/]+');
+  const escaped = path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:[A-Za-z0-9_-]+/g, '[^/]*');
   return new RegExp(`^${escaped}$`);
 }
 
@@ -101,13 +105,21 @@ export function createRestServer(o: RestServerOptions): RestServer {
     exposeHeadRoutes: false,
     return503OnClosing: false,
     forceCloseConnections: true,
-    routerOptions: { maxParamLength: 1000 },
+    // Requests Node's HTTP server would answer itself are answered in the envelope (./http-guards.ts).
+    clientErrorHandler: answerClientError,
+    // Only the event stream upgrades: elsewhere an Upgrade header is left unread and the request is
+    // answered like any other (it was 404 from the stream's handler, on paths a row serves).
+    http: { requireHostHeader: false, shouldUpgradeCallback: (req) => (req.url ?? '/').split('?')[0] === EVENTS_PATH },
+    // A path parameter as long as the request line can be reaches its row, whose schema refuses it
+    // with 400 naming it. (Past the router's cap it fell to the catch-all: a 405 naming its own method.)
+    routerOptions: { maxParamLength: maxHeaderSize },
     frameworkErrors: (error, req, reply) => {
       // A URL the router cannot read (bad %-encoding): the usual checks first, then 400.
       if (!gate(req, reply)) return;
       sendError(reply, 'bad-request', describe('path', error.message), { field: 'path' });
     },
   });
+  guardServer(fastify.server, { admit, routeMiss, ...(accessLog ? { accessLog } : {}) });
   fastify.decorateRequest('coreToken', null);
   fastify.decorateRequest('coreRate', null);
   fastify.decorateRequest('coreStart', 0);
@@ -184,6 +196,10 @@ export function createRestServer(o: RestServerOptions): RestServer {
       return undefined;
     }
     if (accessLog !== undefined) req.coreStart = performance.now();
+    if (hostMissing(req.raw)) {
+      sendError(reply, 'bad-request', 'host: an HTTP/1.1 request carries a Host header.', { field: 'host' }, ['connection', 'close']);
+      return undefined;
+    }
     const socket = req.raw.socket;
     const a = admit(req.headers.authorization, socket.remoteAddress, socket);
     req.coreRate = a.rate;
@@ -247,11 +263,7 @@ export function createRestServer(o: RestServerOptions): RestServer {
   // Methods outside Fastify's list reach the not-found handler, without a body being read.
   fastify.setNotFoundHandler((req, reply) => miss(req, reply));
 
-  // Bodies are JSON objects. Other media types are read (so the size cap applies) and refused.
-  fastify.removeContentTypeParser('text/plain');
-  fastify.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, _body, done) => {
-    done(new BadRequest('body', 'body: send JSON with Content-Type: application/json.'), undefined);
-  });
+  registerBodyParsers(fastify);
 
   fastify.setErrorHandler((error: FastifyError | BadRequest, req, reply) => {
     if (reply.sent) return;

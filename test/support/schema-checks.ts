@@ -30,12 +30,12 @@ function problemOf(schema: TSchema, value: unknown, what: string): string | unde
   return error === undefined ? undefined : `${what}: ${error.path || '/'} ${error.message}, in ${JSON.stringify(value)}`;
 }
 
-/** A row's path as a pattern: `:name` matches one path segment. */
+/** A row's path as a pattern: `:name` matches one path segment, an empty one too (the router hands the row an empty parameter). */
 const patterns = new Map<RouteDefinition, RegExp>();
 function patternOf(row: RouteDefinition): RegExp {
   let re = patterns.get(row);
   if (!re) {
-    re = new RegExp(`^${row.path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:[A-Za-z0-9_-]+/g, '[^/]+')}$`);
+    re = new RegExp(`^${row.path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:[A-Za-z0-9_-]+/g, '[^/]*')}$`);
     patterns.set(row, re);
   }
   return re;

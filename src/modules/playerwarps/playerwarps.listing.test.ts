@@ -57,6 +57,14 @@ describe('playerwarps.list', () => {
     assert.deepEqual(value(await pw.list(99, 4)).warps, []);
   });
 
+  it('answers a page past the end of any table empty, however large its number', async () => {
+    for (const page of [2 ** 53, 1e21, 1e30]) {
+      const listed = value(await pw.list(page, 100));
+      assert.deepEqual([listed.warps, listed.page], [[], page], `page ${page}`);
+      assert.deepEqual(value(await pw.history('club', owen, page, 10)), [], `history page ${page}`);
+    }
+  });
+
   it('answers a total that follows each create, archive, restore, switch to private or public, and delete at once', async () => {
     const total = async () => value(await pw.list(1, 1)).total;
     const before = await total();

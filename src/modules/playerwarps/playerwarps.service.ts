@@ -174,7 +174,8 @@ export function createPlayerWarpsService(deps: PlayerWarpsDeps): PlayerWarpsServ
     limitOf,
 
     async list(page, limit) {
-      const rows = await store.listPublic(limit, (page - 1) * limit);
+      const offset = offsetOf(page, limit);
+      const rows = offset === undefined ? [] : await store.listPublic(limit, offset);
       return ok({ warps: await render(rows), page, limit, total: await store.countPublic() });
     },
 
@@ -351,8 +352,18 @@ export function createPlayerWarpsService(deps: PlayerWarpsDeps): PlayerWarpsServ
     async history(name, actor, page, limit) {
       const auth = await authorise(name, actor, 'read the history of', false);
       if (!auth.ok) return auth;
-      const rows = await store.history(auth.value.row.id, limit, (page - 1) * limit);
+      const offset = offsetOf(page, limit);
+      const rows = offset === undefined ? [] : await store.history(auth.value.row.id, limit, offset);
       return ok(rows);
     },
   };
+}
+
+/**
+ * The first row of a page, or undefined for a page past the end of any table: its offset is no
+ * longer a safe integer (page 10^30), which the databases refuse as an OFFSET. Such a page is empty.
+ */
+function offsetOf(page: number, limit: number): number | undefined {
+  const offset = (page - 1) * limit;
+  return Number.isSafeInteger(offset) ? offset : undefined;
 }
