@@ -275,7 +275,7 @@ export function guardClient(
   guardParser();
   client.on('state', guardParser);
 
-  // A listener that throws: logged, and the connection's streams go on (the frame is not read again).
+  // A listener that throws: logged once per event, the packet counts as read, and the connection is read on.
   const emit = client.emit.bind(client);
   const failed = new Set<string>();
   client.emit = (event, ...args) => {
