@@ -5,12 +5,26 @@
 
 import type { ChatFilter, CommandHandler, Text } from '../platform.ts';
 import type { AdapterContext, PlayerSession } from './context.ts';
+import { ChatThrottle, CHAT_RATE, SPAM_KICK, type LineKind } from './chat-throttle.ts';
 import * as P from './packets.ts';
+import { kickSession } from './sessions.ts';
 import { textToNbt, textToPlain } from './text.ts';
+
+const TOO_FAST: Record<LineKind, Text> = {
+  chat: {
+    text: `You are chatting too fast: that line was not sent. At most ${CHAT_RATE.chat.burst} lines at once, then ${CHAT_RATE.chat.perSecond} a second.`,
+    color: 'red',
+  },
+  command: {
+    text: `You are running commands too fast: that one was not run. At most ${CHAT_RATE.command.burst} at once, then ${CHAT_RATE.command.perSecond} a second.`,
+    color: 'red',
+  },
+};
 
 export class Chat {
   private handler: CommandHandler | undefined;
   private chatFilter: ChatFilter | undefined;
+  private readonly throttle = new ChatThrottle();
 
   private readonly ctx: AdapterContext;
 
@@ -25,9 +39,15 @@ export class Chat {
 
     ctx.onAttach((session) => {
       const client = session.fs._client;
-      client.on('chat_message', (data: { message: string }) => this.onChat(session, data.message));
-      client.on('chat_command', (data: { command: string }) => this.onCommand(session, data.command));
-      client.on('chat_command_signed', (data: { command: string }) => this.onCommand(session, data.command));
+      client.on('chat_message', (data: { message: string }) => {
+        if (this.admit(session, 'chat')) this.onChat(session, data.message);
+      });
+      client.on('chat_command', (data: { command: string }) => {
+        if (this.admit(session, 'command')) void this.onCommand(session, data.command);
+      });
+      client.on('chat_command_signed', (data: { command: string }) => {
+        if (this.admit(session, 'command')) void this.onCommand(session, data.command);
+      });
       client.on('tab_complete', (data: { transactionId: number; text: string }) => this.onTabComplete(session, data));
       session.fs.handleCommand = (line) => this.onCommand(session, line);
     });
@@ -78,6 +98,19 @@ export class Chat {
     } catch (e) {
       this.ctx.log.error(`console command ${command} failed`, e);
     }
+  }
+
+  /** Whether a chat line or command the player typed goes on, by the spam rule (chat-throttle.ts). */
+  private admit(session: PlayerSession, kind: LineKind): boolean {
+    if (!session.joined || session.kickReason !== undefined) return false;
+    const verdict = this.throttle.take(session, kind);
+    if (verdict === 'send') return true;
+    if (verdict === 'refuse') session.send(P.systemChat(textToNbt(TOO_FAST[kind])));
+    else {
+      this.ctx.log.warn(`${session.online.name} disconnected: ${SPAM_KICK} (more than ${CHAT_RATE.flood.kickAt} chat lines and commands beyond ${CHAT_RATE.flood.perSecond} a second)`);
+      kickSession(session, SPAM_KICK);
+    }
+    return false;
   }
 
   private onChat(session: PlayerSession, message: string): void {

@@ -36,6 +36,7 @@ import { displayConcern, type FlyingSquidDisplay } from './display.ts';
 import { createServer, Host } from './host.ts';
 import { InventorySync } from './inventory-sync.ts';
 import { ItemEntities } from './item-entities.ts';
+import { PacketGuard } from './packet-guard.ts';
 import { PlayerState } from './player-state.ts';
 import { Poses } from './poses.ts';
 import type { PlayerPose } from '../poses.ts';
@@ -91,6 +92,7 @@ class FlyingSquidAdapter implements FlyingSquidPlatform {
     const ctx = new AdapterContext(options, serv, Vec3, items, this.events);
     this.ticks = new Ticks(serv);
     sliceSending(ctx);
+    new PacketGuard(ctx);
     // Hooks run in this order (leave hooks in reverse): a concern comes after those it uses.
     this.sessions = new Sessions(ctx);
     new PositionSync(ctx);
