@@ -1,9 +1,15 @@
 // The project's one logger. Every line is a record (time, level, logger name, message, error) that
 // sinks render as text or JSON (src/core/log-format.ts) and write: the console and logs/latest.log
-// (src/core/server-log.ts). Never pass a secret to a logger.
+// (src/core/server-log.ts). Never pass a secret to a logger, except to `consoleOnly`.
 
 export interface Logger {
   info(message: string): void;
+  /**
+   * An information line for the console only, never written to a log file: the one reply that shows
+   * a secret (the console's `coreapi token create`). Every other line has anything shaped like a
+   * secret masked (src/core/secrets.ts).
+   */
+  consoleOnly(message: string): void;
   warn(message: string): void;
   error(message: string, error?: unknown): void;
   /** A logger whose lines are prefixed with `[name]`. */
@@ -19,6 +25,8 @@ export interface LogRecord {
   name: string;
   msg: string;
   err?: unknown;
+  /** Shown on the console, never written to a file, never masked (Logger.consoleOnly). */
+  consoleOnly?: true;
 }
 
 export interface LogSink {
@@ -30,6 +38,7 @@ export function createLogger(sink: LogSink, name = '', now: () => Date = () => n
     sink.write(err === undefined ? { time: now(), level, name, msg } : { time: now(), level, name, msg, err });
   return {
     info: (m) => emit('info', m),
+    consoleOnly: (msg) => sink.write({ time: now(), level: 'info', name, msg, consoleOnly: true }),
     warn: (m) => emit('warn', m),
     error: (m, e) => emit('error', m, e),
     child: (child) => createLogger(sink, name ? `${name}/${child}` : child, now),

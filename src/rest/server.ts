@@ -6,6 +6,7 @@
 // The first four and the Content-Length check run in an onRequest hook (before Fastify reads the
 // body); the streaming cap is Fastify's bodyLimit; validation, the module switch and the call run
 // in the handler. Each row gets its own hook closure, so no per-request route lookup is needed.
+// Before all of it, the request deadline and the connection cap (connection-limits.ts).
 
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { TSchema } from '@sinclair/typebox';
@@ -17,6 +18,7 @@ import type { Logger } from '../core/log.ts';
 import type { RestConfig } from './config.ts';
 import { DEFAULT_MESSAGES, errorBody, HTTP_ERRORS, WWW_AUTHENTICATE, type HttpErrorCode } from './errors.ts';
 import { accessEntry, authFailure, type AccessLog, type AuthFailure } from './access-log.ts';
+import { cutOffByDeadline, deadlineOptions } from './connection-limits.ts';
 import type { RateDecision, RateLimiter } from './rate-limit.ts';
 import { API_PREFIX } from './route-table.ts';
 import type { RouteDefinition, RouteInput } from '../core/routes.ts';
@@ -58,6 +60,9 @@ export interface RestServerOptions {
   checkAnswers?: boolean;
   /** Receives one entry per answer; absent while `access-log = false` (then nothing is measured). */
   accessLog?: AccessLog;
+  /** Time for a request to arrive whole (connection-limits.ts; 15 s) and how often it is checked (1 s), for tests. */
+  requestDeadlineMs?: number;
+  deadlineCheckMs?: number;
 }
 
 export interface RestServer {
@@ -91,6 +96,7 @@ export function createRestServer(o: RestServerOptions): RestServer {
   const dispatcher = o.dispatcher;
   const fastify = Fastify({
     logger: false,
+    ...deadlineOptions(o.requestDeadlineMs, o.deadlineCheckMs),
     bodyLimit: BODY_LIMIT,
     exposeHeadRoutes: false,
     return503OnClosing: false,
@@ -247,8 +253,15 @@ export function createRestServer(o: RestServerOptions): RestServer {
     done(new BadRequest('body', 'body: send JSON with Content-Type: application/json.'), undefined);
   });
 
+  /** A request whose body did not arrive in time: its connection is closed, unanswered; the access log says 408. */
+  function cutOff(req: FastifyRequest, reply: FastifyReply): void {
+    reply.hijack();
+    if (accessLog !== undefined) logAccess(accessLog, req, 408);
+  }
+
   fastify.setErrorHandler((error: FastifyError | BadRequest, req, reply) => {
     if (reply.sent) return;
+    if (cutOffByDeadline(req.raw.socket)) return cutOff(req, reply);
     if (error instanceof BadRequest) return sendError(reply, 'bad-request', error.message, { field: error.field });
     const code = (error as FastifyError).code;
     if (code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
