@@ -54,6 +54,19 @@ describe('logs/access.log', () => {
     assert.equal(b!.label, null);
   });
 
+  it('masks a secret a client put in the path, in both formats', async () => {
+    const secret = 'crs_' + 'Zq9-_x'.repeat(7) + 'A';
+    for (const format of ['text', 'json'] as const) {
+      const dataDir = mkdtempSync(join(tmpdir(), 'core-access-'));
+      const log = openAccessLog(dataDir, format);
+      log.write({ ...refused, path: `/api/v1/status/${secret}` });
+      await log.close();
+      const text = readFileSync(join(dataDir, 'logs', 'access.log'), 'utf8');
+      assert.ok(!text.includes(secret), text);
+      assert.match(text, /\/api\/v1\/status\/crs_…/);
+    }
+  });
+
   it('rolls daily to access-YYYY-MM-DD-N.log.gz, apart from latest.log archives', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'core-access-'));
     const log = openAccessLog(dataDir, 'text', { now: () => new Date(call.time) });

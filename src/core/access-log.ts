@@ -2,12 +2,14 @@
 // call or failed authentication, rolled and gzipped as latest.log is (archives
 // `access-YYYY-MM-DD-N.log.gz`). Text lines follow the Common Log Format, so the usual log tools
 // read them; json lines are one object each. The add-on builds the entries (src/rest/server.ts) and
-// hands them to `write`; it never holds a header or a secret, so neither does an entry.
+// hands them to `write`; it never holds a header or a secret, so neither does an entry, and a path
+// that holds something shaped like a secret (a client that put one there) has it masked.
 
 import { join } from 'node:path';
 import { openRollingLogFile, type RollingLogFile } from './log-file.ts';
 import type { LogFormat } from './log-format.ts';
 import { isoLocal, zoneOffset } from './log.ts';
+import { maskSecrets } from './secrets.ts';
 import { messageOf } from './sentence.ts';
 
 /**
@@ -106,13 +108,14 @@ function quoted(s: string): string {
 /** Like the Common Log Format, with milliseconds where it has bytes: `127.0.0.1 - panel [23/Nov/2026:17:43:58 +0000] "GET /players" 200 4ms`. */
 export function accessText(e: AccessEntry): string {
   const label = /^[\w-]+$/.test(e.label) ? e.label : '-';
-  const line = `${e.address || '-'} - ${label} ${clfTime(e.time)} ${quoted(`${e.method} ${e.path}`)} ${e.status} ${Math.round(e.ms)}ms`;
+  const line = `${e.address || '-'} - ${label} ${clfTime(e.time)} ${quoted(`${e.method} ${maskSecrets(e.path)}`)} ${e.status} ${Math.round(e.ms)}ms`;
   return e.auth === null ? line : `${line} ${quoted(REASONS[e.auth])}`;
 }
 
 /** `label` is null and `reason` present as in the text line; `ms` to a tenth. */
 export function accessJson(e: AccessEntry): string {
-  const { address, method, path, status } = e;
+  const { address, method, status } = e;
+  const path = maskSecrets(e.path);
   const label = e.label === '-' ? null : e.label;
   const ms = Math.round(e.ms * 10) / 10;
   return JSON.stringify({ time: isoLocal(new Date(e.time)), address, method, path, status, label, ms, ...(e.auth === null ? {} : { reason: REASONS[e.auth] }) });

@@ -134,8 +134,8 @@ export function createCommandRegistry(options: {
       sender,
       actor,
       rest,
-      reply: (message) => {
-        if (sender.kind === 'console') platform.consoleMessage(message);
+      reply: (message, options) => {
+        if (sender.kind === 'console') platform.consoleMessage(message, options);
         else platform.sendMessage(sender.player.uuid, message);
       },
       has: (node) => permissions.has(actor, node),

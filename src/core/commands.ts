@@ -7,6 +7,10 @@
 import type { Actor } from './actor.ts';
 import type { CommandSender, Text } from '../platform/platform.ts';
 
+export interface ReplyOptions {
+  secret?: boolean;
+}
+
 export interface CommandContext {
   sender: CommandSender;
   /** The actor the audit log records for writes this command makes. */
@@ -16,7 +20,11 @@ export interface CommandContext {
    * whose last argument is free text, such as a message.
    */
   rest: string;
-  reply(message: Text): void;
+  /**
+   * Answers the sender. `secret`: the message shows a secret (a new token's): at the console it is
+   * shown on standard output and never written to a log file (a player's chat is never logged).
+   */
+  reply(message: Text, options?: ReplyOptions): void;
   /** Whether the sender holds a permission node (the console holds all). */
   has(node: string): boolean;
 }

@@ -1,12 +1,18 @@
 // The project's one logger. Every line is a record (time, level, logger name, message, error) that
 // sinks render as text or JSON (src/core/log-format.ts) and write: the console and logs/latest.log
-// (src/core/server-log.ts). Never pass a secret to a logger.
+// (src/core/server-log.ts). Never pass a secret to a logger, except to `consoleOnly`.
 
 import { asClause } from './sentence.ts';
 import { storageFault } from './storage-errors.ts';
 
 export interface Logger {
   info(message: string): void;
+  /**
+   * An information line for the console only, never written to a log file: the one reply that shows
+   * a secret (the console's `coreapi token create`). Every other line has anything shaped like a
+   * secret masked (src/core/secrets.ts).
+   */
+  consoleOnly(message: string): void;
   warn(message: string): void;
   error(message: string, error?: unknown): void;
   /** A logger whose lines are prefixed with `[name]`. */
@@ -22,6 +28,8 @@ export interface LogRecord {
   name: string;
   msg: string;
   err?: unknown;
+  /** Shown on the console, never written to a file, never masked (Logger.consoleOnly). */
+  consoleOnly?: true;
 }
 
 export interface LogSink {
@@ -33,6 +41,7 @@ export function createLogger(sink: LogSink, name = '', now: () => Date = () => n
     sink.write(err === undefined ? { time: now(), level, name, msg } : { time: now(), level, name, msg, err });
   return {
     info: (m) => emit('info', m),
+    consoleOnly: (msg) => sink.write({ time: now(), level: 'info', name, msg, consoleOnly: true }),
     warn: (m) => emit('warn', m),
     // A fault of the storage (a locked file, a full disk: src/core/storage-errors.ts) is not a bug:
     // one line naming the database and the cause, without a stack, wherever it is logged.

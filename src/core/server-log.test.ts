@@ -57,6 +57,29 @@ describe('the server log', () => {
     }
   });
 
+  it('shows a console-only line on the console and never in the file; masks anything shaped like a secret everywhere else', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'core-serverlog-'));
+    const s = streams();
+    const serverLog = createServerLog({ format: 'text', stdout: s.stdout, stderr: s.stderr });
+    const secret = 'crs_' + 'A1b2-C3d4_'.repeat(4) + 'xyz';
+    serverLog.openFile(dataDir);
+    serverLog.log.child('game').consoleOnly(`Token panel created with scopes read,events. Secret: ${secret}`);
+    serverLog.log.child('game').info(`<Ann> my token is ${secret}, and crs_short stays`);
+    serverLog.log.error('a request failed', new Error(`Authorization: Bearer ${secret}`));
+    await serverLog.close();
+
+    const file = readFileSync(join(dataDir, 'logs', 'latest.log'), 'utf8');
+    const out = s.out();
+    const err = s.err();
+    assert.equal(out.split(secret).length - 1, 1, 'the console shows the secret once, on the console-only line');
+    assert.match(out, /INFO \[game\] Token panel created with scopes read,events\. Secret: crs_/);
+    assert.match(out, /<Ann> my token is crs_…, and crs_short stays\n/);
+    assert.match(err, /Authorization: Bearer crs_…\n/);
+    assert.ok(!file.includes(secret) && !err.includes(secret), 'nowhere else');
+    assert.doesNotMatch(file, /Token panel created/, 'the console-only line is not in the file');
+    assert.match(file, /<Ann> my token is crs_…, and crs_short stays\n/);
+  });
+
   it('names the folder when the log file cannot be opened', () => {
     const serverLog = createServerLog({ format: 'text', ...streams() });
     assert.throws(() => serverLog.openFile('/proc/version'), /^Error: cannot open the log file in \/proc\/version\/logs: /);

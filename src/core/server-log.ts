@@ -1,12 +1,15 @@
 // The server's log as main.ts wires it: every line to the console and to logs/latest.log in the data
 // folder, in the format of --log-format. The file opens only once the data folder is the server's
 // (another server may hold it), so the lines logged before are kept and written to it first.
+// No line holds a secret: anything shaped like one is masked before it is written anywhere, and the
+// console-only lines (the one reply that shows a secret) never reach the file.
 
 import { join } from 'node:path';
 import { createConsoleSink, type ConsoleStream, type ConsoleWriter } from './log-console.ts';
 import { openRollingLogFile, type RollingLogFile } from './log-file.ts';
 import { createRenderer, type LogFormat } from './log-format.ts';
 import { createLogger, type LogRecord, type Logger } from './log.ts';
+import { maskSecrets } from './secrets.ts';
 import { messageOf } from './sentence.ts';
 
 export interface ServerLogOptions {
@@ -31,11 +34,13 @@ const MAX_EARLY_LINES = 2000;
 
 export function createServerLog(options: ServerLogOptions): ServerLog {
   const now = options.now ?? (() => new Date());
-  const render = createRenderer(options.format);
+  const renderLine = createRenderer(options.format);
+  const render = (record: LogRecord) => (record.consoleOnly ? renderLine(record) : maskSecrets(renderLine(record)));
   let file: RollingLogFile | undefined;
   let early: Array<{ line: string; time: Date }> | undefined = [];
 
   const toFile = (record: LogRecord) => {
+    if (record.consoleOnly) return;
     const line = render(record);
     if (file) file.write(line, record.time);
     else if (early && early.length < MAX_EARLY_LINES) early.push({ line, time: record.time });

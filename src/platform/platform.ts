@@ -260,8 +260,11 @@ export interface GamePlatform extends EntityPort, DisplayPort, VisibilityPort, P
   kick(uuid: string, reason: Text): boolean;
   sendMessage(uuid: string, message: Text): boolean;
   broadcast(message: Text): void;
-  /** A line for the server console (standard output). */
-  consoleMessage(message: Text): void;
+  /**
+   * A line for the server console (standard output, and logs/latest.log unless `secret`: a line
+   * that shows a secret is never written to a log file).
+   */
+  consoleMessage(message: Text, options?: { secret?: boolean }): void;
   /** The game loop's tick rate and intervals over the last `windowSeconds` (1 to 60; default 60). */
   tickStats(windowSeconds?: number): TickStats;
 

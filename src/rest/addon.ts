@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import type { ConfigFiles } from '../core/config-reload.ts';
 import type { AccessLog } from './access-log.ts';
 import { bindsEverywhere, CONFIG_FILE_NAME, DEFAULT_CONFIG, loadConfig, restReloadable, type ConfigOutcome } from './config.ts';
+import { limitConnections, type ConnectionLimits } from './connection-limits.ts';
 import { attachEventStream, type EventStream } from './event-stream.ts';
 import { createRateLimiter, type RateLimiter } from './rate-limit.ts';
 import { API_PREFIX } from './route-table.ts';
@@ -41,6 +42,9 @@ export interface RestTuning {
   tokenRefreshMs?: number;
   /** Check every answer against its row's schema and log mismatches. */
   checkAnswers?: boolean;
+  /** Time for a request to arrive whole (15 s) and how often it is checked (1 s). */
+  requestDeadlineMs?: number;
+  deadlineCheckMs?: number;
 }
 
 export interface RestAddonOptions {
@@ -100,13 +104,14 @@ export async function startRestAddon(o: RestAddonOptions): Promise<RestAddon> {
   let stream: EventStream | undefined;
   let limiter: RateLimiter | undefined;
   let idempotency: IdempotencyStore | undefined;
+  let connections: ConnectionLimits | undefined;
 
   const status = (): string[] => {
     if (!listening) return [`Remote Access Service: closed (${closedBecause}).`];
     const subs = stream?.subscribers() ?? [];
     const max = config.ok ? config.config.maxSubscribers : 0;
     return [
-      `Remote Access Service ${o.version}: listening on http://${listening.host}:${listening.port}${API_PREFIX}.`,
+      `Remote Access Service ${o.version}: listening on http://${listening.host}:${listening.port}${API_PREFIX}; connections open: ${connections?.open() ?? 0} of ${c.maxConnections}.`,
       `Event-stream subscribers: ${subs.length} of ${max}.`,
       ...subs.map((s) => `- ${s.label} from ${s.address} since ${s.since}: ${s.patterns.length ? s.patterns.join(', ') : 'no patterns yet'}`),
     ];
@@ -158,7 +163,10 @@ export async function startRestAddon(o: RestAddonOptions): Promise<RestAddon> {
     checkAnswers: o.tuning?.checkAnswers ?? false,
     ...(accessLog !== undefined ? { accessLog } : {}),
     idempotency,
+    ...(o.tuning?.requestDeadlineMs !== undefined ? { requestDeadlineMs: o.tuning.requestDeadlineMs } : {}),
+    ...(o.tuning?.deadlineCheckMs !== undefined ? { deadlineCheckMs: o.tuning.deadlineCheckMs } : {}),
   });
+  connections = limitConnections(server.fastify.server, () => c.maxConnections, log);
   stream = attachEventStream({
     server: server.fastify.server,
     rest: server,

@@ -17,6 +17,8 @@ export interface RestConfig {
   port: number;
   requestsPerMinute: number;
   maxSubscribers: number;
+  /** HTTP and event-stream connections open at once; a new one beyond is closed at once. */
+  maxConnections: number;
   /** One log entry per request and per failed authentication. */
   accessLog: boolean;
 }
@@ -27,12 +29,13 @@ export const DEFAULT_CONFIG: RestConfig = {
   port: 8123,
   requestsPerMinute: 120,
   maxSubscribers: 8,
+  maxConnections: 1024,
   accessLog: true,
 };
 
 export const CONFIG_FILE_NAME = 'rest.conf';
 
-type Key = 'enabled' | 'bind' | 'port' | 'requests-per-minute' | 'max-subscribers' | 'access-log';
+type Key = 'enabled' | 'bind' | 'port' | 'requests-per-minute' | 'max-subscribers' | 'max-connections' | 'access-log';
 
 interface KeySpec {
   field: keyof RestConfig;
@@ -92,6 +95,13 @@ const KEYS: Record<Key, KeySpec> = {
     live: true,
     check: integer(0, 100_000),
   },
+  'max-connections': {
+    field: 'maxConnections',
+    comment:
+      'Connections open at once, HTTP and event streams together; a new connection beyond it is closed at once, the open ones are served. A reload applies to connections opened after it.',
+    live: true,
+    check: integer(1, 1_000_000),
+  },
   'access-log': {
     field: 'accessLog',
     comment:
@@ -101,7 +111,7 @@ const KEYS: Record<Key, KeySpec> = {
   },
 };
 
-const KEY_ORDER: readonly Key[] = ['enabled', 'bind', 'port', 'requests-per-minute', 'max-subscribers', 'access-log'];
+const KEY_ORDER: readonly Key[] = ['enabled', 'bind', 'port', 'requests-per-minute', 'max-subscribers', 'max-connections', 'access-log'];
 
 function tomlValue(value: RestConfig[keyof RestConfig]): string {
   return typeof value === 'string' ? JSON.stringify(value) : String(value);

@@ -30,8 +30,9 @@ export function coreApiCommand(o: CoreApiCommandOptions): CommandDefinition {
     await o.api.audit.record({ actor: ctx.actor, action: 'core-rest.token-create', target: null, details: { label, scopes: r.value.scopes } });
     const { secret } = r.value;
     if (ctx.sender.kind === 'console') {
-      // Exactly one line (docs/decisions.md, "How the server runs"); it is a reply to the operator, not a log line.
-      ctx.reply(createdLine(label, r.value.scopes) + secret);
+      // Exactly one line (docs/decisions.md, "How the server runs"); it is a reply to the operator, not
+      // a log line: shown on standard output, never written to logs/latest.log.
+      ctx.reply(createdLine(label, r.value.scopes) + secret, { secret: true });
       return;
     }
     const message: TextComponent = {

@@ -8,6 +8,7 @@
 // in the handler. Each row gets its own hook closure, so no per-request route lookup is needed.
 // The call and its answer are ./route-call.ts's; a POST with an Idempotency-Key claims its key
 // (./idempotency.ts) after the module switch, so only the call's own answers are kept for retries.
+// Before all of it, the request deadline and the connection cap (connection-limits.ts).
 
 import { maxHeaderSize } from 'node:http';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
@@ -20,6 +21,7 @@ import type { Logger } from '../core/log.ts';
 import type { RestConfig } from './config.ts';
 import { DEFAULT_MESSAGES, errorBody, HTTP_ERRORS, WWW_AUTHENTICATE, type HttpErrorCode } from './errors.ts';
 import { accessEntry, authFailure, type AccessLog, type AuthFailure } from './access-log.ts';
+import { cutOffByDeadline, deadlineOptions } from './connection-limits.ts';
 import type { RateDecision, RateLimiter } from './rate-limit.ts';
 import { API_PREFIX } from './route-table.ts';
 import type { RouteDefinition, RouteInput } from '../core/routes.ts';
@@ -67,6 +69,9 @@ export interface RestServerOptions {
   accessLog?: AccessLog;
   /** The answers of POSTs sent with an Idempotency-Key (./idempotency.ts); without it the header is ignored. */
   idempotency?: IdempotencyStore;
+  /** Time for a request to arrive whole (connection-limits.ts; 15 s) and how often it is checked (1 s), for tests. */
+  requestDeadlineMs?: number;
+  deadlineCheckMs?: number;
 }
 
 export interface RestServer {
@@ -99,8 +104,10 @@ function compilePattern(path: string): RegExp {
 export function createRestServer(o: RestServerOptions): RestServer {
   const { api, tokens, limiter, clock, log, accessLog } = o;
   const dispatcher = o.dispatcher;
+  const deadline = deadlineOptions(o.requestDeadlineMs, o.deadlineCheckMs);
   const fastify = Fastify({
     logger: false,
+    requestTimeout: deadline.requestTimeout,
     bodyLimit: BODY_LIMIT,
     exposeHeadRoutes: false,
     return503OnClosing: false,
@@ -109,7 +116,8 @@ export function createRestServer(o: RestServerOptions): RestServer {
     clientErrorHandler: answerClientError,
     // Only the event stream upgrades: elsewhere an Upgrade header is left unread and the request is
     // answered like any other (it was 404 from the stream's handler, on paths a row serves).
-    http: { requireHostHeader: false, shouldUpgradeCallback: (req) => (req.url ?? '/').split('?')[0] === EVENTS_PATH },
+    // The request deadline's header timeout and check interval (./connection-limits.ts) go here too.
+    http: { ...deadline.http, requireHostHeader: false, shouldUpgradeCallback: (req) => (req.url ?? '/').split('?')[0] === EVENTS_PATH },
     // A path parameter as long as the request line can be reaches its row, whose schema refuses it
     // with 400 naming it. (Past the router's cap it fell to the catch-all: a 405 naming its own method.)
     routerOptions: { maxParamLength: maxHeaderSize },
@@ -265,8 +273,15 @@ export function createRestServer(o: RestServerOptions): RestServer {
 
   registerBodyParsers(fastify);
 
+  /** A request whose body did not arrive in time: its connection is closed, unanswered; the access log says 408. */
+  function cutOff(req: FastifyRequest, reply: FastifyReply): void {
+    reply.hijack();
+    if (accessLog !== undefined) logAccess(accessLog, req, 408);
+  }
+
   fastify.setErrorHandler((error: FastifyError | BadRequest, req, reply) => {
     if (reply.sent) return;
+    if (cutOffByDeadline(req.raw.socket)) return cutOff(req, reply);
     if (error instanceof BadRequest) return sendError(reply, 'bad-request', error.message, { field: error.field });
     const code = (error as FastifyError).code;
     if (code === 'FST_ERR_CTP_BODY_TOO_LARGE') {

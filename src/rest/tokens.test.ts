@@ -2,8 +2,13 @@ import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { describe, it } from 'node:test';
 import type { CommandSender, TextComponent } from '../platform/platform.ts';
-import { http, startHarness } from './test-support.ts';
-import { ADMIN_PERMISSION } from './tokens.ts';
+import { join } from 'node:path';
+import { CONSOLE } from '../core/actor.ts';
+import { systemClock } from '../core/clock.ts';
+import { openDatabase } from '../core/db.ts';
+import { memoryLogger } from '../core/log.ts';
+import { basic, http, startHarness, tempDir } from './test-support.ts';
+import { ADMIN_PERMISSION, createTokenStore } from './tokens.ts';
 
 const PLAYER: CommandSender = { kind: 'player', player: { uuid: '11111111-2222-3333-4444-555555555555', name: 'Alex', address: '127.0.0.1' } };
 const admin = (node: string) => node === ADMIN_PERMISSION;
@@ -147,6 +152,51 @@ describe('/coreapi status', () => {
       assert.equal(lines[1], 'Event-stream subscribers: 0 of 3.');
     } finally {
       await h.close();
+    }
+  });
+});
+
+describe('authentication time', () => {
+  it('is the same for an unknown token and a wrong secret: a SHA-256 and a lookup each, no early exit', async () => {
+    const dir = tempDir();
+    const database = openDatabase({ kind: 'sqlite', file: join(dir, 'core.db') });
+    const store = await createTokenStore({ database, clock: systemClock, log: memoryLogger() });
+    try {
+      const made = await store.create('panel', ['read'], CONSOLE);
+      assert.ok(made.ok);
+      const secret = made.value.secret;
+      const other = `crs_${'x'.repeat(43)}`;
+      const kinds: Record<string, string> = {
+        'Bearer unknown': `Bearer ${other}`,
+        'Bearer one character off': `Bearer ${secret.slice(0, -1)}${secret.endsWith('A') ? 'B' : 'A'}`,
+        'Basic unknown label': basic('nobody', secret),
+        'Basic wrong secret': basic('panel', other),
+      };
+      for (const a of Object.values(kinds)) assert.equal(store.authenticate(a, Date.now()), undefined);
+      // Batches of 200 calls, the kinds in turn, 300 rounds; the median batch of each kind.
+      const times = new Map<string, number[]>(Object.keys(kinds).map((k) => [k, []]));
+      for (let round = 0; round < 300; round++) {
+        for (const [kind, a] of Object.entries(kinds)) {
+          const t0 = performance.now();
+          for (let i = 0; i < 200; i++) store.authenticate(a, 0);
+          times.get(kind)!.push(performance.now() - t0);
+        }
+      }
+      const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[xs.length >> 1]!;
+      const perCall = Object.fromEntries([...times].map(([k, xs]) => [k, (median(xs) / 200) * 1000]));
+      const shown = Object.entries(perCall).map(([k, us]) => `${k} ${us.toFixed(2)} µs`).join(', ');
+      // Within a form the work is the same (Basic decodes base64 first, so it takes longer than
+      // Bearer): an early exit before the SHA-256 would halve the time of one of the pair.
+      for (const [a, b] of [
+        ['Bearer unknown', 'Bearer one character off'],
+        ['Basic unknown label', 'Basic wrong secret'],
+      ] as const) {
+        const ratio = perCall[a]! / perCall[b]!;
+        assert.ok(ratio > 1 / 1.3 && ratio < 1.3, `per call: ${shown}`);
+      }
+    } finally {
+      await store.close();
+      await database.close();
     }
   });
 });

@@ -15,13 +15,14 @@ import type { Clock } from '../core/clock.ts';
 import { migrate, sql, type Database, type Migration } from '../core/db.ts';
 import type { Logger } from '../core/log.ts';
 import { fail, ok, type Result } from '../core/result.ts';
+import { SECRET_PREFIX } from '../core/secrets.ts';
 
 export const SCOPES = ['read', 'write', 'events'] as const;
 export type Scope = (typeof SCOPES)[number];
 export const DEFAULT_SCOPES: readonly Scope[] = ['read', 'events'];
 export const ADMIN_PERMISSION = 'core.rest.admin';
 export const LABEL_PATTERN = /^[a-z0-9_-]{1,32}$/;
-export const SECRET_PREFIX = 'crs_';
+export { SECRET_PREFIX };
 
 /** A token as the add-on holds it in memory. Never carries the secret. */
 export interface TokenRecord {

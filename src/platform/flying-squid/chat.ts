@@ -82,8 +82,9 @@ export class Chat {
     for (const s of this.ctx.joined.values()) s.send(packet);
   }
 
-  consoleMessage(message: Text): void {
-    this.ctx.log.info(textToPlain(message));
+  consoleMessage(message: Text, options?: { secret?: boolean }): void {
+    if (options?.secret) this.ctx.log.consoleOnly(textToPlain(message));
+    else this.ctx.log.info(textToPlain(message));
   }
 
   async runConsoleLine(line: string): Promise<void> {

@@ -209,8 +209,8 @@ class FlyingSquidAdapter implements FlyingSquidPlatform {
   broadcast(message: Text): void {
     this.chat.broadcast(message);
   }
-  consoleMessage(message: Text): void {
-    this.chat.consoleMessage(message);
+  consoleMessage(message: Text, options?: { secret?: boolean }): void {
+    this.chat.consoleMessage(message, options);
   }
   tickStats(windowSeconds?: number): TickStats {
     return this.ticks.stats(windowSeconds);

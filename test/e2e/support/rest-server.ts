@@ -48,7 +48,7 @@ export interface Subscription {
 }
 
 export async function startRestServer(
-  options: { dataDir?: string; requestsPerMinute?: number; modules?: Record<string, boolean>; launch?: Launch } = {},
+  options: { dataDir?: string; requestsPerMinute?: number; maxConnections?: number; modules?: Record<string, boolean>; launch?: Launch } = {},
 ): Promise<RestServer> {
   const dataDir = options.dataDir ?? newDataDir();
   mkdirSync(join(dataDir, 'core-rest'), { recursive: true });
@@ -60,6 +60,7 @@ export async function startRestServer(
       'port = 0',
       `requests-per-minute = ${options.requestsPerMinute ?? 100000}`,
       'max-subscribers = 8',
+      ...(options.maxConnections === undefined ? [] : [`max-connections = ${options.maxConnections}`]),
       '',
     ].join('\n'),
   );

@@ -1,12 +1,15 @@
 // Starts the real server (`node src/main.ts`) as a child process on an ephemeral game port with a
 // temporary data folder, the way `npm start` runs it, and lets a test read its output, type at
-// its console and stop it.
+// its console and stop it. Every server a test stops is checked for secrets in its logs
+// (docs/reliability.md, "Secrets"): `stop` fails when its output or a file in its logs folder holds
+// something shaped like a token's secret, except the console's one reply that shows a new token's.
 
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, readlinkSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
+import { gunzipSync } from 'node:zlib';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
 
@@ -45,6 +48,30 @@ export function listeningPorts(pid: number): number[] {
     }
   }
   return [...ports].sort((a, b) => a - b);
+}
+
+/** A token's secret: `crs_` and 43 base64url characters (src/rest/tokens.ts). */
+const SECRET = /crs_[A-Za-z0-9_-]{43}/;
+/** The console's reply to `coreapi token create` (src/rest/coreapi-command.ts): shown once on the console, never in a file. */
+const CREATED_REPLY = /Token [a-z0-9_-]{1,32} created with scopes [a-z,]+\. Secret: crs_[A-Za-z0-9_-]{43}/g;
+
+/**
+ * Where the server's output (outside the replies that show a new secret) and its logs folder
+ * (archives included) hold something shaped like a secret: one entry per line, the secret masked.
+ */
+export function secretsInLogs(lines: readonly string[], dataDir: string): string[] {
+  const found: string[] = [];
+  const mask = (l: string) => l.replace(new RegExp(SECRET, 'g'), 'crs_<secret>');
+  for (const l of lines) if (SECRET.test(l.replace(CREATED_REPLY, ''))) found.push(`output: ${mask(l)}`);
+  const logs = join(dataDir, 'logs');
+  for (const entry of existsSync(logs) ? readdirSync(logs, { withFileTypes: true }) : []) {
+    if (!entry.isFile()) continue;
+    const name = entry.name;
+    const bytes = readFileSync(join(logs, name));
+    const text = (name.endsWith('.gz') ? gunzipSync(bytes) : bytes).toString('utf8');
+    for (const l of text.split('\n')) if (SECRET.test(l)) found.push(`logs/${name}: ${mask(l)}`);
+  }
+  return found;
 }
 
 export function newDataDir(): string {
@@ -134,7 +161,10 @@ export async function startServer(options: { dataDir?: string; args?: string[]; 
     waitForLine,
     stop: async (signal = 'SIGTERM') => {
       if (child.exitCode === null && child.signalCode === null) child.kill(signal);
-      return exited;
+      const code = await exited;
+      const leaks = secretsInLogs(lines, dataDir);
+      if (leaks.length > 0) throw new Error(`the server's logs hold a secret:\n${leaks.join('\n')}`);
+      return code;
     },
     exited,
   };
