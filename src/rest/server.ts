@@ -29,6 +29,7 @@ import type { Scope, TokenRecord, TokenStore } from './tokens.ts';
 import { BadRequest, compile, describe, noBody, noExtra, validate } from './validation.ts';
 import { fingerprintOf, idempotencyKeyOf, IDEMPOTENCY_HEADER, runOnce, type IdempotencyStore } from './idempotency.ts';
 import { routeCaller, type Answerer } from './route-call.ts';
+import { routeMisses, type RouteMiss } from './route-miss.ts';
 import { registerBodyParsers } from './json-body.ts';
 import { answerClientError, guardServer, hostMissing } from './http-guards.ts';
 
@@ -79,7 +80,7 @@ export interface RestServer {
   /** Token then rate limit: the first two checks, shared with the event-stream handshake. */
   admit(authorization: string | undefined, address: string | undefined, connection?: object): Admission;
   /** For a path no row serves with this method: 405 with the methods it does serve, or 404. */
-  routeMiss(path: string): { code: 'method-not-allowed'; allow: string } | { code: 'not-found' };
+  routeMiss(path: string): RouteMiss;
   listen(): Promise<{ host: string; port: number }>;
   close(): Promise<void>;
 }
@@ -95,15 +96,11 @@ export function rateHeaders(rate: RateDecision): Record<string, string> {
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
-/** A row's path as the router matches it: `:name` is one segment, an empty one too (the row's schema judges it). */
-function compilePattern(path: string): RegExp {
-  const escaped = path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:[A-Za-z0-9_-]+/g, '[^/]*');
-  return new RegExp(`^${escaped}$`);
-}
 
 export function createRestServer(o: RestServerOptions): RestServer {
   const { api, tokens, limiter, clock, log, accessLog } = o;
   const dispatcher = o.dispatcher;
+  const routeMiss = routeMisses(o.routes, API_PREFIX, [EVENTS_PATH]);
   const deadline = deadlineOptions(o.requestDeadlineMs, o.deadlineCheckMs);
   const fastify = Fastify({
     logger: false,
@@ -163,17 +160,6 @@ export function createRestServer(o: RestServerOptions): RestServer {
   }
 
 
-  const patterns: { re: RegExp; method: string }[] = [
-    ...o.routes.map((r) => ({ re: compilePattern(API_PREFIX + r.path), method: r.method })),
-    { re: compilePattern(EVENTS_PATH), method: 'GET' },
-  ];
-
-  function routeMiss(path: string): { code: 'method-not-allowed'; allow: string } | { code: 'not-found' } {
-    const q = path.indexOf('?');
-    const p = q < 0 ? path : path.slice(0, q);
-    const methods = [...new Set(patterns.filter((x) => x.re.test(p)).map((x) => x.method))].sort();
-    return methods.length > 0 ? { code: 'method-not-allowed', allow: methods.join(', ') } : { code: 'not-found' };
-  }
 
   // The system clock is read without allocating a Date (a test's clock is read through now()).
   const nowMs = clock === systemClock ? Date.now : () => clock.now().getTime();
