@@ -9,7 +9,7 @@
 
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import { Agent } from 'node:http';
 import { join } from 'node:path';
 import { ROUTES } from '../../src/rest/routes.ts';
@@ -95,6 +95,7 @@ describe('bad input over real HTTP', () => {
     db?.close();
     await quitAll();
     await rs?.stop();
+    if (rs) rmSync(rs.server.dataDir, { recursive: true, force: true });
   });
 
   it('covers every route of the table, each module switched on', async () => {
