@@ -135,6 +135,26 @@ describe('commands.execute', () => {
     assert.deepEqual(s.platform.messagesOf(s.alice).at(-1), 'still|alive');
   });
 
+  it('leaves the words of a command whose arguments may be secrets out of its log lines', async () => {
+    const s = setup();
+    s.registry.register({
+      name: 'code',
+      permission: null,
+      secretArgs: true,
+      description: 'Proves.',
+      usage: 'code <digits>',
+      run: async () => {
+        throw new Error('kaboom');
+      },
+    });
+    assert.equal(s.registry.loggable('/CODE 123456'), '/CODE …');
+    assert.equal(s.registry.loggable('echo 123456'), 'echo 123456');
+    await s.platform.run(s.alice, 'code 123456');
+    const text = s.log.lines.join('\n');
+    assert.match(text, /ERROR command "code …" run by Alice failed/);
+    assert.doesNotMatch(text, /123456/);
+  });
+
   it('tells the sender when the database is locked, and logs one line naming the file, without a stack', async () => {
     const s = setup();
     const dir = mkdtempSync(join(tmpdir(), 'core-locked-'));

@@ -81,7 +81,7 @@ function isInvalidInput(e: unknown): e is Error & { field: string } {
   return e instanceof Error && e.name === 'InvalidInput' && typeof (e as { field?: unknown }).field === 'string';
 }
 
-export interface CommandFramework extends CommandRegistry, CommandChecks, CommandHandler {
+export interface CommandFramework extends CommandRegistry, CommandChecks, Required<CommandHandler> {
   /** A registered command by name or alias (case-insensitive). */
   get(name: string): CommandDefinition | undefined;
   /** Whether the sender may run the command (permission, and player-only commands for players). */
@@ -157,6 +157,12 @@ export function createCommandRegistry(options: {
     addCheck: (check) => checks.add(check),
     addListFilter: (filter) => listFilters.add(filter),
     get: (name) => byName.get(name.toLowerCase()),
+    loggable(line) {
+      const bare = line.replace(/^\//, '');
+      const first = /^\S+/.exec(bare.trimStart())?.[0];
+      if (first === undefined || framework.get(first)?.secretArgs !== true) return line;
+      return `${line.startsWith('/') ? '/' : ''}${first} …`;
+    },
     mayUse(sender, command) {
       if (command.playerOnly && sender.kind !== 'player') return false;
       if (command.permission !== null && !permissions.has(actorOf(sender), command.permission)) return false;
@@ -200,11 +206,11 @@ export function createCommandRegistry(options: {
         // The database cannot be used (locked, a full disk): the sender is told, one line is logged.
         const fault = storageFault(e);
         if (fault !== undefined) {
-          logFault(`command "${line}" run by ${who}`, fault);
+          logFault(`command "${framework.loggable(line)}" run by ${who}`, fault);
           ctx.reply(refusal(fault.message));
           return;
         }
-        log.error(`command "${line}" run by ${who} failed`, e);
+        log.error(`command "${framework.loggable(line)}" run by ${who} failed`, e);
         ctx.reply(refusal('An internal error occurred.'));
       }
     },

@@ -40,6 +40,8 @@ export interface CommandDeclaration<A extends readonly AnyArg[]> extends NodeDec
   /** The node needed to run the command at all; null means everyone may. */
   permission: string | null;
   description: string;
+  /** Its words after the name may be secrets (CommandDefinition.secretArgs). */
+  secretArgs?: boolean;
 }
 
 /** A declared subcommand, ready to be placed under a command. */
@@ -298,6 +300,7 @@ export function command<const A extends readonly AnyArg[] = []>(declaration: Com
     description: declaration.description,
     usage: summary(tree),
     playerOnly: tree.playerOnly,
+    ...(declaration.secretArgs ? { secretArgs: true } : {}),
     tree,
     run: (c) => execute(tree, c),
     complete: (c, words) => complete(tree, c, words),

@@ -39,6 +39,8 @@ export interface CommandDefinition {
   usage: string;
   /** Refused at the console with a clear message. */
   playerOnly?: boolean;
+  /** Its words after the name may be secrets (a one-time code): logs show the name and `…` only. */
+  secretArgs?: boolean;
   run(ctx: CommandContext, args: string[]): void | Promise<void>;
   /** Completions for the last of `args` (which may be ''). */
   complete?(ctx: CommandContext, args: string[]): string[];

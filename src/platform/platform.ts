@@ -220,6 +220,8 @@ export interface CommandHandler {
   complete(sender: CommandSender, line: string): string[];
   /** The command names (and aliases) a sender may use, for the client's command tree. */
   names(sender: CommandSender): string[];
+  /** `line` as a log may show it: the words after a command whose arguments may be secrets left out. */
+  loggable?(line: string): string;
 }
 
 /** Decides whether a chat message is shown. Returning false cancels it (e.g. muted players). */

@@ -174,8 +174,13 @@ describe('security factors over the Remote Access Service', () => {
   it('the right code passes (verification-pass): Ann walks, and the device is trusted again', async () => {
     await rejoin(/enter \/2fa <code>/);
     const ok = waitForMessage(ann, /Code accepted/);
-    ann.chat(`/2fa ${await nextCode()}`);
+    const typed = await nextCode();
+    ann.chat(`/2fa ${typed}`);
     await ok;
+    // The code is a secret for its 30 seconds: the server's log shows the command without it.
+    const logged = rs.server.lines.filter((l) => l.includes('issued server command: /2fa'));
+    assert.ok(logged.some((l) => l.endsWith('issued server command: /2fa …')), logged.join('\n'));
+    assert.deepEqual(rs.server.lines.filter((l) => l.includes(typed)), [], 'no line holds the code');
     const pass = await events.next('security.verification-pass', (d) => d['player-id'] === annId);
     assert.match(String(pass.data['trusted-until']), /^\d{4}-/);
     await waitFor(() => ann.entity.onGround, 'Ann to stand');

@@ -30,6 +30,8 @@ export function securityCommands(security: SecurityService, ctx: ModuleContext):
       name: VERIFY_COMMAND,
       permission: SECURITY_NODES.use,
       description: 'Two-factor authentication: prove your code, or set it up, confirm or turn it off.',
+      // The codes are secrets for their 30 seconds: the log shows "/2fa …".
+      secretArgs: true,
       args: [code],
       async run(c, { code: value }) {
         if (c.sender.kind !== 'player') return c.reply({ text: 'Only a player can prove a code. The console may use /2fa reset <player>.', color: 'red' });

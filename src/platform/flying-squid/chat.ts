@@ -131,7 +131,7 @@ export class Chat {
   private async onCommand(session: PlayerSession, line: string): Promise<void> {
     if (!session.joined) return;
     const command = line.replace(/^\//, '');
-    this.ctx.log.info(`${session.online.name} issued server command: /${command}`);
+    this.ctx.log.info(`${session.online.name} issued server command: /${this.handler?.loggable?.(command) ?? command}`);
     if (!this.handler) {
       session.send(P.systemChat(textToNbt({ text: 'Unknown command.', color: 'red' })));
       return;
