@@ -130,7 +130,7 @@ export class RawClient {
     const p = typeof payload === 'string' ? Buffer.from(payload) : payload;
     this.socket.write(RawClient.frame(opcode, p, fin, length ?? p.length));
   }
-  /** Resolves with the close code once a close frame arrives. */
+  /** Resolves with the close code once a close frame arrives, or 1006 when the connection ends without one. */
   closeCode(): Promise<number> {
     return new Promise((resolve) => {
       const check = () => {
@@ -142,6 +142,11 @@ export class RawClient {
       };
       this.onFrame = check;
       check();
+      // Dropped without a close frame (a missed ping): 1006, as a WebSocket client reports it, not a wait forever.
+      this.socket.once('close', () => {
+        check();
+        resolve(1006);
+      });
     });
   }
 }
