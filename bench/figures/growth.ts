@@ -23,6 +23,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { startRestServer, type RestServer } from '../../test/e2e/support/rest-server.ts';
 import { newDataDir } from '../../test/e2e/support/server-process.ts';
 import { type Figure, type FigureLine, log } from '../figure.ts';
+import { seeded } from '../../test/support/seeded.ts';
 
 const maxSize = Number(process.env.BENCH_GROWTH_MAX ?? 1_000_000);
 const calls = Number(process.env.BENCH_GROWTH_CALLS ?? 400);
@@ -35,17 +36,6 @@ const CURRENCY = 'coins';
 /** The seeded player number i's uuid: sequential, so the inserts append to the primary key. */
 const uuidOf = (i: number): string => `00000000-0000-4000-8000-${i.toString(16).padStart(12, '0')}`;
 
-/** A small deterministic generator, so every run seeds the same rows. */
-function random(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const SEEDED_TABLES = ['core_players', 'economy_wallets', 'votes', 'vote_totals', 'playerwarps'];
 
@@ -72,7 +62,7 @@ function seed(file: string, n: number): string {
     .prepare(`SELECT name, sql FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL AND tbl_name IN (${SEEDED_TABLES.map(() => '?').join(', ')})`)
     .all(...SEEDED_TABLES) as Array<{ name: string; sql: string }>;
   for (const ix of indexes) db.exec(`DROP INDEX "${ix.name}"`);
-  const rnd = random(n);
+  const rnd = seeded(n);
   const now = Date.now();
   const year = 365 * 24 * 3600 * 1000;
   const insertAll = (sqlText: string, rows: number, row: (i: number) => Array<string | number>) => {

@@ -23,6 +23,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { joinBot, quit, sleep } from './support/bots.ts';
 import { startRestServer, type RestServer } from './support/rest-server.ts';
 import { newDataDir } from './support/server-process.ts';
+import { seeded } from '../support/seeded.ts';
 
 const ROUNDS = 5;
 const CONNECTIONS = 8;
@@ -31,17 +32,6 @@ const PLAYERS = ['Ada', 'Bo', 'Cy', 'Di'];
 const STARTING = 100_00;
 const ACTOR = 'core-rest/writer';
 
-/** A small seeded generator (mulberry32): the same seed gives the same kill moments and requests. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** One request of the client. `cents`, its amount, is unique over the whole test: it names the request. */
 interface Write {
@@ -139,7 +129,7 @@ describe('crash safety: the server killed with SIGKILL while deposits and transf
   it(`keeps every acknowledged write whole, applies nothing declined, and the money adds up, over ${ROUNDS} kills`, { timeout: 120_000 }, async (t) => {
     const seed = Number(process.env.CRASH_SEED ?? Math.floor(Math.random() * 2 ** 31));
     t.diagnostic(`seed ${seed} (CRASH_SEED=${seed} replays the kill moments and the requests)`);
-    const rnd = random(seed);
+    const rnd = seeded(seed);
     const dataDir = newDataDir();
     let rs: RestServer | undefined;
     try {

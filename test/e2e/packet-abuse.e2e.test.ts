@@ -16,6 +16,7 @@ import type { Client } from 'minecraft-protocol';
 import { joinBot, quitAll, recordMessages, sleep, waitFor, waitForMessage, walkOneBlock, type Bot } from './support/bots.ts';
 import { startServer, type ServerProcess } from './support/server-process.ts';
 import { nbt } from './support/platform-e2e.ts';
+import { frame, varint } from '../support/frames.ts';
 
 const require = createRequire(import.meta.url);
 const mc = require('minecraft-protocol') as typeof import('minecraft-protocol');
@@ -26,18 +27,6 @@ const chatParams = (message: string) => ({ message, timestamp: BigInt(Date.now()
 const chatBytes = (message: string): Buffer => playWrites.createPacketBuffer({ name: 'chat_message', params: chatParams(message) });
 const flags = { onGround: true, hasHorizontalCollision: false };
 
-function varint(n: number): Buffer {
-  const bytes: number[] = [];
-  do {
-    let b = n & 0x7f;
-    n >>>= 7;
-    if (n) b |= 0x80;
-    bytes.push(b);
-  } while (n);
-  return Buffer.from(bytes);
-}
-/** A frame once compression is on (the server turns it on at 256 bytes), written past the client's framing. */
-const frame = (body: Buffer) => Buffer.concat([varint(body.length), body]);
 
 /** The plain text of a kick reason: NBT (play, configuration) or JSON (login). */
 function reasonText(reason: unknown): string {

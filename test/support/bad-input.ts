@@ -18,6 +18,7 @@ import { ROUTES } from '../../src/rest/routes.ts';
 import { protocolCases } from './bad-input.protocol.ts';
 import { bodyFieldCases, JSON_TYPE, wholeBodyCases } from './bad-input.body.ts';
 import { bodyIsValid, jsonText, propsOf, requiredOf, textIsValid, textsFor, validSample, type BodyValue, type SampleHints } from './bad-input.values.ts';
+import { seeded } from './seeded.ts';
 
 export interface FuzzCase {
   /** The row it aims at (`POST /players/:uuid/ban`), or `protocol` for the requests below the routes. */
@@ -64,17 +65,6 @@ export interface GenerateOptions {
   maybePerRoute?: number;
 }
 
-/** A small seeded generator (mulberry32): the same seed, the same sequence. */
-export function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const ODD_METHODS = ['PUT', 'PATCH', 'DELETE', 'OPTIONS', 'TRACE', 'HEAD', 'PROPFIND', 'SEARCH', 'PURGE', 'LOCK'];
 

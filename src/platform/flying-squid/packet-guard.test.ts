@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import { Duplex } from 'node:stream';
 import { deflateSync } from 'node:zlib';
+import { frame, varint } from '../../../test/support/frames.ts';
 import {
   guardClient,
   inflate,
@@ -33,17 +34,6 @@ const packet = (name: string, params: Record<string, unknown>) => clientWrites.c
 const chat = (message: string) => packet('chat_message', { message, timestamp: 0n, salt: 0n, offset: 0, acknowledged: Buffer.alloc(3), checksum: 0 });
 const flags = { onGround: false, hasHorizontalCollision: false };
 
-function varint(n: number): Buffer {
-  const bytes: number[] = [];
-  do {
-    let b = n & 0x7f;
-    n >>>= 7;
-    if (n) b |= 0x80;
-    bytes.push(b);
-  } while (n);
-  return Buffer.from(bytes);
-}
-const frame = (body: Buffer) => Buffer.concat([varint(body.length), body]);
 /** A frame once compression is on, below the threshold (data length 0). */
 const plainFrame = (p: Buffer) => frame(Buffer.concat([varint(0), p]));
 const compressedFrame = (declared: number, deflated: Buffer) => frame(Buffer.concat([varint(declared), deflated]));
