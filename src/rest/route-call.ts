@@ -77,18 +77,22 @@ export function routeCaller(o: { api: CoreApi; log: Logger; dispatcher: Dispatch
     declinedForStorage,
     call(row, input, to, answerCheck, store) {
       const threw = (e: unknown) => (store === undefined ? Promise.reject(e) : store(null).then(() => Promise.reject(e)));
+      // A read has nothing to do after its result: the call as it is, without a promise step more.
+      const withAfter = store !== undefined || row.method === 'POST';
+      const run = (): Promise<Result<unknown>> | Result<unknown> => {
+        if (!withAfter) return row.call(api, input);
+        let r: Promise<Result<unknown>> | Result<unknown>;
+        try {
+          r = row.call(api, input);
+        } catch (e) {
+          if (store === undefined) throw e;
+          return threw(e);
+        }
+        return r instanceof Promise ? r.then((v) => settle(row, input, v, store), threw) : settle(row, input, r, store);
+      };
       dispatcher.run(
         row.name,
-        () => {
-          let r: Promise<Result<unknown>> | Result<unknown>;
-          try {
-            r = row.call(api, input);
-          } catch (e) {
-            if (store === undefined) throw e;
-            return threw(e);
-          }
-          return r instanceof Promise ? r.then((v) => settle(row, input, v, store), threw) : settle(row, input, r, store);
-        },
+        run,
         (outcome) => {
           if (outcome.kind === 'timeout') return to.error('timeout');
           const a = rendered(row, outcome.result, answerCheck);
