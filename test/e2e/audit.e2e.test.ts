@@ -15,7 +15,6 @@ import { startScene, type RestServer, type Scene } from './support/rest-server.t
 import { startFakeAccountService, type FakeAccountService } from '../support/fake-account-service.ts';
 import { runWalk, WALK_RANKS_CONF, WALK_SKIN_ACCOUNT, writeWalk, type Entry, type WalkSetups } from '../support/write-walk.ts';
 import { ROUTES } from '../../src/rest/routes.ts';
-import { http } from '../../src/rest/test-support.ts';
 
 describe('retries and the audit log on the real server', () => {
   let scene: Scene;
@@ -34,8 +33,7 @@ describe('retries and the audit log on the real server', () => {
 
   it('applies a deposit posted twice with one Idempotency-Key once, and replays its answer after a restart', async () => {
     const ann = scene.ann.player.uuid;
-    const deposit = () =>
-      http(rs.restPort, 'POST', `/api/v1/players/${ann}/balance/deposit`, { token: scene.writer, body: { amount: 25 }, headers: { 'Idempotency-Key': 'webhook-4711' } });
+    const deposit = () => rs.call('POST', `/players/${ann}/balance/deposit`, scene.writer, { amount: 25 }, { 'Idempotency-Key': 'webhook-4711' });
     const balance = async () => (await rs.call('GET', `/players/${ann}/balance`, scene.reader)).json.data.amount as number;
     const before = await balance();
     const first = await deposit();

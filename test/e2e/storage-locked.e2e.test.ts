@@ -13,7 +13,6 @@ import { DatabaseSync } from 'node:sqlite';
 import { joinBot, quit, waitForMessage, type Bot } from './support/bots.ts';
 import { startRestServer, type RestServer } from './support/rest-server.ts';
 import { newDataDir } from './support/server-process.ts';
-import { http } from '../../src/rest/test-support.ts';
 
 const LOCKED = "The server's database is locked by another program, so the request was not carried out; try again later.";
 
@@ -44,8 +43,7 @@ describe('a database file locked by another program', () => {
 
   const balance = async (uuid: string) => (await rs.call('GET', `/players/${uuid}/balance`, token)).json.data.amount as number;
   /** A deposit of 6 to Bo sent with an Idempotency-Key. */
-  const keyed = () =>
-    http(rs.restPort, 'POST', `/api/v1/players/${bo}/balance/deposit`, { token, body: { amount: 6 }, headers: { 'idempotency-key': 'locked-1' } });
+  const keyed = () => rs.call('POST', `/players/${bo}/balance/deposit`, token, { amount: 6 }, { 'idempotency-key': 'locked-1' });
   const ledgerRows = () => Number((other.prepare('select count(*) as n from economy_ledger').get() as { n: number }).n);
 
   it('declines each write after 5 s with failed, serving reads and the game meanwhile, logs one line naming the file, and applies nothing', { timeout: 60_000 }, async () => {

@@ -20,7 +20,8 @@ export interface RestServer {
   /** Makes a token at the console (`coreapi token create`) and returns its secret. */
   token(label: string, scopes?: string): Promise<string>;
   /** One request to `/api/v1<path>`; the answer is checked against what openapi.json promises. */
-  call(method: 'GET' | 'POST', path: string, token: string, body?: unknown): Promise<HttpAnswer>;
+  /** A call whose answer is checked against its route's schema; `headers` adds request headers (an Idempotency-Key). */
+  call(method: 'GET' | 'POST', path: string, token: string, body?: unknown, headers?: Record<string, string>): Promise<HttpAnswer>;
   /** An event-stream connection subscribed to the patterns. */
   subscribe(token: string, patterns: string[]): Promise<Subscription>;
   /** Types a console line and waits for a line matching `reply`. */
@@ -96,8 +97,8 @@ export async function startRestServer(
       if (!secret) throw new Error(`no secret in "${line}"`);
       return secret;
     },
-    async call(method, path, token, body) {
-      const answer = await http(restPort, method, `/api/v1${path}`, { token, ...(body === undefined ? {} : { body: body as object }) });
+    async call(method, path, token, body, headers) {
+      const answer = await http(restPort, method, `/api/v1${path}`, { token, ...(body === undefined ? {} : { body: body as object }), ...(headers ? { headers } : {}) });
       assertAnswer(method, path, answer.status, answer.json);
       return answer;
     },
