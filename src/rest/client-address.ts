@@ -1,5 +1,5 @@
-// The client address of a request behind a reverse proxy (docs/remote-access.md, "Behind a reverse
-// proxy"). The failed-authentication throttle, the access log, the event stream and the log lines
+// The client address of a request behind a reverse proxy (docs/reverse-proxy.md, "The client
+// address: trusted-proxies"). The failed-authentication throttle, the access log, the event stream and the log lines
 // that name an address all use it, so that clients behind one proxy are told apart.
 //
 // rest.conf's `trusted-proxies` lists the proxies' addresses and ranges. A request whose peer is not

@@ -155,7 +155,14 @@ describe('the Remote Access Service behind the shipped nginx configuration', () 
     writeFileSync(conf, renderNginxConf(dir, { https, http: plain, upstream: rs.restPort }));
     const child = spawn(NGINX, ['-p', dir, '-e', join(dir, 'error.log'), '-c', conf], { stdio: ['ignore', 'pipe', 'pipe'] });
     nginx = child;
-    nginxExit = new Promise((done) => child.once('exit', () => done()));
+    nginxExit = new Promise((done) => {
+      child.once('exit', () => done());
+      // No nginx at that path (npm test's pretest installs it): said below, with the rest of its output.
+      child.once('error', (e) => {
+        nginxOutput += `${e.message}\n`;
+        done();
+      });
+    });
     child.stdout?.on('data', (c: Buffer) => (nginxOutput += c));
     child.stderr?.on('data', (c: Buffer) => (nginxOutput += c));
     // Ready once it accepts on the HTTPS port; a configuration nginx refuses ends the process instead.
@@ -167,7 +174,7 @@ describe('the Remote Access Service behind the shipped nginx configuration', () 
       });
     const end = Date.now() + 10_000;
     while (!(await accepts())) {
-      if (child.exitCode !== null || Date.now() > end) {
+      if (child.exitCode !== null || child.pid === undefined || Date.now() > end) {
         const log = existsSync(join(dir, 'error.log')) ? readFileSync(join(dir, 'error.log'), 'utf8') : '';
         throw new Error(`nginx did not start: ${nginxOutput}${log}`);
       }
