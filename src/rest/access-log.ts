@@ -28,16 +28,24 @@ export function authFailure(authorization: string | undefined): AuthFailure {
 }
 
 /**
- * The entry of an answer just written: the request's address, method and path (the query cut off),
+ * The entry of an answer just written: the request's client address (`address`: its peer, or the
+ * client a trusted proxy names, ./client-address.ts), method and path (the query cut off),
  * who it was (a token's label, `-` for none) and the milliseconds since `startedAt`
  * (performance.now() when the request reached the add-on).
  */
-export function accessEntry(req: IncomingMessage, status: number, label: string, startedAt: number, auth: AuthFailure | null): AccessEntry {
+export function accessEntry(
+  req: IncomingMessage,
+  status: number,
+  label: string,
+  startedAt: number,
+  auth: AuthFailure | null,
+  address: string | undefined,
+): AccessEntry {
   const url = req.url ?? '/';
   const query = url.indexOf('?');
   return {
     time: Date.now(),
-    address: req.socket.remoteAddress ?? '-',
+    address: address ?? '-',
     method: req.method ?? '-',
     path: query < 0 ? url : url.slice(0, query),
     status,

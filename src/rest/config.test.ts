@@ -7,7 +7,7 @@ import { DEFAULT_CONFIG, defaultConfigText, loadConfig, parseConfig } from './co
 import { http, startHarness, tempDir } from './test-support.ts';
 
 describe('rest.conf', () => {
-  it('is written with the defaults on first start, a comment line before each of the seven keys', () => {
+  it('is written with the defaults on first start, a comment line before each of the eight keys', () => {
     const dir = join(tempDir(), 'core-rest');
     const outcome = loadConfig(dir);
     assert.ok(outcome.ok);
@@ -15,12 +15,12 @@ describe('rest.conf', () => {
     assert.deepEqual(outcome.config, DEFAULT_CONFIG);
     const text = readFileSync(join(dir, 'rest.conf'), 'utf8');
     const lines = text.split('\n');
-    for (const key of ['enabled', 'bind', 'port', 'requests-per-minute', 'max-subscribers', 'max-connections', 'access-log']) {
+    for (const key of ['enabled', 'bind', 'port', 'requests-per-minute', 'max-subscribers', 'max-connections', 'access-log', 'trusted-proxies']) {
       const i = lines.findIndex((l) => l.startsWith(`${key} = `));
       assert.ok(i > 0, key);
       assert.match(lines[i - 1] ?? '', /^# /, `comment before ${key}`);
     }
-    assert.deepEqual({ ...parse(text) }, { enabled: false, bind: '127.0.0.1', port: 8123, 'requests-per-minute': 120, 'max-subscribers': 8, 'max-connections': 1024, 'access-log': true });
+    assert.deepEqual({ ...parse(text) }, { enabled: false, bind: '127.0.0.1', port: 8123, 'requests-per-minute': 120, 'max-subscribers': 8, 'max-connections': 1024, 'access-log': true, 'trusted-proxies': [] });
   });
 
   it('is never overwritten once it exists', () => {
@@ -65,6 +65,23 @@ describe('rest.conf', () => {
     assert.doesNotMatch(malformed.message, /\n/, 'one line');
     const table = parseConfig('[server]\nport = 1\n', 'f');
     assert.ok(!table.ok && table.key === 'server' && table.line === 1);
+  });
+
+  it('reads trusted-proxies: addresses and CIDR ranges, IPv4, IPv6 and IPv4-mapped, and names the line and key of a bad entry', () => {
+    const ok = parseConfig('trusted-proxies = ["127.0.0.1", "::1", "10.0.0.0/8", "fd00::/8", "::ffff:192.168.0.0/112"]\n', 'f');
+    assert.ok(ok.ok);
+    assert.deepEqual(ok.config.trustedProxies, ['127.0.0.1', '::1', '10.0.0.0/8', 'fd00::/8', '::ffff:192.168.0.0/112']);
+    assert.deepEqual((parseConfig('port = 0\n', 'f') as { config: { trustedProxies: unknown } }).config.trustedProxies, [], 'empty by default');
+    const bad = parseConfig('enabled = true\n\ntrusted-proxies = ["127.0.0.1", "10.0.0.0/33"]\n', 'f');
+    assert.ok(!bad.ok);
+    assert.equal(
+      bad.message,
+      'f line 3, key trusted-proxies: "10.0.0.0/33" is not an IP address or a CIDR range (such as "127.0.0.1" or "10.0.0.0/8"); the Remote Access Service stays closed until this is fixed and the server restarts.',
+    );
+    for (const value of ['"127.0.0.1"', '[1]', '["nginx"]', '["::1/129"]', '["10.0.0.0/"]', '["::ffff:10.0.0.0/64"]']) {
+      const outcome = parseConfig(`trusted-proxies = ${value}\n`, 'f');
+      assert.ok(!outcome.ok && outcome.key === 'trusted-proxies' && outcome.line === 1, value);
+    }
   });
 
   it('accepts port 0 as an ephemeral port', () => {

@@ -9,6 +9,7 @@ import { parse, TomlError } from 'smol-toml';
 import { lineOfKey, readConfigFile } from '../core/config-file.ts';
 import type { ReloadableConfig } from '../core/config-reload.ts';
 import { asClause } from '../core/sentence.ts';
+import { checkTrustedProxies } from './client-address.ts';
 
 export interface RestConfig {
   enabled: boolean;
@@ -21,6 +22,8 @@ export interface RestConfig {
   maxConnections: number;
   /** One log entry per request and per failed authentication. */
   accessLog: boolean;
+  /** Reverse proxies whose X-Forwarded-For names the client (./client-address.ts); empty: the header is ignored. */
+  trustedProxies: readonly string[];
 }
 
 export const DEFAULT_CONFIG: RestConfig = {
@@ -31,11 +34,12 @@ export const DEFAULT_CONFIG: RestConfig = {
   maxSubscribers: 8,
   maxConnections: 1024,
   accessLog: true,
+  trustedProxies: [],
 };
 
 export const CONFIG_FILE_NAME = 'rest.conf';
 
-type Key = 'enabled' | 'bind' | 'port' | 'requests-per-minute' | 'max-subscribers' | 'max-connections' | 'access-log';
+type Key = 'enabled' | 'bind' | 'port' | 'requests-per-minute' | 'max-subscribers' | 'max-connections' | 'access-log' | 'trusted-proxies';
 
 interface KeySpec {
   field: keyof RestConfig;
@@ -109,11 +113,19 @@ const KEYS: Record<Key, KeySpec> = {
     live: false,
     check: boolean,
   },
+  'trusted-proxies': {
+    field: 'trustedProxies',
+    comment:
+      'Addresses and CIDR ranges of reverse proxies in front of the service, such as ["127.0.0.1", "::1"]. A request from one of them is counted and logged under the client address its X-Forwarded-For names (the rightmost entry that is not a listed proxy); empty, that header is ignored and every client behind a proxy shares its address.',
+    live: true,
+    check: checkTrustedProxies,
+  },
 };
 
-const KEY_ORDER: readonly Key[] = ['enabled', 'bind', 'port', 'requests-per-minute', 'max-subscribers', 'max-connections', 'access-log'];
+const KEY_ORDER: readonly Key[] = ['enabled', 'bind', 'port', 'requests-per-minute', 'max-subscribers', 'max-connections', 'access-log', 'trusted-proxies'];
 
 function tomlValue(value: RestConfig[keyof RestConfig]): string {
+  if (Array.isArray(value)) return `[${value.map((v) => JSON.stringify(v)).join(', ')}]`;
   return typeof value === 'string' ? JSON.stringify(value) : String(value);
 }
 

@@ -158,7 +158,7 @@ export function attachEventStream(o: EventStreamOptions): EventStream {
     const h = handshakes.get(req);
     const message = describe('headers', `the WebSocket handshake is malformed: ${error.message}`);
     answerOnSocket(socket, 'bad-request', h ? rateHeaders(h.rate) : {}, message, { field: 'headers' });
-    if (h) o.accessLog?.(accessEntry(req, 400, h.label, h.started, null));
+    if (h) o.accessLog?.(accessEntry(req, 400, h.label, h.started, null, o.rest.clientAddress(req)));
   });
 
   function send(c: Connection, message: object): void {
@@ -247,7 +247,7 @@ export function attachEventStream(o: EventStreamOptions): EventStream {
       ws,
       socket,
       token,
-      address: req.socket.remoteAddress ?? 'unknown',
+      address: o.rest.clientAddress(req) ?? 'unknown',
       since: now.toISOString(),
       patterns: new Set(),
       lastSeen: Date.now(),
@@ -286,13 +286,15 @@ export function attachEventStream(o: EventStreamOptions): EventStream {
       return;
     }
     const started = o.accessLog === undefined ? 0 : performance.now();
-    const a = o.rest.admit(req.headers.authorization, req.socket.remoteAddress);
+    // Behind a trusted proxy, the client it names (./client-address.ts): throttled, logged and listed under it.
+    const address = o.rest.clientAddress(req);
+    const a = o.rest.admit(req.headers.authorization, address);
     const headers = rateHeaders(a.rate);
     const url = req.url ?? '/';
     const path = url.split('?')[0] ?? url;
     const label = a.token?.label ?? '-';
     const logged = (status: number): void =>
-      o.accessLog?.(accessEntry(req, status, label, started, a.token === undefined ? authFailure(req.headers.authorization) : null));
+      o.accessLog?.(accessEntry(req, status, label, started, a.token === undefined ? authFailure(req.headers.authorization) : null, address));
     const refused = (code: HttpErrorCode, message?: string, extra?: { scope?: string }): void => {
       answerOnSocket(socket, code, headers, message, extra);
       logged(HTTP_ERRORS[code]);

@@ -85,6 +85,7 @@ export function hostMissing(req: IncomingMessage): boolean {
 
 export interface GuardOptions {
   admit(authorization: string | undefined, address: string | undefined): Admission;
+  clientAddress(req: IncomingMessage): string | undefined;
   routeMiss(path: string): { code: 'method-not-allowed'; allow: string } | { code: 'not-found' };
   accessLog?: AccessLog;
 }
@@ -93,7 +94,8 @@ export interface GuardOptions {
 export function guardServer(server: Server, o: GuardOptions): void {
   server.on('connect', (req: IncomingMessage, socket: Duplex) => {
     const started = performance.now();
-    const a = o.admit(req.headers.authorization, req.socket.remoteAddress);
+    const address = o.clientAddress(req);
+    const a = o.admit(req.headers.authorization, address);
     const headers = rateHeaders(a.rate);
     let code: HttpErrorCode;
     let message: string | undefined;
@@ -110,7 +112,8 @@ export function guardServer(server: Server, o: GuardOptions): void {
       }
     }
     answerOnSocket(socket, code, headers, message);
-    o.accessLog?.(accessEntry(req, HTTP_ERRORS[code], a.token?.label ?? '-', started, a.token === undefined ? authFailure(req.headers.authorization) : null));
+    const auth = a.token === undefined ? authFailure(req.headers.authorization) : null;
+    o.accessLog?.(accessEntry(req, HTTP_ERRORS[code], a.token?.label ?? '-', started, auth, address));
   });
   server.on('checkExpectation', (req, res) => server.emit('request', req, res));
 }

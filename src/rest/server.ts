@@ -10,7 +10,7 @@
 // (./idempotency.ts) after the module switch, so only the call's own answers are kept for retries.
 // Before all of it, the request deadline and the connection cap (connection-limits.ts).
 
-import { maxHeaderSize } from 'node:http';
+import { maxHeaderSize, type IncomingMessage } from 'node:http';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { TSchema } from '@sinclair/typebox';
 import { TypeCompiler, type TypeCheck } from '@sinclair/typebox/compiler';
@@ -32,6 +32,7 @@ import { routeCaller, type Answerer } from './route-call.ts';
 import { routeMisses, type RouteMiss } from './route-miss.ts';
 import { registerBodyParsers } from './json-body.ts';
 import { answerClientError, guardServer, hostMissing } from './http-guards.ts';
+import { clientAddresses } from './client-address.ts';
 
 export const BODY_LIMIT = 64 * 1024;
 export const EVENTS_PATH = `${API_PREFIX}/events`;
@@ -79,6 +80,8 @@ export interface RestServer {
   readonly fastify: FastifyInstance;
   /** Token then rate limit: the first two checks, shared with the event-stream handshake. */
   admit(authorization: string | undefined, address: string | undefined, connection?: object): Admission;
+  /** The address a request is counted and logged under: its peer, or the client a trusted proxy names (./client-address.ts). */
+  clientAddress(req: IncomingMessage): string | undefined;
   /** For a path no row serves with this method: 405 with the methods it does serve, or 404. */
   routeMiss(path: string): RouteMiss;
   listen(): Promise<{ host: string; port: number }>;
@@ -101,6 +104,7 @@ export function createRestServer(o: RestServerOptions): RestServer {
   const { api, tokens, limiter, clock, log, accessLog } = o;
   const dispatcher = o.dispatcher;
   const routeMiss = routeMisses(o.routes, API_PREFIX, [EVENTS_PATH]);
+  const clientAddress = clientAddresses(o.config);
   const deadline = deadlineOptions(o.requestDeadlineMs, o.deadlineCheckMs);
   const fastify = Fastify({
     logger: false,
@@ -124,7 +128,7 @@ export function createRestServer(o: RestServerOptions): RestServer {
       sendError(reply, 'bad-request', describe('path', error.message), { field: 'path' });
     },
   });
-  guardServer(fastify.server, { admit, routeMiss, ...(accessLog ? { accessLog } : {}) });
+  guardServer(fastify.server, { admit, routeMiss, clientAddress, ...(accessLog ? { accessLog } : {}) });
   fastify.decorateRequest('coreToken', null);
   fastify.decorateRequest('coreRate', null);
   fastify.decorateRequest('coreStart', 0);
@@ -146,7 +150,7 @@ export function createRestServer(o: RestServerOptions): RestServer {
     reply.hijack();
     reply.raw.writeHead(status, headers);
     reply.raw.end(body);
-    if (accessLog !== undefined) logAccess(accessLog, reply.request, status);
+    if (accessLog !== undefined) logAccess(accessLog, reply.request, status, clientAddress(reply.request.raw));
   }
 
   function sendError(
@@ -195,7 +199,7 @@ export function createRestServer(o: RestServerOptions): RestServer {
       return undefined;
     }
     const socket = req.raw.socket;
-    const a = admit(req.headers.authorization, socket.remoteAddress, socket);
+    const a = admit(req.headers.authorization, clientAddress(req.raw), socket);
     req.coreRate = a.rate;
     if (a.ok) {
       req.coreToken = a.token;
@@ -262,7 +266,7 @@ export function createRestServer(o: RestServerOptions): RestServer {
   /** A request whose body did not arrive in time: its connection is closed, unanswered; the access log says 408. */
   function cutOff(req: FastifyRequest, reply: FastifyReply): void {
     reply.hijack();
-    if (accessLog !== undefined) logAccess(accessLog, req, 408);
+    if (accessLog !== undefined) logAccess(accessLog, req, 408, clientAddress(req.raw));
   }
 
   fastify.setErrorHandler((error: FastifyError | BadRequest, req, reply) => {
@@ -362,6 +366,7 @@ export function createRestServer(o: RestServerOptions): RestServer {
   return {
     fastify,
     admit,
+    clientAddress,
     routeMiss,
     async listen() {
       await fastify.listen({ host: o.config.bind, port: o.config.port });
@@ -381,9 +386,9 @@ export function createRestServer(o: RestServerOptions): RestServer {
 export const STOP_DRAIN_MS = 5000;
 
 /** One access entry for an answer just written (the request went through gate() first). */
-function logAccess(accessLog: AccessLog, req: FastifyRequest, status: number): void {
+function logAccess(accessLog: AccessLog, req: FastifyRequest, status: number, address: string | undefined): void {
   const label = req.coreToken === null ? '-' : req.coreToken.label;
   // An answer written without gate() (none is, today) counts 0 ms rather than the process's age.
   const started = req.coreStart === 0 ? performance.now() : req.coreStart;
-  accessLog(accessEntry(req.raw, status, label, started, req.coreAuthFailure));
+  accessLog(accessEntry(req.raw, status, label, started, req.coreAuthFailure, address));
 }

@@ -49,7 +49,15 @@ export interface Subscription {
 }
 
 export async function startRestServer(
-  options: { dataDir?: string; requestsPerMinute?: number; maxConnections?: number; modules?: Record<string, boolean>; launch?: Launch } = {},
+  options: {
+    dataDir?: string;
+    requestsPerMinute?: number;
+    maxConnections?: number;
+    /** rest.conf's trusted-proxies (none: the key is left out, so the header is ignored). */
+    trustedProxies?: readonly string[];
+    modules?: Record<string, boolean>;
+    launch?: Launch;
+  } = {},
 ): Promise<RestServer> {
   const dataDir = options.dataDir ?? newDataDir();
   mkdirSync(join(dataDir, 'core-rest'), { recursive: true });
@@ -62,6 +70,7 @@ export async function startRestServer(
       `requests-per-minute = ${options.requestsPerMinute ?? 100000}`,
       'max-subscribers = 8',
       ...(options.maxConnections === undefined ? [] : [`max-connections = ${options.maxConnections}`]),
+      ...(options.trustedProxies === undefined ? [] : [`trusted-proxies = ${JSON.stringify(options.trustedProxies)}`]),
       '',
     ].join('\n'),
   );
