@@ -45,8 +45,8 @@ function replaceOnce(text: string, from: string, to: string): string {
 /** The shipped server blocks in the smallest nginx.conf around them, everything nginx writes in `dir`. */
 function renderNginxConf(dir: string, ports: { https: number; http: number; upstream: number }): string {
   let site = readFileSync(join(ROOT, 'deploy/nginx/core-rest.conf'), 'utf8');
-  site = replaceOnce(site, 'listen 443 ssl;', `listen ${ports.https} ssl;`);
-  site = replaceOnce(site, 'listen 80;', `listen ${ports.http};`);
+  site = replaceOnce(site, 'listen 443 ssl;', `listen 127.0.0.1:${ports.https} ssl;`);
+  site = replaceOnce(site, 'listen 80;', `listen 127.0.0.1:${ports.http};`);
   site = replaceOnce(site, '/etc/ssl/certs/core-rest.crt', join(dir, 'cert.pem'));
   site = replaceOnce(site, '/etc/ssl/private/core-rest.key', join(dir, 'key.pem'));
   site = replaceOnce(site, 'server 127.0.0.1:8123;', `server 127.0.0.1:${ports.upstream};`);
