@@ -35,6 +35,8 @@ import { answerClientError, guardServer, hostMissing } from './http-guards.ts';
 import { clientAddresses } from './client-address.ts';
 
 export const BODY_LIMIT = 64 * 1024;
+/** A declared body over BODY_LIMIT up to this size is drained after its 413 rather than cut off. */
+export const DRAINED_BODY_LIMIT = 1024 * 1024;
 export const EVENTS_PATH = `${API_PREFIX}/events`;
 
 declare module 'fastify' {
@@ -227,7 +229,10 @@ export function createRestServer(o: RestServerOptions): RestServer {
     }
     const length = req.headers['content-length'];
     if (length !== undefined && Number(length) > BODY_LIMIT) {
-      sendError(reply, 'payload-too-large', undefined, undefined, ['connection', 'close']);
+      // Up to 1 MiB the body is read and dropped after the answer (Node does so for an unread body)
+      // and the connection stays open: closing it with the body unread resets it, and a reverse
+      // proxy still sending the body then answers 502 instead of passing this 413 on.
+      sendError(reply, 'payload-too-large', undefined, undefined, Number(length) <= DRAINED_BODY_LIMIT ? [] : ['connection', 'close']);
       return undefined;
     }
     return token;
