@@ -21,6 +21,8 @@ export interface RestConfig {
   maxConnections: number;
   /** One log entry per request and per failed authentication. */
   accessLog: boolean;
+  /** Whether GET /api/v1/docs and /api/v1/openapi.json answer (open without a token). */
+  reference: boolean;
 }
 
 export const DEFAULT_CONFIG: RestConfig = {
@@ -31,11 +33,12 @@ export const DEFAULT_CONFIG: RestConfig = {
   maxSubscribers: 8,
   maxConnections: 1024,
   accessLog: true,
+  reference: true,
 };
 
 export const CONFIG_FILE_NAME = 'rest.conf';
 
-type Key = 'enabled' | 'bind' | 'port' | 'requests-per-minute' | 'max-subscribers' | 'max-connections' | 'access-log';
+type Key = 'enabled' | 'bind' | 'port' | 'requests-per-minute' | 'max-subscribers' | 'max-connections' | 'access-log' | 'reference';
 
 interface KeySpec {
   field: keyof RestConfig;
@@ -109,9 +112,16 @@ const KEYS: Record<Key, KeySpec> = {
     live: false,
     check: boolean,
   },
+  reference: {
+    field: 'reference',
+    comment:
+      'Whether the API reference answers at /api/v1/docs (a page for a browser) and /api/v1/openapi.json. Both are open without a token (they describe the API and hold no secret) and limited per remote address like failed logins; while false both paths answer 404 like any unknown path.',
+    live: true,
+    check: boolean,
+  },
 };
 
-const KEY_ORDER: readonly Key[] = ['enabled', 'bind', 'port', 'requests-per-minute', 'max-subscribers', 'max-connections', 'access-log'];
+const KEY_ORDER: readonly Key[] = ['enabled', 'bind', 'port', 'requests-per-minute', 'max-subscribers', 'max-connections', 'access-log', 'reference'];
 
 function tomlValue(value: RestConfig[keyof RestConfig]): string {
   return typeof value === 'string' ? JSON.stringify(value) : String(value);
