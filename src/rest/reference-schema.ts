@@ -78,6 +78,7 @@ const WORDS: Record<string, string[]> = {
   line: ['Welcome to the server'],
   skin: ['Notch'],
   world: ['world'],
+  symbol: ['$'],
   currency: ['coins'],
   reason: ['Griefing at spawn'],
   message: ['Welcome back!'],
@@ -109,7 +110,7 @@ function stringExample(schema: Json, key: string): string {
 }
 
 function numberExample(schema: Json, key: string): number {
-  const guesses: Record<string, number> = { amount: 25, x: 100.5, y: 64, z: -20.5, yaw: 90, pitch: 0, limit: 10, page: 1, count: 3, ping: 12 };
+  const guesses: Record<string, number> = { amount: 25, x: 100.5, y: 64, z: -20.5, yaw: 90, pitch: 0, limit: 10, page: 1, count: 3, ping: 12, 'decimal-places': 2 };
   let n = guesses[key] ?? (key.endsWith('seconds') ? 3600 : 1);
   if (schema.type === 'integer') n = Math.round(n);
   if (typeof schema.minimum === 'number' && n < schema.minimum) n = schema.minimum;
