@@ -7,7 +7,7 @@ import { DEFAULT_CONFIG, defaultConfigText, loadConfig, parseConfig } from './co
 import { http, startHarness, tempDir } from './test-support.ts';
 
 describe('rest.conf', () => {
-  it('is written with the defaults on first start, a comment line before each of the seven keys', () => {
+  it('is written with the defaults on first start, a comment line before each of the eight keys', () => {
     const dir = join(tempDir(), 'core-rest');
     const outcome = loadConfig(dir);
     assert.ok(outcome.ok);
@@ -15,12 +15,12 @@ describe('rest.conf', () => {
     assert.deepEqual(outcome.config, DEFAULT_CONFIG);
     const text = readFileSync(join(dir, 'rest.conf'), 'utf8');
     const lines = text.split('\n');
-    for (const key of ['enabled', 'bind', 'port', 'requests-per-minute', 'max-subscribers', 'max-connections', 'access-log']) {
+    for (const key of ['enabled', 'bind', 'port', 'requests-per-minute', 'max-subscribers', 'max-connections', 'access-log', 'reference']) {
       const i = lines.findIndex((l) => l.startsWith(`${key} = `));
       assert.ok(i > 0, key);
       assert.match(lines[i - 1] ?? '', /^# /, `comment before ${key}`);
     }
-    assert.deepEqual({ ...parse(text) }, { enabled: false, bind: '127.0.0.1', port: 8123, 'requests-per-minute': 120, 'max-subscribers': 8, 'max-connections': 1024, 'access-log': true });
+    assert.deepEqual({ ...parse(text) }, { enabled: false, bind: '127.0.0.1', port: 8123, 'requests-per-minute': 120, 'max-subscribers': 8, 'max-connections': 1024, 'access-log': true, reference: true });
   });
 
   it('is never overwritten once it exists', () => {
