@@ -9,8 +9,8 @@ import { describe, it } from 'node:test';
 const ROOT = join(import.meta.dirname, '..');
 const DOCS = join(ROOT, 'docs');
 
-/** README.md and every page and generated document under docs/. */
-const docFiles = [join(ROOT, 'README.md'), ...readdirSync(DOCS).filter((f) => /\.(md|json)$/.test(f)).map((f) => join(DOCS, f))];
+/** README.md and every page and generated document under docs/ and docs/api/. */
+const docFiles = [join(ROOT, 'README.md'), ...[DOCS, join(DOCS, 'api')].flatMap((dir) => readdirSync(dir).filter((f) => /\.(md|json|html)$/.test(f)).map((f) => join(dir, f)))];
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>

@@ -24,6 +24,11 @@ import { coreApiCommand } from './coreapi-command.ts';
 import { createTokenStore } from './tokens.ts';
 import { createIdempotencyStore, type IdempotencyStore } from './idempotency.ts';
 import { messageOf } from '../core/sentence.ts';
+import { catalogueOf } from '../core/event-catalogue.ts';
+import { ALL_MODULES } from '../modules/index.ts';
+import { renderDocs } from './docs.ts';
+import { DOCS_ROUTE, OPENAPI_ROUTE } from './reference.ts';
+import type { ServedDocument } from './reference-routes.ts';
 
 /** The upstream wait (docs/remote-access.md, "Limits"): a call without an answer within it gives 504. */
 export const UPSTREAM_TIMEOUT_MS = 10_000;
@@ -73,6 +78,18 @@ export interface RestAddon {
   readonly listening: { host: string; port: number } | null;
   /** Event streams close with 1001, then the listener closes. */
   stop(): Promise<void>;
+}
+
+/**
+ * The reference the listener serves, rendered once at start from the published route table (rows
+ * a test adds are not published), so /api/v1/openapi.json is docs/openapi.json of this version.
+ */
+function referenceDocuments(version: string): ServedDocument[] {
+  const docs = renderDocs(ROUTES, catalogueOf(ALL_MODULES), version);
+  return [
+    { route: OPENAPI_ROUTE, body: docs.openapi },
+    { route: DOCS_ROUTE, body: docs.reference },
+  ];
 }
 
 export async function startRestAddon(o: RestAddonOptions): Promise<RestAddon> {
@@ -165,6 +182,7 @@ export async function startRestAddon(o: RestAddonOptions): Promise<RestAddon> {
     idempotency,
     ...(o.tuning?.requestDeadlineMs !== undefined ? { requestDeadlineMs: o.tuning.requestDeadlineMs } : {}),
     ...(o.tuning?.deadlineCheckMs !== undefined ? { deadlineCheckMs: o.tuning.deadlineCheckMs } : {}),
+    documents: referenceDocuments(o.version),
   });
   connections = limitConnections(server.fastify.server, () => c.maxConnections, log);
   stream = attachEventStream({

@@ -15,12 +15,12 @@ describe('rest.conf', () => {
     assert.deepEqual(outcome.config, DEFAULT_CONFIG);
     const text = readFileSync(join(dir, 'rest.conf'), 'utf8');
     const lines = text.split('\n');
-    for (const key of ['enabled', 'bind', 'port', 'requests-per-minute', 'max-subscribers', 'max-connections', 'access-log', 'trusted-proxies']) {
+    for (const key of ['enabled', 'bind', 'port', 'requests-per-minute', 'max-subscribers', 'max-connections', 'access-log', 'trusted-proxies', 'reference']) {
       const i = lines.findIndex((l) => l.startsWith(`${key} = `));
       assert.ok(i > 0, key);
       assert.match(lines[i - 1] ?? '', /^# /, `comment before ${key}`);
     }
-    assert.deepEqual({ ...parse(text) }, { enabled: false, bind: '127.0.0.1', port: 8123, 'requests-per-minute': 120, 'max-subscribers': 8, 'max-connections': 1024, 'access-log': true, 'trusted-proxies': [] });
+    assert.deepEqual({ ...parse(text) }, { enabled: false, bind: '127.0.0.1', port: 8123, 'requests-per-minute': 120, 'max-subscribers': 8, 'max-connections': 1024, 'access-log': true, 'trusted-proxies': [], reference: true });
   });
 
   it('is never overwritten once it exists', () => {

@@ -24,6 +24,8 @@ export interface RestConfig {
   accessLog: boolean;
   /** Reverse proxies whose X-Forwarded-For names the client (./client-address.ts); empty: the header is ignored. */
   trustedProxies: readonly string[];
+  /** Whether GET /api/v1/docs and /api/v1/openapi.json answer (open without a token). */
+  reference: boolean;
 }
 
 export const DEFAULT_CONFIG: RestConfig = {
@@ -35,11 +37,12 @@ export const DEFAULT_CONFIG: RestConfig = {
   maxConnections: 1024,
   accessLog: true,
   trustedProxies: [],
+  reference: true,
 };
 
 export const CONFIG_FILE_NAME = 'rest.conf';
 
-type Key = 'enabled' | 'bind' | 'port' | 'requests-per-minute' | 'max-subscribers' | 'max-connections' | 'access-log' | 'trusted-proxies';
+type Key = 'enabled' | 'bind' | 'port' | 'requests-per-minute' | 'max-subscribers' | 'max-connections' | 'access-log' | 'trusted-proxies' | 'reference';
 
 interface KeySpec {
   field: keyof RestConfig;
@@ -120,9 +123,16 @@ const KEYS: Record<Key, KeySpec> = {
     live: true,
     check: checkTrustedProxies,
   },
+  reference: {
+    field: 'reference',
+    comment:
+      'Whether the API reference answers at /api/v1/docs (a page for a browser) and /api/v1/openapi.json. Both are open without a token (they describe the API and hold no secret) and limited per remote address like failed logins; while false both paths answer 404 like any unknown path.',
+    live: true,
+    check: boolean,
+  },
 };
 
-const KEY_ORDER: readonly Key[] = ['enabled', 'bind', 'port', 'requests-per-minute', 'max-subscribers', 'max-connections', 'access-log', 'trusted-proxies'];
+const KEY_ORDER: readonly Key[] = ['enabled', 'bind', 'port', 'requests-per-minute', 'max-subscribers', 'max-connections', 'access-log', 'trusted-proxies', 'reference'];
 
 function tomlValue(value: RestConfig[keyof RestConfig]): string {
   if (Array.isArray(value)) return `[${value.map((v) => JSON.stringify(v)).join(', ')}]`;

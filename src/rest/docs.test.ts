@@ -1,12 +1,12 @@
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { catalogueOf } from '../core/event-catalogue.ts';
 import { EVENT_NAMES } from '../core/events.ts';
 import { ALL_MODULES } from '../modules/index.ts';
 import { buildAsyncApi } from './asyncapi.ts';
-import { DOCS_DIR, productVersion, renderDocs } from './docs.ts';
+import { API_DOCS_DIR, DOCS_DIR, productVersion, renderDocs } from './docs.ts';
 import { buildOpenApi } from './openapi.ts';
 import { ROUTES } from './routes.ts';
 
@@ -20,6 +20,9 @@ describe('docs/openapi.json and docs/asyncapi.json', () => {
     const fresh = renderDocs(ROUTES, catalogueOf(ALL_MODULES), productVersion());
     assert.ok(read('openapi.json') === fresh.openapi, 'docs/openapi.json is stale: run npm run openapi');
     assert.ok(read('asyncapi.json') === fresh.asyncapi, 'docs/asyncapi.json is stale: run npm run openapi');
+    assert.ok(read('reference.html') === fresh.reference, 'docs/reference.html is stale: run npm run openapi');
+    assert.deepEqual(readdirSync(API_DOCS_DIR).sort(), [...fresh.api.keys()].sort(), 'docs/api/ holds exactly the generated pages: run npm run openapi');
+    for (const [name, text] of fresh.api) assert.ok(read(`api/${name}`) === text, `docs/api/${name} is stale: run npm run openapi`);
   });
 
   it('is a valid OpenAPI 3.1 document', async () => {
@@ -52,6 +55,17 @@ describe('docs/openapi.json and docs/asyncapi.json', () => {
     }
     const events = doc.paths['/api/v1/events'].get;
     assert.deepEqual(Object.keys(events.responses).sort(), ['101', '401', '403', '405', '413', '426', '429', '500', '503']);
+  });
+
+  it('documents the reference routes: their media type, open without a token, 404 while switched off', () => {
+    const doc: Doc = JSON.parse(read('openapi.json'));
+    const page = doc.paths['/api/v1/docs'].get;
+    assert.deepEqual(page.security, [], 'no token');
+    assert.equal(page['x-scope'], null);
+    assert.ok(page.responses['200'].content['text/html']);
+    assert.deepEqual(Object.keys(page.responses), ['200', '404', '405', '429', '500']);
+    assert.ok(doc.paths['/api/v1/openapi.json'].get.responses['200'].content['application/json']);
+    assert.match(doc.info.description, /Open without a token:\*\* `GET \/api\/v1\/openapi\.json`, `GET \/api\/v1\/docs`/);
   });
 
   it('describes all 87 events with their data (occurred-at included) and the protocol messages', () => {

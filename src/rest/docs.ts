@@ -1,18 +1,37 @@
-// The OpenAPI 3.1 document (from the route table, ./openapi.ts) and the AsyncAPI 3.0 document (from
-// the event catalogue and the stream protocol, ./asyncapi.ts). `npm run openapi` writes both to
-// docs/; a test fails when the committed files differ from what these functions build.
+// The generated documentation: the OpenAPI 3.1 document (from the route table and the plain routes
+// served beside it, ./openapi.ts), the AsyncAPI 3.0 document (from the event catalogue and the
+// stream protocol, ./asyncapi.ts), the reference page rendered from both (./reference-html.ts) and
+// the pages of docs/api/ (./api-pages.ts). `npm run openapi` writes them to docs/; a test fails when
+// a committed file differs from what these functions build. The listener serves the first and the
+// third from memory (./reference-routes.ts).
 
 import { readFileSync } from 'node:fs';
 import type { EventCatalogue } from '../core/event-catalogue.ts';
 import type { RouteDefinition } from '../core/routes.ts';
+import { renderApiPages } from './api-pages.ts';
 import { buildAsyncApi } from './asyncapi.ts';
 import { buildOpenApi } from './openapi.ts';
+import { REFERENCE_ROUTES } from './reference.ts';
+import { renderReferenceHtml } from './reference-html.ts';
 
-/** The two documents as written to docs/ (stable formatting, trailing newline). */
-export function renderDocs(routes: readonly RouteDefinition[], catalogue: EventCatalogue, version: string): { openapi: string; asyncapi: string } {
+export interface RenderedDocs {
+  openapi: string;
+  asyncapi: string;
+  /** docs/reference.html, and the page at /api/v1/docs. */
+  reference: string;
+  /** docs/api/<file>, by file name. */
+  api: Map<string, string>;
+}
+
+/** The documents as written to docs/ (stable formatting, trailing newline). */
+export function renderDocs(routes: readonly RouteDefinition[], catalogue: EventCatalogue, version: string): RenderedDocs {
+  const openapi = buildOpenApi(routes, version, REFERENCE_ROUTES);
+  const asyncapi = buildAsyncApi(catalogue, version);
   return {
-    openapi: JSON.stringify(buildOpenApi(routes, version), null, 2) + '\n',
-    asyncapi: JSON.stringify(buildAsyncApi(catalogue, version), null, 2) + '\n',
+    openapi: JSON.stringify(openapi, null, 2) + '\n',
+    asyncapi: JSON.stringify(asyncapi, null, 2) + '\n',
+    reference: renderReferenceHtml(openapi, asyncapi),
+    api: renderApiPages(openapi),
   };
 }
 
@@ -23,3 +42,4 @@ export function productVersion(): string {
 }
 
 export const DOCS_DIR = new URL('../../docs/', import.meta.url);
+export const API_DOCS_DIR = new URL('api/', DOCS_DIR);

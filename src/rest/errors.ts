@@ -94,3 +94,15 @@ export const DeclinedSchema = Type.Object(
   },
   { additionalProperties: false, description: 'An operation the server understood and declined (HTTP 200).' },
 );
+
+/** What each code of a declined operation (HTTP 200, `ok: false`) means, for docs/api/errors.md. */
+export const DECLINED_MEANINGS: Record<(typeof FAILURE_CODES)[number], string> = {
+  cancelled: 'A listener of the game (another plugin, a region rule) stopped the operation before it happened.',
+  'not-found': 'What the request names does not exist: a player the server has never seen, a home, a warp, a kit. A few routes answer it as HTTP 404 (their pages say so).',
+  'already-exists': 'The thing to create exists already (a warp, a home of that name).',
+  'player-offline': 'The operation needs the player in the game, and the player is not online.',
+  'insufficient-funds': 'The balance does not cover the amount.',
+  'already-in-state': 'The player or thing is already in the asked state (vanished, muted, the sidebar hidden): nothing changed.',
+  refused: 'A rule of the server refuses it (a limit reached, a permission missing, a value out of range); the message says which.',
+  failed: 'The operation was tried and did not complete (the game or storage failed); nothing was applied.',
+};

@@ -1,15 +1,21 @@
-// `npm run openapi`: writes docs/openapi.json (from the route table) and docs/asyncapi.json (from
-// the event catalogue of the kernel and every known module). A test fails while either committed
-// file is stale.
+// `npm run openapi`: writes docs/openapi.json (from the route table), docs/asyncapi.json (from the
+// event catalogue of the kernel and every known module), docs/reference.html (the page the listener
+// serves at /api/v1/docs) and docs/api/ (a page per area and the error codes). Files of docs/api/
+// no longer generated are removed. A test fails while any committed file is stale.
 
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { catalogueOf } from '../core/event-catalogue.ts';
 import { ALL_MODULES } from '../modules/index.ts';
-import { DOCS_DIR, productVersion, renderDocs } from './docs.ts';
+import { API_DOCS_DIR, DOCS_DIR, productVersion, renderDocs } from './docs.ts';
 import { ROUTES } from './routes.ts';
 
-const { openapi, asyncapi } = renderDocs(ROUTES, catalogueOf(ALL_MODULES), productVersion());
-mkdirSync(DOCS_DIR, { recursive: true });
-writeFileSync(new URL('openapi.json', DOCS_DIR), openapi);
-writeFileSync(new URL('asyncapi.json', DOCS_DIR), asyncapi);
-process.stdout.write(`wrote docs/openapi.json (${ROUTES.length} routes + the event stream) and docs/asyncapi.json\n`);
+const docs = renderDocs(ROUTES, catalogueOf(ALL_MODULES), productVersion());
+mkdirSync(API_DOCS_DIR, { recursive: true });
+writeFileSync(new URL('openapi.json', DOCS_DIR), docs.openapi);
+writeFileSync(new URL('asyncapi.json', DOCS_DIR), docs.asyncapi);
+writeFileSync(new URL('reference.html', DOCS_DIR), docs.reference);
+for (const name of readdirSync(API_DOCS_DIR)) if (!docs.api.has(name)) rmSync(new URL(name, API_DOCS_DIR));
+for (const [name, text] of docs.api) writeFileSync(new URL(name, API_DOCS_DIR), text);
+process.stdout.write(
+  `wrote docs/openapi.json (${ROUTES.length} routes + the event stream and the reference), docs/asyncapi.json, docs/reference.html and docs/api/ (${docs.api.size} pages)\n`,
+);

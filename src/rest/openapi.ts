@@ -86,6 +86,13 @@ function errorResponse(name: keyof typeof ERROR_RESPONSES): Json {
 
 const ref = (name: string) => ({ $ref: `#/components/responses/${name}` });
 
+/** The exception to "every request needs a token", named in the document's description. */
+function openNote(plain: readonly PlainRoute[]): string {
+  const open = plain.filter((r) => r.scope === null).map((r) => `\`GET ${API_PREFIX}${r.path}\``);
+  if (open.length === 0) return '';
+  return `\n\n**Open without a token:** ${open.join(', ')}. They hold no secret; they are limited per remote address like failed authentication.`;
+}
+
 const DESCRIPTION = `HTTP access to Core, the essentials plugin of this Minecraft server, for programs that are not plugins
 (a panel, a bot, a store webhook, a script). Every route is exactly one call of the plugin's published API.
 The event stream (WebSocket, \`${EVENTS_PATH}\`) is described in asyncapi.json.
@@ -124,8 +131,60 @@ Unknown body fields and unknown query parameters are refused with 400, named bef
 (\`{"ammount": 25}\` answers \`"field": "ammount"\`, \`"message": "ammount: unexpected property (did you mean amount?); expected amount, currency."\`).
 A 400's \`message\` starts with the field and is one sentence ending in one period.`;
 
-/** The OpenAPI 3.1 document of the route table. */
-export function buildOpenApi(routes: readonly RouteDefinition[], version: string): Json {
+/**
+ * A GET route whose answer is not the JSON envelope (a document, a page, metrics): served by the
+ * add-on beside the route table, and described here from the same declaration the server serves.
+ */
+export interface PlainRoute {
+  /** Under the API prefix, e.g. `/openapi.json`. */
+  readonly path: string;
+  readonly tag: string;
+  readonly summary: string;
+  readonly description: string;
+  /** The media type of its 200 answer, e.g. `text/html; charset=utf-8`. */
+  readonly contentType: string;
+  /** The scope it needs, or null for a path open without a token (limited per remote address instead). */
+  readonly scope: 'read' | null;
+  /** The rest.conf key that switches it; while off the path answers 404 like any unknown path. */
+  readonly switchKey?: string;
+}
+
+function plainOperation(r: PlainRoute): Json {
+  const media = r.contentType.split(';')[0] ?? r.contentType;
+  return {
+    operationId: operationId('GET', r.path),
+    summary: r.summary,
+    description: r.description,
+    tags: [r.tag],
+    'x-scope': r.scope,
+    'x-module': null,
+    // An empty list overrides the document's security: this path needs no token.
+    ...(r.scope === null ? { security: [] } : {}),
+    responses: {
+      '200': {
+        description: `The answer, as \`${r.contentType}\` (not the JSON envelope).`,
+        headers: RATE_HEADERS,
+        content: { [media]: { schema: media === 'application/json' ? { type: 'object' } : { type: 'string' } } },
+      },
+      ...(r.scope === null ? {} : { '401': ref('Unauthorized'), '403': ref('Forbidden') }),
+      ...(r.switchKey === undefined
+        ? {}
+        : {
+            '404': {
+              description: `Switched off (\`${r.switchKey} = false\` in rest.conf): answered as a path no route serves.`,
+              headers: RATE_HEADERS,
+              content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+            },
+          }),
+      '405': ref('MethodNotAllowed'),
+      '429': ref('RateLimited'),
+      '500': ref('InternalError'),
+    },
+  };
+}
+
+/** The OpenAPI 3.1 document of the route table, and of the plain routes served beside it. */
+export function buildOpenApi(routes: readonly RouteDefinition[], version: string, plain: readonly PlainRoute[] = []): Json {
   const schemas = schemaCollector('#/components/schemas/');
   const paths: Record<string, Record<string, Json>> = {};
   const tags = new Set<string>();
@@ -213,6 +272,10 @@ export function buildOpenApi(routes: readonly RouteDefinition[], version: string
     };
     (paths[path] ??= {})[row.method.toLowerCase()] = op;
   }
+  for (const r of plain) {
+    tags.add(r.tag);
+    (paths[API_PREFIX + r.path] ??= {}).get = plainOperation(r);
+  }
   tags.add('events');
   paths[EVENTS_PATH] = {
     get: {
@@ -244,7 +307,7 @@ export function buildOpenApi(routes: readonly RouteDefinition[], version: string
     info: {
       title: 'Core Remote Access Service',
       version,
-      description: DESCRIPTION,
+      description: DESCRIPTION + openNote(plain),
       'x-api-version': API_VERSION,
     },
     servers: [

@@ -33,6 +33,7 @@ import { routeMisses, type RouteMiss } from './route-miss.ts';
 import { registerBodyParsers } from './json-body.ts';
 import { answerClientError, guardServer, hostMissing } from './http-guards.ts';
 import { clientAddresses } from './client-address.ts';
+import { serveReference, type ServedDocument } from './reference-routes.ts';
 
 export const BODY_LIMIT = 64 * 1024;
 /** A declared body over BODY_LIMIT up to this size is drained after its 413 rather than cut off. */
@@ -76,6 +77,8 @@ export interface RestServerOptions {
   /** Time for a request to arrive whole (connection-limits.ts; 15 s) and how often it is checked (1 s), for tests. */
   requestDeadlineMs?: number;
   deadlineCheckMs?: number;
+  /** The API reference (./reference-routes.ts), open without a token while `reference` is on. */
+  documents?: readonly ServedDocument[];
 }
 
 export interface RestServer {
@@ -142,8 +145,8 @@ export function createRestServer(o: RestServerOptions): RestServer {
    * the request, and the body. This is the cheapest path Node offers, and the rate headers are
    * rendered once, in one place.
    */
-  function json(reply: FastifyReply, status: number, body: string, extraHeaders?: readonly string[]): void {
-    const headers = ['content-type', JSON_TYPE, 'content-length', String(Buffer.byteLength(body))];
+  function json(reply: FastifyReply, status: number, body: string, extraHeaders?: readonly string[], type = JSON_TYPE): void {
+    const headers = ['content-type', type, 'content-length', String(Buffer.byteLength(body))];
     const rate = reply.request.coreRate;
     if (rate !== null) {
       headers.push('ratelimit-limit', String(rate.limit), 'ratelimit-remaining', String(rate.remaining), 'ratelimit-reset', String(rate.resetSeconds));
@@ -267,6 +270,8 @@ export function createRestServer(o: RestServerOptions): RestServer {
   fastify.setNotFoundHandler((req, reply) => miss(req, reply));
 
   registerBodyParsers(fastify);
+  const timed = accessLog !== undefined;
+  serveReference(fastify, o.documents ?? [], { limiter, now: nowMs, on: () => o.config.reference, closing: () => closing, timed, send: json, sendError, miss });
 
   /** A request whose body did not arrive in time: its connection is closed, unanswered; the access log says 408. */
   function cutOff(req: FastifyRequest, reply: FastifyReply): void {

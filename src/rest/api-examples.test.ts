@@ -1,0 +1,60 @@
+// The examples the reference shows (the page, docs/api/<area>.md) are requests the server accepts:
+// every path parameter, query and body passes its route's own validation (./validation.ts), and
+// every example answer is one its route's answer schema allows.
+
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { TypeCompiler } from '@sinclair/typebox/compiler';
+import { buildOpenApi } from './openapi.ts';
+import { curlOf, exampleFor, operationsOf } from './api-examples.ts';
+import { REFERENCE_ROUTES } from './reference.ts';
+import { API_PREFIX } from './route-table.ts';
+import { ROUTES } from './routes.ts';
+import { compile, noBody, noExtra, validate } from './validation.ts';
+
+const doc = buildOpenApi(ROUTES, 'x', REFERENCE_ROUTES);
+const ops = operationsOf(doc);
+
+describe('the reference examples', () => {
+  it('give every route a path, query and body its validation accepts', () => {
+    const problems: string[] = [];
+    for (const row of ROUTES) {
+      const path = API_PREFIX + row.path.replace(/:([A-Za-z0-9_-]+)/g, '{$1}');
+      const o = ops.find((x) => x.path === path && x.method === row.method);
+      if (!o) {
+        problems.push(`${row.name}: not in the document`);
+        continue;
+      }
+      const e = exampleFor(doc, o);
+      try {
+        const params = compile(row.params);
+        const query = compile(row.query);
+        const body = compile(row.body);
+        if (params) validate(params, { ...e.params }, 'params');
+        if (query) validate(query, { ...e.query }, 'query');
+        else noExtra(e.query, 'query');
+        if (body) validate(body, structuredClone(e.body), 'body');
+        else noBody(e.body);
+      } catch (err) {
+        problems.push(`${row.name}: ${(err as Error).message} (${e.url} ${JSON.stringify(e.body)})`);
+      }
+      const answer = e.answer as { ok: true; data: unknown };
+      const check = TypeCompiler.Compile(row.answer);
+      const first = check.Errors(answer.data).First();
+      if (first) problems.push(`${row.name}: example answer ${first.path} ${first.message}`);
+    }
+    assert.deepEqual(problems, []);
+  });
+
+  it('write a curl command with the token, the body and the full URL', () => {
+    const o = ops.find((x) => x.path === '/api/v1/players/{uuid}/balance/deposit' && x.method === 'POST');
+    assert.ok(o);
+    const curl = curlOf(o, exampleFor(doc, o));
+    assert.match(curl, /^curl -s -X POST -H "Authorization: Bearer \$TOKEN"/);
+    assert.match(curl, /-d '\{"amount":25\}'/);
+    assert.match(curl, /'http:\/\/127\.0\.0\.1:8123\/api\/v1\/players\/[0-9a-f-]{36}\/balance\/deposit'$/);
+    const open = ops.find((x) => x.path === '/api/v1/docs');
+    assert.ok(open);
+    assert.doesNotMatch(curlOf(open, exampleFor(doc, open)), /Authorization/, 'the reference needs no token');
+  });
+});
