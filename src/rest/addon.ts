@@ -24,6 +24,8 @@ import { coreApiCommand } from './coreapi-command.ts';
 import { createTokenStore } from './tokens.ts';
 import { createIdempotencyStore, type IdempotencyStore } from './idempotency.ts';
 import { messageOf } from '../core/sentence.ts';
+import { timeDatabase } from '../core/db.ts';
+import { createMetrics, type MetricsGame } from './metrics.ts';
 
 /** The upstream wait (docs/remote-access.md, "Limits"): a call without an answer within it gives 504. */
 export const UPSTREAM_TIMEOUT_MS = 10_000;
@@ -65,6 +67,8 @@ export interface RestAddonOptions {
   routes?: RouteDefinition[];
   /** Where the access log's entries go (one per request) while rest.conf has `access-log = true`. */
   accessLog?: AccessLog;
+  /** What the game metrics read at scrape time (tick record, players online); absent: they read 0. */
+  game?: MetricsGame;
   tuning?: RestTuning;
 }
 
@@ -151,6 +155,9 @@ export async function startRestAddon(o: RestAddonOptions): Promise<RestAddon> {
     ...(o.tuning?.rateLimitFlushMs !== undefined ? { flushMs: o.tuning.rateLimitFlushMs } : {}),
   });
   idempotency = await createIdempotencyStore({ database: o.database, clock: o.clock, log });
+  // GET /api/v1/metrics (docs/metrics.md): the database's calls are timed only while the listener is open.
+  const metrics = createMetrics(o.game);
+  timeDatabase(o.database, metrics.dbTimer);
   server = createRestServer({
     config: c,
     api: o.api,
@@ -163,6 +170,7 @@ export async function startRestAddon(o: RestAddonOptions): Promise<RestAddon> {
     checkAnswers: o.tuning?.checkAnswers ?? false,
     ...(accessLog !== undefined ? { accessLog } : {}),
     idempotency,
+    metrics,
     ...(o.tuning?.requestDeadlineMs !== undefined ? { requestDeadlineMs: o.tuning.requestDeadlineMs } : {}),
     ...(o.tuning?.deadlineCheckMs !== undefined ? { deadlineCheckMs: o.tuning.deadlineCheckMs } : {}),
   });
@@ -179,6 +187,7 @@ export async function startRestAddon(o: RestAddonOptions): Promise<RestAddon> {
     ...(o.tuning?.pongTimeoutMs !== undefined ? { pongTimeoutMs: o.tuning.pongTimeoutMs } : {}),
     ...(o.tuning?.maxBufferedBytes !== undefined ? { maxBufferedBytes: o.tuning.maxBufferedBytes } : {}),
     ...(accessLog !== undefined ? { accessLog } : {}),
+    metrics,
   });
 
   try {
@@ -188,6 +197,7 @@ export async function startRestAddon(o: RestAddonOptions): Promise<RestAddon> {
       `The Remote Access Service cannot listen on ${c.bind} port ${c.port} (${messageOf(e)}); it stays closed. Change bind or port in ${config.file} and restart.`,
     );
     closedBecause = `cannot listen on ${c.bind} port ${c.port}`;
+    timeDatabase(o.database, undefined);
     await stream.close();
     await server.close().catch(() => undefined);
     await limiter.close();
@@ -210,6 +220,7 @@ export async function startRestAddon(o: RestAddonOptions): Promise<RestAddon> {
       stopping ??= (async () => {
         await str.close();
         await srv.close();
+        timeDatabase(o.database, undefined);
         listening = null;
         closedBecause = 'stopped';
         await lim.close();

@@ -9,6 +9,47 @@ import { schemaCollector, type Json } from './json-schema.ts';
 import { API_PREFIX, API_VERSION } from './route-table.ts';
 import { BODY_LIMIT, EVENTS_PATH } from './server.ts';
 import { IDEMPOTENCY_KEEP_MS } from './idempotency.ts';
+import { METRICS_DOC } from './metrics.route.ts';
+import type { Scope } from './tokens.ts';
+
+/**
+ * A GET outside the route table whose 200 answer is not the JSON envelope (metrics in Prometheus's
+ * text format, …). Its refusals are the envelope's, from the same checks as every row.
+ */
+export interface PlainRoute {
+  /** The full path, /api/v1 included. */
+  path: string;
+  operationId: string;
+  summary: string;
+  description: string;
+  tag: string;
+  scope: Scope;
+  /** The content type of its 200 answer, and an example of it. */
+  contentType: string;
+  example: string;
+}
+
+/** The non-envelope routes openapi.json describes beside the rows. */
+export const PLAIN_ROUTES: readonly PlainRoute[] = [METRICS_DOC];
+
+function plainOperation(p: PlainRoute): Json {
+  return {
+    operationId: p.operationId,
+    summary: p.summary,
+    description: p.description,
+    tags: [p.tag],
+    'x-scope': p.scope,
+    responses: {
+      '200': { description: 'The answer (not the JSON envelope).', headers: RATE_HEADERS, content: { [p.contentType]: { schema: { type: 'string' }, example: p.example } } },
+      '401': ref('Unauthorized'),
+      '403': ref('Forbidden'),
+      '405': ref('MethodNotAllowed'),
+      '413': ref('PayloadTooLarge'),
+      '429': ref('RateLimited'),
+      '500': ref('InternalError'),
+    },
+  };
+}
 
 function operationId(method: string, path: string): string {
   const words = path
@@ -212,6 +253,10 @@ export function buildOpenApi(routes: readonly RouteDefinition[], version: string
       responses,
     };
     (paths[path] ??= {})[row.method.toLowerCase()] = op;
+  }
+  for (const p of PLAIN_ROUTES) {
+    tags.add(p.tag);
+    paths[p.path] = { get: plainOperation(p) };
   }
   tags.add('events');
   paths[EVENTS_PATH] = {

@@ -32,6 +32,8 @@ import { routeCaller, type Answerer } from './route-call.ts';
 import { routeMisses, type RouteMiss } from './route-miss.ts';
 import { registerBodyParsers } from './json-body.ts';
 import { answerClientError, guardServer, hostMissing } from './http-guards.ts';
+import { countAnswer, METRICS_PATH, registerMetricsRoute } from './metrics.route.ts';
+import { routeLabel, type Metrics } from './metrics.ts';
 
 export const BODY_LIMIT = 64 * 1024;
 export const EVENTS_PATH = `${API_PREFIX}/events`;
@@ -73,6 +75,8 @@ export interface RestServerOptions {
   /** Time for a request to arrive whole (connection-limits.ts; 15 s) and how often it is checked (1 s), for tests. */
   requestDeadlineMs?: number;
   deadlineCheckMs?: number;
+  /** Counts every answer and serves GET /api/v1/metrics (./metrics.ts); absent: neither. */
+  metrics?: Metrics;
 }
 
 export interface RestServer {
@@ -98,9 +102,9 @@ const JSON_TYPE = 'application/json; charset=utf-8';
 
 
 export function createRestServer(o: RestServerOptions): RestServer {
-  const { api, tokens, limiter, clock, log, accessLog } = o;
+  const { api, tokens, limiter, clock, log, accessLog, metrics } = o;
   const dispatcher = o.dispatcher;
-  const routeMiss = routeMisses(o.routes, API_PREFIX, [EVENTS_PATH]);
+  const routeMiss = routeMisses(o.routes, API_PREFIX, metrics ? [EVENTS_PATH, METRICS_PATH] : [EVENTS_PATH]);
   const deadline = deadlineOptions(o.requestDeadlineMs, o.deadlineCheckMs);
   const fastify = Fastify({
     logger: false,
@@ -129,6 +133,7 @@ export function createRestServer(o: RestServerOptions): RestServer {
   fastify.decorateRequest('coreRate', null);
   fastify.decorateRequest('coreStart', 0);
   fastify.decorateRequest('coreAuthFailure', null);
+  fastify.decorateRequest('coreMeter', null);
 
   /**
    * Every answer of the add-on is written here, straight to the Node response (the reply is marked
@@ -136,8 +141,8 @@ export function createRestServer(o: RestServerOptions): RestServer {
    * the request, and the body. This is the cheapest path Node offers, and the rate headers are
    * rendered once, in one place.
    */
-  function json(reply: FastifyReply, status: number, body: string, extraHeaders?: readonly string[]): void {
-    const headers = ['content-type', JSON_TYPE, 'content-length', String(Buffer.byteLength(body))];
+  function json(reply: FastifyReply, status: number, body: string, extraHeaders?: readonly string[], type = JSON_TYPE): void {
+    const headers = ['content-type', type, 'content-length', String(Buffer.byteLength(body))];
     const rate = reply.request.coreRate;
     if (rate !== null) {
       headers.push('ratelimit-limit', String(rate.limit), 'ratelimit-remaining', String(rate.remaining), 'ratelimit-reset', String(rate.resetSeconds));
@@ -147,6 +152,7 @@ export function createRestServer(o: RestServerOptions): RestServer {
     reply.raw.writeHead(status, headers);
     reply.raw.end(body);
     if (accessLog !== undefined) logAccess(accessLog, reply.request, status);
+    if (metrics !== undefined) countAnswer(metrics, reply.request, status);
   }
 
   function sendError(
@@ -170,9 +176,11 @@ export function createRestServer(o: RestServerOptions): RestServer {
     if (token === undefined) {
       // Failed authentication is limited per remote address, at the same rate (docs/decisions.md, "HTTP behaviour").
       const rate = limiter.take(`addr:${address ?? 'unknown'}`, now);
+      if (!rate.allowed) metrics?.rateLimited();
       return { ok: false, code: rate.allowed ? 'unauthorized' : 'rate-limited', rate, token: undefined };
     }
     const rate = limiter.take(token.rateKey, now);
+    if (!rate.allowed) metrics?.rateLimited();
     return rate.allowed ? { ok: true, token, rate } : { ok: false, code: 'rate-limited', rate, token };
   }
 
@@ -189,7 +197,7 @@ export function createRestServer(o: RestServerOptions): RestServer {
       req.raw.socket.destroy();
       return undefined;
     }
-    if (accessLog !== undefined) req.coreStart = performance.now();
+    if (accessLog !== undefined || metrics !== undefined) req.coreStart = performance.now();
     if (hostMissing(req.raw)) {
       sendError(reply, 'bad-request', 'host: an HTTP/1.1 request carries a Host header.', { field: 'host' }, ['connection', 'close']);
       return undefined;
@@ -230,8 +238,9 @@ export function createRestServer(o: RestServerOptions): RestServer {
   }
 
   /** For routes whose body Fastify reads (POST): the checks run before reading it. */
-  function hookFor(scope: Scope) {
+  function hookFor(scope: Scope, meter: FastifyRequest['coreMeter'] = null) {
     return (req: FastifyRequest, reply: FastifyReply, done: () => void): void => {
+      req.coreMeter = meter;
       const token = check(req, reply, scope);
       if (token === undefined) return;
       req.coreToken = token;
@@ -315,14 +324,16 @@ export function createRestServer(o: RestServerOptions): RestServer {
     const body = compile(row.body);
     const answerCheck = o.checkAnswers ? TypeCompiler.Compile(row.answer) : undefined;
     const isGet = row.method === 'GET';
+    const meter = metrics?.meter(row.method, routeLabel(row.path)) ?? null;
     fastify.route({
       method: row.method,
       url: API_PREFIX + row.path,
       // GET bodies are never read, so a GET route makes the checks in its handler (one hook less).
-      ...(isGet ? {} : { onRequest: hookFor(row.scope) }),
+      ...(isGet ? {} : { onRequest: hookFor(row.scope, meter) }),
       handler(req, reply) {
         let token: TokenRecord | undefined;
         if (isGet) {
+          req.coreMeter = meter;
           token = check(req, reply, row.scope);
           if (token === undefined) return;
         } else token = req.coreToken as TokenRecord;
@@ -358,6 +369,8 @@ export function createRestServer(o: RestServerOptions): RestServer {
       sendError(reply, 'upgrade-required', undefined, undefined, ['upgrade', 'websocket']);
     },
   });
+
+  if (metrics) registerMetricsRoute({ fastify, metrics, log, check, send: json, internalError: (reply) => sendError(reply, 'internal-error') });
 
   return {
     fastify,
