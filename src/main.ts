@@ -118,6 +118,7 @@ async function run(options: ServerOptions, log: Logger, serverLog: ServerLog): P
     log: log.child('core-rest'),
     version: VERSION,
     accessLog: (entry: AccessEntry) => accessLog()?.write(entry),
+    game: platform,
   });
   shutdown = stop;
   if (stopRequested) return void stop(stopRequested);

@@ -16,6 +16,7 @@
 import { Kysely, PostgresDialect, sql, type Dialect } from 'kysely';
 import { NodeSqliteDialect, type SqliteDirect } from './sqlite-driver.ts';
 import pg from 'pg';
+import type { DbTimer } from './db-timing.ts';
 
 /** The database handle modules receive. Modules type their own tables through `db.withTables<T>()`. */
 // biome-ignore lint: the schema is open: each module declares its own tables.
@@ -52,6 +53,17 @@ export function openDatabase(config: DbConfig): Database {
   const db: Db = new Kysely({ dialect });
   if (dialect instanceof NodeSqliteDialect) sqliteDialects.set(db, dialect);
   return { db, kind: config.kind, close: () => db.destroy() };
+}
+
+/**
+ * Times this database's calls into `timer` (undefined: stops), for the metrics. Only SQLite is
+ * timed (src/core/db-timing.ts); false for PostgreSQL.
+ */
+export function timeDatabase(database: Database, timer: DbTimer | undefined): boolean {
+  const dialect = sqliteDialects.get(database.db);
+  if (dialect === undefined) return false;
+  dialect.timing.timer = timer;
+  return true;
 }
 
 export interface Migration {

@@ -112,7 +112,7 @@ export function prepareQuery<P extends object, R>(db: Db, build: (q: Db, p: P) =
       }
       s = statement;
       v = bind(values(params));
-      if (on.isTransaction) return Promise.resolve(exec(s, v));
+      if (on.isTransaction) return Promise.resolve(timed(direct, s, v, exec));
     } catch (e) {
       return Promise.reject(direct.failed(e));
     }
@@ -148,7 +148,7 @@ export function prepareQuery<P extends object, R>(db: Db, build: (q: Db, p: P) =
     let result: T;
     let committed: Promise<void> | undefined;
     try {
-      result = exec(s, v);
+      result = timed(direct, s, v, exec);
       if (writes) committed = alone ? direct.commitNow() : direct.committed();
     } catch (e) {
       return Promise.reject(direct.failed(e));
@@ -156,6 +156,18 @@ export function prepareQuery<P extends object, R>(db: Db, build: (q: Db, p: P) =
       direct.lock.unlock();
     }
     return committed === undefined ? Promise.resolve(result) : committed.then(() => result);
+  }
+
+  /** Runs the statement, timed when the database has a timer (src/core/db-timing.ts): two clock reads then, one branch else. */
+  function timed<T>(direct: SqliteDirect, s: SqliteStatement, v: ReturnType<typeof bind>, exec: (s: SqliteStatement, v: ReturnType<typeof bind>) => T): T {
+    const timer = direct.timing.timer;
+    if (timer === undefined) return exec(s, v);
+    const start = performance.now();
+    try {
+      return exec(s, v);
+    } finally {
+      timer(writes ? 'write' : 'read', (performance.now() - start) / 1000);
+    }
   }
 
   /** The direct SQLite path when `on` is this database (or a transaction of it) and it is open. */

@@ -3,6 +3,7 @@
 // together, which opens with BEGIN IMMEDIATE and waits for another program's write lock without
 // blocking the loop.
 
+import type { DbTiming } from './db-timing.ts';
 import type { DatabaseSync } from 'node:sqlite';
 import { fromDatabase } from './storage-errors.ts';
 
@@ -55,10 +56,13 @@ export class CommitGroup {
   /** The last round in which opening failed: the other waiters of that round do not try again. */
   #failedRound = -1;
 
-  constructor(db: DatabaseSync, lock: FifoLock, file: string) {
+  readonly #timing: DbTiming;
+
+  constructor(db: DatabaseSync, lock: FifoLock, file: string, timing: DbTiming = { timer: undefined }) {
     this.#db = db;
     this.#lock = lock;
     this.#file = file;
+    this.#timing = timing;
   }
 
   get isOpen(): boolean {
@@ -150,7 +154,10 @@ export class CommitGroup {
     this.#waiters = [];
     if (this.#open) {
       try {
+        const timer = this.#timing.timer;
+        const start = timer === undefined ? 0 : performance.now();
         this.#db.exec('COMMIT');
+        if (timer !== undefined) timer('commit', (performance.now() - start) / 1000);
       } catch (e) {
         try {
           this.#db.exec('ROLLBACK');

@@ -33,6 +33,7 @@
 import { DatabaseSync, type StatementSync } from 'node:sqlite';
 import { CompiledQuery, SqliteDialect, type DatabaseConnection, type Driver, type QueryResult } from 'kysely';
 import { CommitGroup, FifoLock } from './sqlite-commit-group.ts';
+import type { DbTiming } from './db-timing.ts';
 
 export { LOCK_WAIT_MS, RETRY_MS } from './sqlite-commit-group.ts';
 
@@ -68,6 +69,7 @@ interface Shared {
   readonly db: DatabaseSync;
   readonly statements: Map<string, SqliteStatement>;
   readonly group: CommitGroup;
+  readonly timing: DbTiming;
 }
 
 /** One turn at the SQLite connection (from acquire to release), with a cache of prepared statements. */
@@ -102,6 +104,8 @@ class NodeSqliteConnection implements DatabaseConnection {
       if (opening !== undefined) await opening;
       this.wrote = true;
     }
+    const timer = this.#shared.timing.timer;
+    const start = timer === undefined ? 0 : performance.now();
     try {
       const { st, returnsRows } = this.#prepare(query.sql);
       const params = bind(query.parameters);
@@ -110,6 +114,8 @@ class NodeSqliteConnection implements DatabaseConnection {
       return { numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid), rows: [] };
     } catch (e) {
       throw group.failed(e);
+    } finally {
+      if (timer !== undefined) timer(writesData(query.sql) ? 'write' : 'read', (performance.now() - start) / 1000);
     }
   }
   async *streamQuery<R>(query: CompiledQuery): AsyncIterableIterator<QueryResult<R>> {
@@ -126,11 +132,13 @@ const SAVEPOINT = 'core_member';
 
 class NodeSqliteDriver implements Driver {
   readonly #file: string;
+  readonly #timing: DbTiming;
   readonly #lock = new FifoLock();
   #shared: Shared | undefined;
   #direct: SqliteDirect | undefined;
-  constructor(file: string) {
+  constructor(file: string, timing: DbTiming) {
     this.#file = file;
+    this.#timing = timing;
   }
   async init(): Promise<void> {
     const db = new DatabaseSync(this.#file);
@@ -139,10 +147,11 @@ class NodeSqliteDriver implements Driver {
     db.exec('PRAGMA foreign_keys = ON');
     // No busy wait on the loop: a group waits for the write lock without blocking (see the top).
     db.exec('PRAGMA busy_timeout = 0');
-    const group = new CommitGroup(db, this.#lock, this.#file);
-    this.#shared = { db, statements: new Map(), group };
+    const group = new CommitGroup(db, this.#lock, this.#file, this.#timing);
+    this.#shared = { db, statements: new Map(), group, timing: this.#timing };
     this.#direct = {
       db,
+      timing: this.#timing,
       lock: this.#lock,
       isOpen: () => group.isOpen,
       open: () => group.open(),
@@ -213,6 +222,8 @@ class NodeSqliteDriver implements Driver {
  */
 export interface SqliteDirect {
   readonly db: DatabaseSync;
+  /** Where a prepared query's run is timed (src/core/db-timing.ts). */
+  readonly timing: DbTiming;
   readonly lock: Pick<FifoLock, 'tryLock' | 'lock' | 'unlock'>;
   /** Whether a group is open (a write outside a transaction joins it, else commits its own at once). */
   isOpen(): boolean;
@@ -229,13 +240,15 @@ export interface SqliteDirect {
 /** Kysely's SQLite dialect (its SQL, adapter and introspection) over node:sqlite. */
 export class NodeSqliteDialect extends SqliteDialect {
   readonly #file: string;
+  /** The timer of this database's calls (src/core/db-timing.ts), set by `timeDatabase`. */
+  readonly timing: DbTiming = { timer: undefined };
   driver: NodeSqliteDriver | undefined;
   constructor(file: string) {
     super({ database: { close() {}, prepare() { throw new Error('unused'); } } });
     this.#file = file;
   }
   override createDriver(): Driver {
-    this.driver = new NodeSqliteDriver(this.#file);
+    this.driver = new NodeSqliteDriver(this.#file, this.timing);
     return this.driver;
   }
 }

@@ -269,6 +269,8 @@ export interface GamePlatform extends EntityPort, DisplayPort, VisibilityPort, P
   consoleMessage(message: Text, options?: { secret?: boolean }): void;
   /** The game loop's tick rate and intervals over the last `windowSeconds` (1 to 60; default 60). */
   tickStats(windowSeconds?: number): TickStats;
+  /** Every tick interval (ms) recorded after `cursor` (0 at first), oldest first; returns the next cursor (TickRecorder.intervalsSince). */
+  tickIntervalsSince(cursor: number, each: (ms: number) => void): number;
 
   /**
    * Puts items into an online player's inventory (main inventory and hotbar), merging into stacks

@@ -41,6 +41,17 @@ export class TickRecorder {
     this.last = now;
   }
 
+  /**
+   * Hands `each` every interval (ms) recorded after `cursor` (0, or what the last call returned),
+   * oldest first, and returns the new cursor: the metrics' tick histogram takes the ticks since its
+   * last scrape this way, so a tick costs nothing more. Intervals older than the ring (4096 ticks,
+   * about 200 s at 20 a second) are gone and skipped.
+   */
+  intervalsSince(cursor: number, each: (ms: number) => void): number {
+    for (let n = Math.max(cursor, this.count - CAPACITY); n < this.count; n++) each(this.gap[n % CAPACITY]!);
+    return this.count;
+  }
+
   /** The intervals that ended in the last `windowSeconds` (1 to 60) before `now`. */
   stats(now: number, windowSeconds = MAX_WINDOW_SECONDS): TickStats {
     const window = Math.min(MAX_WINDOW_SECONDS, Math.max(1, windowSeconds)) * 1000;

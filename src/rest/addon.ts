@@ -29,6 +29,8 @@ import { ALL_MODULES } from '../modules/index.ts';
 import { renderDocs } from './docs.ts';
 import { DOCS_ROUTE, OPENAPI_ROUTE } from './reference.ts';
 import type { ServedDocument } from './reference-routes.ts';
+import { timeDatabase } from '../core/db.ts';
+import { createMetrics, type MetricsGame } from './metrics.ts';
 
 /** The upstream wait (docs/remote-access.md, "Limits"): a call without an answer within it gives 504. */
 export const UPSTREAM_TIMEOUT_MS = 10_000;
@@ -70,6 +72,8 @@ export interface RestAddonOptions {
   routes?: RouteDefinition[];
   /** Where the access log's entries go (one per request) while rest.conf has `access-log = true`. */
   accessLog?: AccessLog;
+  /** What the game metrics read at scrape time (tick record, players online); absent: they read 0. */
+  game?: MetricsGame;
   tuning?: RestTuning;
 }
 
@@ -168,6 +172,9 @@ export async function startRestAddon(o: RestAddonOptions): Promise<RestAddon> {
     ...(o.tuning?.rateLimitFlushMs !== undefined ? { flushMs: o.tuning.rateLimitFlushMs } : {}),
   });
   idempotency = await createIdempotencyStore({ database: o.database, clock: o.clock, log });
+  // GET /api/v1/metrics (docs/metrics.md): the database's calls are timed only while the listener is open.
+  const metrics = createMetrics(o.game);
+  timeDatabase(o.database, metrics.dbTimer);
   server = createRestServer({
     config: c,
     api: o.api,
@@ -180,6 +187,7 @@ export async function startRestAddon(o: RestAddonOptions): Promise<RestAddon> {
     checkAnswers: o.tuning?.checkAnswers ?? false,
     ...(accessLog !== undefined ? { accessLog } : {}),
     idempotency,
+    metrics,
     ...(o.tuning?.requestDeadlineMs !== undefined ? { requestDeadlineMs: o.tuning.requestDeadlineMs } : {}),
     ...(o.tuning?.deadlineCheckMs !== undefined ? { deadlineCheckMs: o.tuning.deadlineCheckMs } : {}),
     documents: referenceDocuments(o.version),
@@ -197,6 +205,7 @@ export async function startRestAddon(o: RestAddonOptions): Promise<RestAddon> {
     ...(o.tuning?.pongTimeoutMs !== undefined ? { pongTimeoutMs: o.tuning.pongTimeoutMs } : {}),
     ...(o.tuning?.maxBufferedBytes !== undefined ? { maxBufferedBytes: o.tuning.maxBufferedBytes } : {}),
     ...(accessLog !== undefined ? { accessLog } : {}),
+    metrics,
   });
 
   try {
@@ -206,6 +215,7 @@ export async function startRestAddon(o: RestAddonOptions): Promise<RestAddon> {
       `The Remote Access Service cannot listen on ${c.bind} port ${c.port} (${messageOf(e)}); it stays closed. Change bind or port in ${config.file} and restart.`,
     );
     closedBecause = `cannot listen on ${c.bind} port ${c.port}`;
+    timeDatabase(o.database, undefined);
     await stream.close();
     await server.close().catch(() => undefined);
     await limiter.close();
@@ -228,6 +238,7 @@ export async function startRestAddon(o: RestAddonOptions): Promise<RestAddon> {
       stopping ??= (async () => {
         await str.close();
         await srv.close();
+        timeDatabase(o.database, undefined);
         listening = null;
         closedBecause = 'stopped';
         await lim.close();

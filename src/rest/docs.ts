@@ -12,6 +12,7 @@ import { renderApiPages } from './api-pages.ts';
 import { buildAsyncApi } from './asyncapi.ts';
 import { buildOpenApi } from './openapi.ts';
 import { REFERENCE_ROUTES } from './reference.ts';
+import { METRICS_DOC } from './metrics.route.ts';
 import { renderReferenceHtml } from './reference-html.ts';
 
 export interface RenderedDocs {
@@ -25,7 +26,7 @@ export interface RenderedDocs {
 
 /** The documents as written to docs/ (stable formatting, trailing newline). */
 export function renderDocs(routes: readonly RouteDefinition[], catalogue: EventCatalogue, version: string): RenderedDocs {
-  const openapi = buildOpenApi(routes, version, REFERENCE_ROUTES);
+  const openapi = buildOpenApi(routes, version, [...REFERENCE_ROUTES, METRICS_DOC]);
   const asyncapi = buildAsyncApi(catalogue, version);
   return {
     openapi: JSON.stringify(openapi, null, 2) + '\n',

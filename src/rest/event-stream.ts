@@ -24,7 +24,9 @@ import { answerOnSocket } from './http-guards.ts';
 import { describe } from './validation.ts';
 import type { RateDecision } from './rate-limit.ts';
 import { EVENTS_PATH, rateHeaders, type RestServer } from './server.ts';
+import { API_PREFIX } from './route-table.ts';
 import type { TokenRecord, TokenStore } from './tokens.ts';
+import type { Metrics } from './metrics.ts';
 
 export const MAX_FRAME_BYTES = 64 * 1024;
 export const MAX_BUFFERED_BYTES = 1024 * 1024;
@@ -56,6 +58,8 @@ export interface EventStreamOptions {
   maxBufferedBytes?: number;
   /** Receives one entry per handshake, refused (its status) or opened (101). */
   accessLog?: AccessLog;
+  /** Counts each handshake's answer under the events path, and each event sent (./metrics.ts). */
+  metrics?: Metrics;
 }
 
 export interface SubscriberInfo {
@@ -285,7 +289,7 @@ export function attachEventStream(o: EventStreamOptions): EventStream {
       socket.destroy();
       return;
     }
-    const started = o.accessLog === undefined ? 0 : performance.now();
+    const started = o.accessLog === undefined && meter === undefined ? 0 : performance.now();
     // Behind a trusted proxy, the client it names (./client-address.ts): throttled, logged and listed under it.
     const address = o.rest.clientAddress(req);
     const a = o.rest.admit(req.headers.authorization, address);
@@ -293,8 +297,10 @@ export function attachEventStream(o: EventStreamOptions): EventStream {
     const url = req.url ?? '/';
     const path = url.split('?')[0] ?? url;
     const label = a.token?.label ?? '-';
-    const logged = (status: number): void =>
+    const logged = (status: number): void => {
+      meter?.answered(status, started);
       o.accessLog?.(accessEntry(req, status, label, started, a.token === undefined ? authFailure(req.headers.authorization) : null, address));
+    };
     const refused = (code: HttpErrorCode, message?: string, extra?: { scope?: string }): void => {
       answerOnSocket(socket, code, headers, message, extra);
       logged(HTTP_ERRORS[code]);
@@ -325,12 +331,16 @@ export function attachEventStream(o: EventStreamOptions): EventStream {
       onConnection(ws, token, req, socket);
     });
   }
+  // The handshakes count under the events path (its route label), whatever they were answered.
+  const meter = o.metrics?.meter('GET', EVENTS_PATH.slice(API_PREFIX.length));
+  o.metrics?.countSubscribers(() => connections.size);
   o.server.on('upgrade', onUpgrade);
 
   const unsubscribeBus = o.events.subscribe((e: EmittedEvent) => {
     if (connections.size === 0) return;
     const context = `${e.name.slice(0, e.name.indexOf('.'))}.*`;
     let text: string | undefined;
+    let sentTo = 0;
     const batch = eventThisTurn;
     if (corked.size > 0 && performance.now() - corkedSince >= MAX_BATCH_MS) flushCorked();
     for (const c of connections) {
@@ -344,7 +354,9 @@ export function attachEventStream(o: EventStreamOptions): EventStream {
         }
       }
       deliverEvent(c, text, batch);
+      sentTo++;
     }
+    if (sentTo > 0) o.metrics?.eventsSent(e.name, sentTo);
   });
 
   const unsubscribeRevoke = o.tokens.onRevoke((t) => {

@@ -147,6 +147,8 @@ export interface PlainRoute {
   readonly scope: 'read' | null;
   /** The rest.conf key that switches it; while off the path answers 404 like any unknown path. */
   readonly switchKey?: string;
+  /** An example of its 200 answer, for a text format a schema says little about. */
+  readonly example?: string;
 }
 
 function plainOperation(r: PlainRoute): Json {
@@ -164,7 +166,7 @@ function plainOperation(r: PlainRoute): Json {
       '200': {
         description: `The answer, as \`${r.contentType}\` (not the JSON envelope).`,
         headers: RATE_HEADERS,
-        content: { [media]: { schema: media === 'application/json' ? { type: 'object' } : { type: 'string' } } },
+        content: { [media]: { schema: media === 'application/json' ? { type: 'object' } : { type: 'string' }, ...(r.example === undefined ? {} : { example: r.example }) } },
       },
       ...(r.scope === null ? {} : { '401': ref('Unauthorized'), '403': ref('Forbidden') }),
       ...(r.switchKey === undefined

@@ -34,6 +34,8 @@ import { registerBodyParsers } from './json-body.ts';
 import { answerClientError, guardServer, hostMissing } from './http-guards.ts';
 import { clientAddresses } from './client-address.ts';
 import { serveReference, type ServedDocument } from './reference-routes.ts';
+import { countAnswer, METRICS_PATH, registerMetricsRoute } from './metrics.route.ts';
+import { routeLabel, type Metrics } from './metrics.ts';
 
 export const BODY_LIMIT = 64 * 1024;
 /** A declared body over BODY_LIMIT up to this size is drained after its 413 rather than cut off. */
@@ -79,6 +81,8 @@ export interface RestServerOptions {
   deadlineCheckMs?: number;
   /** The API reference (./reference-routes.ts), open without a token while `reference` is on. */
   documents?: readonly ServedDocument[];
+  /** Counts every answer and serves GET /api/v1/metrics (./metrics.ts); absent: neither. */
+  metrics?: Metrics;
 }
 
 export interface RestServer {
@@ -106,9 +110,9 @@ const JSON_TYPE = 'application/json; charset=utf-8';
 
 
 export function createRestServer(o: RestServerOptions): RestServer {
-  const { api, tokens, limiter, clock, log, accessLog } = o;
+  const { api, tokens, limiter, clock, log, accessLog, metrics } = o;
   const dispatcher = o.dispatcher;
-  const routeMiss = routeMisses(o.routes, API_PREFIX, [EVENTS_PATH]);
+  const routeMiss = routeMisses(o.routes, API_PREFIX, metrics ? [EVENTS_PATH, METRICS_PATH] : [EVENTS_PATH]);
   const clientAddress = clientAddresses(o.config);
   const deadline = deadlineOptions(o.requestDeadlineMs, o.deadlineCheckMs);
   const fastify = Fastify({
@@ -138,6 +142,7 @@ export function createRestServer(o: RestServerOptions): RestServer {
   fastify.decorateRequest('coreRate', null);
   fastify.decorateRequest('coreStart', 0);
   fastify.decorateRequest('coreAuthFailure', null);
+  fastify.decorateRequest('coreMeter', null);
 
   /**
    * Every answer of the add-on is written here, straight to the Node response (the reply is marked
@@ -156,6 +161,7 @@ export function createRestServer(o: RestServerOptions): RestServer {
     reply.raw.writeHead(status, headers);
     reply.raw.end(body);
     if (accessLog !== undefined) logAccess(accessLog, reply.request, status, clientAddress(reply.request.raw));
+    if (metrics !== undefined) countAnswer(metrics, reply.request, status);
   }
 
   function sendError(
@@ -179,9 +185,11 @@ export function createRestServer(o: RestServerOptions): RestServer {
     if (token === undefined) {
       // Failed authentication is limited per remote address, at the same rate (docs/decisions.md, "HTTP behaviour").
       const rate = limiter.take(`addr:${address ?? 'unknown'}`, now);
+      if (!rate.allowed) metrics?.rateLimited();
       return { ok: false, code: rate.allowed ? 'unauthorized' : 'rate-limited', rate, token: undefined };
     }
     const rate = limiter.take(token.rateKey, now);
+    if (!rate.allowed) metrics?.rateLimited();
     return rate.allowed ? { ok: true, token, rate } : { ok: false, code: 'rate-limited', rate, token };
   }
 
@@ -198,7 +206,7 @@ export function createRestServer(o: RestServerOptions): RestServer {
       req.raw.socket.destroy();
       return undefined;
     }
-    if (accessLog !== undefined) req.coreStart = performance.now();
+    if (accessLog !== undefined || metrics !== undefined) req.coreStart = performance.now();
     if (hostMissing(req.raw)) {
       sendError(reply, 'bad-request', 'host: an HTTP/1.1 request carries a Host header.', { field: 'host' }, ['connection', 'close']);
       return undefined;
@@ -242,8 +250,9 @@ export function createRestServer(o: RestServerOptions): RestServer {
   }
 
   /** For routes whose body Fastify reads (POST): the checks run before reading it. */
-  function hookFor(scope: Scope) {
+  function hookFor(scope: Scope, meter: FastifyRequest['coreMeter'] = null) {
     return (req: FastifyRequest, reply: FastifyReply, done: () => void): void => {
+      req.coreMeter = meter;
       const token = check(req, reply, scope);
       if (token === undefined) return;
       req.coreToken = token;
@@ -329,14 +338,16 @@ export function createRestServer(o: RestServerOptions): RestServer {
     const body = compile(row.body);
     const answerCheck = o.checkAnswers ? TypeCompiler.Compile(row.answer) : undefined;
     const isGet = row.method === 'GET';
+    const meter = metrics?.meter(row.method, routeLabel(row.path)) ?? null;
     fastify.route({
       method: row.method,
       url: API_PREFIX + row.path,
       // GET bodies are never read, so a GET route makes the checks in its handler (one hook less).
-      ...(isGet ? {} : { onRequest: hookFor(row.scope) }),
+      ...(isGet ? {} : { onRequest: hookFor(row.scope, meter) }),
       handler(req, reply) {
         let token: TokenRecord | undefined;
         if (isGet) {
+          req.coreMeter = meter;
           token = check(req, reply, row.scope);
           if (token === undefined) return;
         } else token = req.coreToken as TokenRecord;
@@ -372,6 +383,8 @@ export function createRestServer(o: RestServerOptions): RestServer {
       sendError(reply, 'upgrade-required', undefined, undefined, ['upgrade', 'websocket']);
     },
   });
+
+  if (metrics) registerMetricsRoute({ fastify, metrics, log, check, send: json, internalError: (reply) => sendError(reply, 'internal-error') });
 
   return {
     fastify,

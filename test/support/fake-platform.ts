@@ -287,6 +287,9 @@ export class FakePlatform implements GamePlatform {
   tickStats(windowSeconds?: number): TickStats {
     return this.ticks.stats(windowSeconds);
   }
+  tickIntervalsSince(cursor: number, each: (ms: number) => void): number {
+    return this.ticks.intervalsSince(cursor, each);
+  }
 
   giveItems(uuid: string, items: readonly ItemStack[]): GiveOutcome {
     return this.items.giveItems(uuid, items);

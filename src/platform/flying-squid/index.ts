@@ -215,6 +215,9 @@ class FlyingSquidAdapter implements FlyingSquidPlatform {
   tickStats(windowSeconds?: number): TickStats {
     return this.ticks.stats(windowSeconds);
   }
+  tickIntervalsSince(cursor: number, each: (ms: number) => void): number {
+    return this.ticks.intervalsSince(cursor, each);
+  }
   setCommandHandler(handler: CommandHandler): void {
     this.chat.setCommandHandler(handler);
   }

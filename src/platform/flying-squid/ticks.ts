@@ -70,4 +70,8 @@ export class Ticks {
   stats(windowSeconds?: number): TickStats {
     return this.recorder.stats(performance.now(), windowSeconds);
   }
+
+  intervalsSince(cursor: number, each: (ms: number) => void): number {
+    return this.recorder.intervalsSince(cursor, each);
+  }
 }

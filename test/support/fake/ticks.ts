@@ -23,4 +23,8 @@ export class FakeTicks {
   stats(windowSeconds?: number): TickStats {
     return this.recorder.stats(this.now, windowSeconds);
   }
+
+  intervalsSince(cursor: number, each: (ms: number) => void): number {
+    return this.recorder.intervalsSince(cursor, each);
+  }
 }
