@@ -114,7 +114,11 @@ export async function startPanel(o: PanelOptions): Promise<Panel> {
       res.writeHead(405, { ...SECURITY_HEADERS, allow: 'GET, HEAD', 'content-type': 'text/plain' }).end('Only GET.\n');
       return;
     }
-    if (path === '/api/stream') return openStream(req, res);
+    if (path === '/api/stream') {
+      if (req.method === 'GET') return openStream(req, res);
+      res.writeHead(405, { ...SECURITY_HEADERS, allow: 'GET' }).end();
+      return;
+    }
     if (path === '/api/players') {
       res.writeHead(200, { ...SECURITY_HEADERS, 'content-type': 'application/json', 'cache-control': 'no-store' }).end(JSON.stringify(book.snapshot()));
       return;
