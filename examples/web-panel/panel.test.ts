@@ -42,7 +42,11 @@ function startPanelProcess(coreUrl: string, token: string): Promise<{ child: Chi
   const output: string[] = [];
   createInterface({ input: child.stderr! }).on('line', (l) => output.push(l));
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the panel did not start within 15 s: ${output.join('\n')}`)), 15000);
+    const timer = setTimeout(() => {
+      // after() never learns of a panel that did not start: it is stopped here.
+      child.kill('SIGKILL');
+      reject(new Error(`the panel did not start within 15 s: ${output.join('\n')}`));
+    }, 15000);
     createInterface({ input: child.stdout! }).on('line', (l) => {
       output.push(l);
       const url = /Web panel on (\S+)/.exec(l)?.[1];
