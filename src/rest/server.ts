@@ -11,7 +11,7 @@
 // Before all of it, the request deadline and the connection cap (connection-limits.ts).
 
 import { maxHeaderSize, type IncomingMessage } from 'node:http';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { TSchema } from '@sinclair/typebox';
 import { TypeCompiler, type TypeCheck } from '@sinclair/typebox/compiler';
 import type { CoreApi } from '../core/api.ts';
@@ -21,7 +21,7 @@ import type { Logger } from '../core/log.ts';
 import type { RestConfig } from './config.ts';
 import { DEFAULT_MESSAGES, errorBody, HTTP_ERRORS, WWW_AUTHENTICATE, type HttpErrorCode } from './errors.ts';
 import { accessEntry, authFailure, type AccessLog, type AuthFailure } from './access-log.ts';
-import { cutOffByDeadline, deadlineOptions } from './connection-limits.ts';
+import { deadlineOptions } from './connection-limits.ts';
 import type { RateDecision, RateLimiter } from './rate-limit.ts';
 import { API_PREFIX } from './route-table.ts';
 import type { RouteDefinition, RouteInput } from '../core/routes.ts';
@@ -32,6 +32,7 @@ import { routeCaller, type Answerer } from './route-call.ts';
 import { routeMisses, type RouteMiss } from './route-miss.ts';
 import { registerBodyParsers } from './json-body.ts';
 import { answerClientError, guardServer, hostMissing } from './http-guards.ts';
+import { answerFastifyErrors } from './fastify-errors.ts';
 import { clientAddresses } from './client-address.ts';
 import { serveReference, type ServedDocument } from './reference-routes.ts';
 import { countAnswer, METRICS_PATH, registerMetricsRoute } from './metrics.route.ts';
@@ -108,7 +109,6 @@ export function rateHeaders(rate: RateDecision): Record<string, string> {
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
-
 export function createRestServer(o: RestServerOptions): RestServer {
   const { api, tokens, limiter, clock, log, accessLog, metrics } = o;
   const dispatcher = o.dispatcher;
@@ -173,8 +173,6 @@ export function createRestServer(o: RestServerOptions): RestServer {
   ): void {
     json(reply, HTTP_ERRORS[code], JSON.stringify(errorBody(code, message ?? DEFAULT_MESSAGES[code], extra)), extraHeaders);
   }
-
-
 
   // The system clock is read without allocating a Date (a test's clock is read through now()).
   const nowMs = clock === systemClock ? Date.now : () => clock.now().getTime();
@@ -288,23 +286,7 @@ export function createRestServer(o: RestServerOptions): RestServer {
     if (accessLog !== undefined) logAccess(accessLog, req, 408, clientAddress(req.raw));
   }
 
-  fastify.setErrorHandler((error: FastifyError | BadRequest, req, reply) => {
-    if (reply.sent) return;
-    if (cutOffByDeadline(req.raw.socket)) return cutOff(req, reply);
-    if (error instanceof BadRequest) return sendError(reply, 'bad-request', error.message, { field: error.field });
-    const code = (error as FastifyError).code;
-    if (code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-      return sendError(reply, 'payload-too-large', undefined, undefined, ['connection', 'close']);
-    }
-    if (code === 'FST_ERR_CTP_INVALID_JSON_BODY' || code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
-      return sendError(reply, 'bad-request', 'body: the body is not valid JSON.', { field: 'body' });
-    }
-    if (code?.startsWith('FST_ERR_CTP_') || (error as FastifyError).statusCode === 400) {
-      return sendError(reply, 'bad-request', describe('body', error.message), { field: 'body' });
-    }
-    log.error(`${req.method} ${req.url.split('?')[0]} failed`, error);
-    sendError(reply, 'internal-error');
-  });
+  answerFastifyErrors(fastify, { log, sendError, cutOff });
 
   const caller = routeCaller({ api, log, dispatcher });
   /** Where the answer of a call goes: this request's reply. */
