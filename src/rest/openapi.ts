@@ -146,7 +146,8 @@ export function buildOpenApi(routes: readonly RouteDefinition[], version: string
         parameters.push({
           name,
           in: where,
-          required: where === 'path' || required.has(name),
+          // A parameter with a default (limit, page) may be left out: the server fills it in.
+          required: where === 'path' || (required.has(name) && schema.default === undefined),
           ...(typeof description === 'string' ? { description } : {}),
           schema,
         });
