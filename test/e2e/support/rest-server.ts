@@ -49,7 +49,15 @@ export interface Subscription {
 }
 
 export async function startRestServer(
-  options: { dataDir?: string; requestsPerMinute?: number; maxConnections?: number; modules?: Record<string, boolean>; launch?: Launch } = {},
+  options: {
+    dataDir?: string;
+    /** The REST port; 0 (the default) picks a free one. A fixed one lets a restart come back where clients reconnect. */
+    port?: number;
+    requestsPerMinute?: number;
+    maxConnections?: number;
+    modules?: Record<string, boolean>;
+    launch?: Launch;
+  } = {},
 ): Promise<RestServer> {
   const dataDir = options.dataDir ?? newDataDir();
   mkdirSync(join(dataDir, 'core-rest'), { recursive: true });
@@ -58,7 +66,7 @@ export async function startRestServer(
     [
       'enabled = true',
       'bind = "127.0.0.1"',
-      'port = 0',
+      `port = ${options.port ?? 0}`,
       `requests-per-minute = ${options.requestsPerMinute ?? 100000}`,
       'max-subscribers = 8',
       ...(options.maxConnections === undefined ? [] : [`max-connections = ${options.maxConnections}`]),
