@@ -160,6 +160,8 @@ function plainOperation(r: PlainRoute): Json {
     tags: [r.tag],
     'x-scope': r.scope,
     'x-module': null,
+    // Its 200 answer is the document, page or text itself, not the envelope (the typed client reads it so).
+    'x-envelope': false,
     // An empty list overrides the document's security: this path needs no token.
     ...(r.scope === null ? { security: [] } : {}),
     responses: {
@@ -207,7 +209,8 @@ export function buildOpenApi(routes: readonly RouteDefinition[], version: string
         parameters.push({
           name,
           in: where,
-          required: where === 'path' || required.has(name),
+          // A parameter with a default (limit, page) may be left out: the server fills it in.
+          required: where === 'path' || (required.has(name) && schema.default === undefined),
           ...(typeof description === 'string' ? { description } : {}),
           schema,
         });

@@ -51,6 +51,8 @@ export interface Subscription {
 export async function startRestServer(
   options: {
     dataDir?: string;
+    /** The REST port; 0 (the default) picks a free one. A fixed one lets a restart come back where clients reconnect. */
+    port?: number;
     requestsPerMinute?: number;
     maxConnections?: number;
     /** rest.conf's trusted-proxies (none: the key is left out, so the header is ignored). */
@@ -66,7 +68,7 @@ export async function startRestServer(
     [
       'enabled = true',
       'bind = "127.0.0.1"',
-      'port = 0',
+      `port = ${options.port ?? 0}`,
       `requests-per-minute = ${options.requestsPerMinute ?? 100000}`,
       'max-subscribers = 8',
       ...(options.maxConnections === undefined ? [] : [`max-connections = ${options.maxConnections}`]),

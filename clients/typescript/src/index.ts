@@ -1,0 +1,10 @@
+// The Core Remote Access Service client: typed calls of every route, and the event stream.
+
+export { createClient, type ClientOptions, type CoreClient, type RetryOptions } from './client.ts';
+export { CoreApiError, type HttpErrorCode } from './errors.ts';
+export type { Auth } from './auth.ts';
+export { EventStream, eventStreamUrl, type EventStreamOptions, type ReconnectOptions, type StreamStatus, type WebSocketConstructor, type WebSocketLike } from './event-stream.ts';
+export type { AnswerMeta, CallOptions, Data, Declined, DeclinedCode, Input, OperationId, RateLimit, Result, WriteCallOptions } from './types.ts';
+export { EVENT_NAMES, type EventData, type EventMessage, type EventName, type Pattern } from './generated/events.ts';
+export type { components, operations, paths } from './generated/openapi.ts';
+export { OPERATIONS } from './generated/operations.ts';
