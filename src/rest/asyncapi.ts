@@ -4,7 +4,8 @@
 import type { EventCatalogue } from '../core/event-catalogue.ts';
 import { EVENT_CONTEXTS, EVENT_NAMES, type EventName } from '../core/events.ts';
 import { DEFAULT_CONFIG } from './config.ts';
-import { CLOSE, CONNECTED_HINT, MAX_BUFFERED_BYTES, MAX_FRAME_BYTES } from './event-stream.ts';
+import { CLOSE, CONNECTED_HINT, MAX_BUFFERED_BYTES } from './event-stream.ts';
+import { MAX_FRAME_BYTES } from './event-frames.ts';
 import { schemaCollector, type Json } from './json-schema.ts';
 import { EVENTS_PATH } from './server.ts';
 
