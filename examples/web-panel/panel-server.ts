@@ -8,10 +8,9 @@ import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { createCoreClient } from './core-client.ts';
-import { relayEvents, type RelayState } from './event-relay.ts';
+import { createClient, EventStream, type EventMessage, type Pattern, type StreamStatus } from '../../clients/typescript/src/index.ts';
 import { sampleMetrics, type MetricsSample } from './metrics-sampler.ts';
-import { createPlayerBook, type CoreEvent } from './players.ts';
+import { createPlayerBook } from './players.ts';
 
 export interface PanelOptions {
   /** The service's address, e.g. http://127.0.0.1:8123 (with or without /api/v1). */
@@ -21,10 +20,17 @@ export interface PanelOptions {
   port?: number;
   host?: string;
   /** Event-stream patterns; default every event. */
-  patterns?: string[];
+  patterns?: Pattern[];
   metricsEveryMs?: number;
   playersEveryMs?: number;
 }
+
+/** The service's event stream as the page shows it. */
+export type CoreStreamState =
+  | { state: 'connecting' }
+  | { state: 'live' }
+  | { state: 'retrying'; inMs: number; reason: string }
+  | { state: 'stopped'; reason: string };
 
 export interface Panel {
   url: string;
@@ -47,6 +53,19 @@ const STATIC: Record<string, { file: string; type: string }> = {
   '/graph.js': { file: 'graph.js', type: 'text/javascript; charset=utf-8' },
 };
 
+function closeReason(code: number): string {
+  if (code === 1001) return 'the service is shutting down';
+  if (code === 1008) return 'the token was revoked';
+  if (code === 1006) return 'the connection was lost';
+  return `the service closed it (${code})`;
+}
+
+function streamState(s: StreamStatus): CoreStreamState {
+  if (s.state === 'open') return { state: 'live' };
+  if (s.state === 'reconnecting') return { state: 'retrying', inMs: s.delayMs, reason: closeReason(s.code) };
+  return { state: 'stopped', reason: s.reason || closeReason(s.code) };
+}
+
 // The page loads only its own files and connects only to its own origin: nothing inline, no CDN.
 const SECURITY_HEADERS = {
   'content-security-policy': "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
@@ -55,11 +74,16 @@ const SECURITY_HEADERS = {
 };
 
 export async function startPanel(o: PanelOptions): Promise<Panel> {
-  const client = createCoreClient(o.coreUrl, o.token);
+  // The typed client's paths carry /api/v1: the service's origin is what it takes.
+  const baseUrl = o.coreUrl.replace(/\/+$/, '').replace(/\/api\/v1$/, '');
+  const auth = { bearer: o.token };
+  // A 429 is not waited out: the polls come again anyway.
+  const client = createClient({ baseUrl, auth, retry: false });
+  const events = new EventStream({ baseUrl, auth, reconnect: { maxDelayMs: 15_000 } });
   const streams = new Set<ServerResponse>();
-  const recentEvents: (CoreEvent & { receivedAt: string })[] = [];
+  const recentEvents: (EventMessage & { receivedAt: string })[] = [];
   const samples: MetricsSample[] = [];
-  let coreState: RelayState = { state: 'connecting' };
+  let coreState: CoreStreamState = { state: 'connecting' };
 
   function broadcast(name: string, payload: unknown): void {
     const frame = `event: ${name}\ndata: ${JSON.stringify(payload)}\n\n`;
@@ -67,27 +91,32 @@ export async function startPanel(o: PanelOptions): Promise<Panel> {
   }
 
   const book = createPlayerBook(client, (s) => broadcast('players', s));
-  const relay = relayEvents({
-    url: `${client.apiUrl.replace(/^http/, 'ws')}/events`,
-    token: o.token,
-    patterns: o.patterns ?? ['*'],
-    onEvent(e) {
-      const entry = { ...e, receivedAt: new Date().toISOString() };
-      recentEvents.unshift(entry);
-      recentEvents.length = Math.min(recentEvents.length, EVENTS_KEPT);
-      broadcast('core-event', entry);
-      book.applyEvent(e);
-    },
-    onState(s) {
-      // Events may have been missed while the stream was down: read the balances again.
-      if (s.state === 'live' && coreState.state !== 'live') {
-        book.forgetBalances();
-        void book.refresh();
-      }
-      coreState = s;
-      broadcast('core-state', s);
-    },
+  events.onEvent((e) => {
+    const entry = { ...e, receivedAt: new Date().toISOString() };
+    recentEvents.unshift(entry);
+    recentEvents.length = Math.min(recentEvents.length, EVENTS_KEPT);
+    broadcast('core-event', entry);
+    book.applyEvent(e);
   });
+  events.onStatus((status) => {
+    const s = streamState(status);
+    // Events may have been missed while the stream was down: read the balances again.
+    if (s.state === 'live' && coreState.state !== 'live') {
+      book.forgetBalances();
+      void book.refresh();
+    }
+    coreState = s;
+    broadcast('core-state', s);
+  });
+  // A first connection or subscription that fails stops the start: the URL, the token, its scopes
+  // or a pattern is wrong, and waiting would not mend it. Later losses are reconnected.
+  try {
+    await events.connect();
+    await events.subscribe(o.patterns ?? ['*']);
+  } catch (e) {
+    await events.close();
+    throw new Error(`the service's event stream: ${e instanceof Error ? e.message : String(e)}`, { cause: e });
+  }
   const sampler = sampleMetrics(client, o.metricsEveryMs ?? 2000, (s) => {
     samples.push(s);
     if (samples.length > SAMPLES_KEPT) samples.shift();
@@ -132,11 +161,24 @@ export async function startPanel(o: PanelOptions): Promise<Panel> {
     res.writeHead(200, { ...SECURITY_HEADERS, 'content-type': asset.type, 'cache-control': 'no-cache' }).end(readFileSync(join(PUBLIC, asset.file)));
   }
 
+  async function stopBackground(): Promise<void> {
+    await events.close();
+    sampler.stop();
+    clearInterval(playersTimer);
+    clearInterval(heartbeat);
+  }
+
   const server = createServer(handle);
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(o.port ?? 8080, o.host ?? '127.0.0.1', () => resolve());
-  });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(o.port ?? 8080, o.host ?? '127.0.0.1', () => resolve());
+    });
+  } catch (e) {
+    // The port is taken (or not ours to bind): nothing may keep running behind the error.
+    await stopBackground();
+    throw e;
+  }
   const address = server.address() as AddressInfo;
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
 
@@ -144,10 +186,7 @@ export async function startPanel(o: PanelOptions): Promise<Panel> {
     url: `http://${host}:${address.port}/`,
     port: address.port,
     async close() {
-      relay.close();
-      sampler.stop();
-      clearInterval(playersTimer);
-      clearInterval(heartbeat);
+      await stopBackground();
       for (const res of streams) res.end();
       streams.clear();
       server.closeAllConnections();

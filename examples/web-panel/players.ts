@@ -3,7 +3,7 @@
 // (GET /players/{uuid}/balance) and from then on taken from the economy events, which carry the
 // wallet's new balance. That keeps the panel's requests few, whatever the number of browsers open.
 
-import type { CoreClient } from './core-client.ts';
+import type { CoreClient, EventMessage } from '../../clients/typescript/src/index.ts';
 
 export interface Money {
   currency: string;
@@ -33,28 +33,25 @@ export interface PlayersSnapshot {
   error: string | null;
 }
 
-export interface CoreEvent {
-  event: string;
-  data: Record<string, unknown>;
-}
-
 export interface PlayerBook {
   snapshot(): PlayersSnapshot;
   /** Reads the list again (and the balances of players new to it). */
   refresh(): Promise<void>;
   /** Takes a new balance from an economy event; true when the list changed. */
-  applyEvent(e: CoreEvent): boolean;
+  applyEvent(e: EventMessage): boolean;
   /** Balances are read again at the next refresh: after a gap in the event stream, events were missed. */
   forgetBalances(): void;
 }
 
-interface OnlineAnswer {
-  players: { uuid: string; name: string; world: string; since: string }[];
+/** A call's data; a declined answer becomes an error, as the panel can only report it. */
+function dataOf<T>(result: { ok: true; data: T } | { ok: false; code: string; message: string }): T {
+  if (!result.ok) throw new Error(`${result.code}: ${result.message}`);
+  return result.data;
 }
-interface CurrenciesAnswer {
-  currencies: { name: string; symbol: string; 'decimal-places': number; default: boolean }[];
-  default: string;
-}
+
+/** A call that takes longer is given up: the next poll tries again. */
+const CALL_TIMEOUT_MS = 5000;
+const timeout = () => ({ signal: AbortSignal.timeout(CALL_TIMEOUT_MS) });
 
 function isMoney(v: unknown): v is Money {
   return typeof v === 'object' && v !== null && typeof (v as Money).currency === 'string' && typeof (v as Money).amount === 'number';
@@ -83,21 +80,21 @@ export function createPlayerBook(client: CoreClient, onChange: (s: PlayersSnapsh
   }
 
   async function readCurrency(): Promise<Currency> {
-    const c = await client.get<CurrenciesAnswer>('/economy/currencies');
+    const c = dataOf(await client.getEconomyCurrencies(undefined, timeout()));
     const d = c.currencies.find((x) => x.name === c.default) ?? c.currencies[0];
     return { name: d?.name ?? c.default, symbol: d?.symbol ?? '', decimalPlaces: d?.['decimal-places'] ?? 2 };
   }
 
   async function readBalance(uuid: string): Promise<void> {
     const seen = eventCount.get(uuid) ?? 0;
-    const money = await client.get<Money>(`/players/${uuid}/balance`);
+    const money = dataOf(await client.getPlayersByUuidBalance({ path: { uuid } }, timeout()));
     if ((eventCount.get(uuid) ?? 0) === seen) balances.set(uuid, money);
   }
 
   async function refreshOnce(): Promise<void> {
     try {
       currency ??= await readCurrency();
-      const online = await client.get<OnlineAnswer>('/players');
+      const online = dataOf(await client.getPlayers(undefined, timeout()));
       players = online.players.map((p) => ({ uuid: p.uuid, name: p.name, world: p.world, since: p.since, balance: null }));
       // A player who has just left answers not-found or player-offline: the next poll drops them.
       await Promise.all(players.filter((p) => !balances.has(p.uuid)).map((p) => readBalance(p.uuid).catch(() => {})));
@@ -115,8 +112,10 @@ export function createPlayerBook(client: CoreClient, onChange: (s: PlayersSnapsh
       return running;
     },
     applyEvent(e) {
-      const uuid = e.data['player-id'];
-      const balance = e.data.balance;
+      // Any economy event naming a player and their new balance, whichever its kind.
+      const data: Record<string, unknown> = e.data;
+      const uuid = data['player-id'];
+      const balance = data.balance;
       if (!e.event.startsWith('economy.') || typeof uuid !== 'string' || !isMoney(balance)) return false;
       // Before the default currency is known, the refresh reads every balance anyway.
       if (currency === null || balance.currency !== currency.name) return false;

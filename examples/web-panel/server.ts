@@ -2,7 +2,8 @@
 // Optional: PANEL_PORT (default 8080; 0 picks a free one), PANEL_HOST (default 127.0.0.1: the panel
 // has no login of its own), CORE_EVENTS (comma-separated event patterns, default *).
 
-import { startPanel } from './panel-server.ts';
+import type { Pattern } from '../../clients/typescript/src/index.ts';
+import { startPanel, type Panel } from './panel-server.ts';
 
 const coreUrl = process.env.CORE_URL;
 const token = process.env.CORE_TOKEN;
@@ -11,13 +12,20 @@ if (!coreUrl || !token) {
   process.exit(1);
 }
 
-const panel = await startPanel({
-  coreUrl,
-  token,
-  port: Number(process.env.PANEL_PORT ?? 8080),
-  host: process.env.PANEL_HOST ?? '127.0.0.1',
-  patterns: (process.env.CORE_EVENTS ?? '*').split(',').map((p) => p.trim()).filter((p) => p !== ''),
-});
+let panel: Panel;
+try {
+  panel = await startPanel({
+    coreUrl,
+    token,
+    port: Number(process.env.PANEL_PORT ?? 8080),
+    host: process.env.PANEL_HOST ?? '127.0.0.1',
+    // Taken as written: the service refuses a pattern it does not know, and the start fails saying so.
+    patterns: (process.env.CORE_EVENTS ?? '*').split(',').map((p) => p.trim()).filter((p) => p !== '') as Pattern[],
+  });
+} catch (e) {
+  console.error(`The panel did not start: ${e instanceof Error ? e.message : String(e)}`);
+  process.exit(1);
+}
 console.log(`Web panel on ${panel.url}`);
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import { TickRecorder } from '../platform/tick-recorder.ts';
 import type { OnlinePlayer } from '../platform/platform.ts';
-import { metricNamesIn, parsePrometheusText, seriesNames } from '../../test/support/prom-text.ts';
+import { parsePrometheusText, seriesNames } from '../../clients/typescript/src/index.ts';
 import { createMetrics, routeLabel, type MetricsGame } from './metrics.ts';
 import { METRICS_DOC } from './metrics.route.ts';
 import { buildOpenApi } from './openapi.ts';
@@ -26,6 +26,15 @@ const CONTRACT: Record<string, string> = {
   nodejs_eventloop_lag_p99_seconds: 'gauge',
   nodejs_gc_duration_seconds: 'histogram',
 };
+
+/**
+ * The metric names a PromQL expression uses: the server's (core_…) and prom-client's process and
+ * Node ones (process_…, nodejs_…). Label values and Grafana variables are not names.
+ */
+function metricNamesIn(expr: string): string[] {
+  const outsideStrings = expr.replace(/"(?:[^"\\]|\\.)*"/g, '""');
+  return [...new Set(outsideStrings.match(/\b(?:core|process|nodejs)_[a-zA-Z0-9_:]+/g) ?? [])];
+}
 
 /** A game loop that ticked every 50 ms for 10 s, with one player online. */
 function game(): { g: MetricsGame; ticks: TickRecorder; at: { now: number } } {

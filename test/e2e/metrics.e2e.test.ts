@@ -10,7 +10,7 @@ import { joinBot, quitAll } from './support/bots.ts';
 import { startRestServer, type RestServer, type Subscription } from './support/rest-server.ts';
 import { newDataDir } from './support/server-process.ts';
 import { http } from '../../src/rest/test-support.ts';
-import { parsePrometheusText, type Scrape } from '../support/prom-text.ts';
+import { parsePrometheusText, type PrometheusScrape } from '../../clients/typescript/src/index.ts';
 
 /** Low enough to reach a 429 cheaply; every other token of the test stays well under it. */
 const LIMIT = 40;
@@ -48,7 +48,7 @@ describe('GET /api/v1/metrics on the real server', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  async function scrape(): Promise<Scrape> {
+  async function scrape(): Promise<PrometheusScrape> {
     const a = await http(rs.restPort, 'GET', '/api/v1/metrics', { token: reader });
     assert.equal(a.status, 200, a.text);
     assert.equal(a.headers['content-type'], 'text/plain; version=0.0.4; charset=utf-8');

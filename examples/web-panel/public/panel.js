@@ -110,7 +110,9 @@ function renderState(core) {
       ? 'Live'
       : core.state === 'connecting'
         ? 'Connecting to the server…'
-        : `Event stream down (${core.reason}); retrying in ${Math.ceil(core.inMs / 1000)} s`;
+        : core.state === 'stopped'
+          ? `Event stream stopped (${core.reason}); restart the panel`
+          : `Event stream down (${core.reason}); retrying in ${Math.ceil(core.inMs / 1000)} s`;
 }
 
 const stream = new EventSource('/api/stream');
