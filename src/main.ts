@@ -12,6 +12,7 @@ import { createEventBus } from './core/events.ts';
 import { startKernel } from './core/kernel.ts';
 import { timerScheduler } from './core/scheduler.ts';
 import { lockDataFolder } from './data-folder.ts';
+import { describeUrl, loadNetworkConfig } from './network-config.ts';
 import { startupFailure } from './startup-failure.ts';
 import type { Logger } from './core/log.ts';
 import { createServerLog, type ServerLog } from './core/server-log.ts';
@@ -49,7 +50,15 @@ async function run(options: ServerOptions, log: Logger, serverLog: ServerLog): P
     log.warn('online-mode is false: players are not verified with the account service; anyone can join under any name.');
   }
 
-  const database = openDatabase({ kind: 'sqlite', file: join(coreDir, 'core.db') });
+  const network = loadNetworkConfig(coreDir, dataDir);
+  const database =
+    network.database.kind === 'sqlite'
+      ? openDatabase({ kind: 'sqlite', file: join(coreDir, 'core.db') })
+      : openDatabase({ kind: 'postgres', url: network.database.url });
+  log.info(
+    `Server name ${network.serverName}; data in ${network.database.kind === 'sqlite' ? 'core/core.db (SQLite)' : `PostgreSQL at ${describeUrl(network.database.url)}`}` +
+      (network.redis === null ? '' : `; Redis at ${describeUrl(network.redis)}`),
+  );
   const clock = systemClock;
   const events = createEventBus(clock, log.child('events'));
   const platform = await startFlyingSquid({

@@ -1,0 +1,94 @@
+// data/core/network.conf: where this server keeps its data and whom it shares it with
+// (docs/network.md). Written with comments on first start, off by default: one server on its
+// embedded SQLite file. Several servers of a network name one PostgreSQL database and one Redis.
+// A faulty file stops the start with one line naming the file, the line and the key: falling back
+// to SQLite would split the network's data without anyone noticing. Values that are URLs may hold
+// passwords, so no message repeats a value; `describeUrl` names the host and database only.
+
+import { basename, join } from 'node:path';
+import { configProblem, readConfigFile } from './core/config-file.ts';
+import { StartupError } from './startup-failure.ts';
+
+export const NETWORK_FILE = 'network.conf';
+
+export type DatabaseChoice = { kind: 'sqlite' } | { kind: 'postgres'; url: string };
+
+export interface NetworkConfig {
+  /** This server's name in the network: in every event's data, in presence, in logs. */
+  serverName: string;
+  database: DatabaseChoice;
+  /** A Redis URL (events and the rate limit shared across servers), or null: off. */
+  redis: string | null;
+}
+
+const NAME = /^[A-Za-z0-9_-]{1,32}$/;
+
+export const NETWORK_CONF_DEFAULT = `# Core in a network of servers (docs/network.md). Changes take effect at the next start.
+# Off by default: this server keeps its data in its own SQLite file (core/core.db).
+
+# This server's name in the network: 1 to 32 letters, digits, _ or -. It is in the data of every
+# event on the event stream ("server") and tells which server a player is on. Empty: the data
+# folder's name.
+server-name = ""
+
+# Where the data is: "sqlite" (the embedded file core/core.db, one server), or a PostgreSQL URL such
+# as "postgres://core:secret@db.example:5432/core" shared by every server of the network.
+database = "sqlite"
+
+# Redis, for a network: events of every server on every server's event stream, and one rate limit
+# per token across the network. Empty: off. For example "redis://127.0.0.1:6379".
+redis = ""
+`;
+
+const KEYS = new Set(['server-name', 'database', 'redis']);
+
+/** Reads network.conf (writing the default file first when absent); throws a StartupError naming file, line and key. */
+export function loadNetworkConfig(configDir: string, dataDir: string): NetworkConfig {
+  const path = join(configDir, NETWORK_FILE);
+  const read = readConfigFile(path, NETWORK_CONF_DEFAULT);
+  if (!read.ok) throw new StartupError(read.message);
+  const { table, text } = read;
+  const problem = (key: string, sentence: string): StartupError => new StartupError(configProblem(path, text, key, sentence));
+  for (const key of Object.keys(table)) if (!KEYS.has(key)) throw problem(key, 'is not a key of this file (server-name, database, redis)');
+
+  const rawName = table['server-name'] ?? '';
+  if (typeof rawName !== 'string') throw problem('server-name', 'must be a string in quotes');
+  const serverName = rawName === '' ? nameOfFolder(dataDir) : rawName;
+  if (!NAME.test(serverName)) {
+    throw problem('server-name', rawName === '' ? `is empty and the data folder's name is not 1 to 32 letters, digits, _ or -: set a name` : 'must be 1 to 32 letters, digits, _ or -');
+  }
+
+  const rawDb = table.database ?? 'sqlite';
+  if (typeof rawDb !== 'string') throw problem('database', 'must be "sqlite" or a PostgreSQL URL in quotes');
+  let database: DatabaseChoice;
+  if (rawDb === 'sqlite') database = { kind: 'sqlite' };
+  else if (urlWithScheme(rawDb, ['postgres:', 'postgresql:'])) database = { kind: 'postgres', url: rawDb };
+  else throw problem('database', 'must be "sqlite" or a URL starting postgres:// or postgresql:// (such as "postgres://core:secret@127.0.0.1:5432/core")');
+
+  const rawRedis = table.redis ?? '';
+  if (typeof rawRedis !== 'string') throw problem('redis', 'must be a URL in quotes, or "" for off');
+  if (rawRedis !== '' && !urlWithScheme(rawRedis, ['redis:', 'rediss:'])) {
+    throw problem('redis', 'must be "" (off) or a URL starting redis:// or rediss:// (such as "redis://127.0.0.1:6379")');
+  }
+  return { serverName, database, redis: rawRedis === '' ? null : rawRedis };
+}
+
+function nameOfFolder(dataDir: string): string {
+  // A name made of the folder's allowed characters; what is left may still be refused above.
+  return basename(dataDir).replace(/[^A-Za-z0-9_-]/g, '-');
+}
+
+function urlWithScheme(text: string, schemes: readonly string[]): boolean {
+  try {
+    const u = new URL(text);
+    return schemes.includes(u.protocol) && u.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+/** A URL for a log line: scheme, host, port and path, never the user or password. */
+export function describeUrl(url: string): string {
+  const u = new URL(url);
+  return `${u.protocol}//${u.host}${u.pathname === '/' ? '' : u.pathname}`;
+}
