@@ -78,6 +78,11 @@ function nameOfFolder(dataDir: string): string {
   return basename(dataDir).replace(/[^A-Za-z0-9_-]/g, '-');
 }
 
+/** Whether `text` is a URL naming a PostgreSQL server (postgres:// or postgresql://, with a host). */
+export function isPostgresUrl(text: string): boolean {
+  return urlWithScheme(text, ['postgres:', 'postgresql:']);
+}
+
 function urlWithScheme(text: string, schemes: readonly string[]): boolean {
   try {
     const u = new URL(text);

@@ -29,6 +29,8 @@ export interface NodeDeclaration<A extends readonly AnyArg[], P> {
   description?: string;
   /** Refused at the console with a clear message. */
   playerOnly?: boolean;
+  /** Refused to players with a clear message, and never listed to them (server-wide operations). */
+  consoleOnly?: boolean;
   args?: A;
   run?(c: CommandContext, args: Simplify<P & ArgsOf<A>>): void | Promise<void>;
   subcommands?: readonly Subcommand[];
@@ -57,6 +59,7 @@ export interface CommandNode {
   readonly permission: string | null;
   readonly description?: string;
   readonly playerOnly: boolean;
+  readonly consoleOnly?: boolean;
   readonly args: readonly AnyArg[];
   readonly run?: (c: CommandContext, args: Values) => void | Promise<void>;
   readonly subcommands: readonly CommandNode[];
@@ -85,6 +88,7 @@ function build(d: NodeDeclaration<readonly AnyArg[], object>): CommandNode {
     permission: d.permission ?? null,
     description: d.description,
     playerOnly: d.playerOnly ?? false,
+    ...(d.consoleOnly ? { consoleOnly: true } : {}),
     args,
     run: d.run as CommandNode['run'],
     subcommands: (d.subcommands ?? []).map((s) => s.node),
@@ -118,7 +122,8 @@ export const sub: SubcommandFactory<object> = (declaration) => ({ node: build(de
 
 // ---- usage ---------------------------------------------------------------------------------
 
-const may = (c: CommandContext, n: CommandNode): boolean => (n.permission === null || c.has(n.permission)) && (!n.playerOnly || c.sender.kind === 'player');
+const may = (c: CommandContext, n: CommandNode): boolean =>
+  (n.permission === null || c.has(n.permission)) && (!n.playerOnly || c.sender.kind === 'player') && (!n.consoleOnly || c.sender.kind === 'console');
 
 const shownArg = (a: AnyArg, given = false): string => {
   const label = a.type.shown ?? a.name;
@@ -198,6 +203,10 @@ const pick = (children: readonly CommandNode[], word: string | undefined): Comma
 function admitted(c: CommandContext, node: CommandNode, path: string): boolean {
   if (node.playerOnly && c.sender.kind !== 'player') {
     c.reply(red(`Only a player can use "${path}"; it cannot be run from the console.`));
+    return false;
+  }
+  if (node.consoleOnly && c.sender.kind !== 'console') {
+    c.reply(red(`"${path}" can only be run at the server console.`));
     return false;
   }
   if (node.permission !== null && !c.has(node.permission)) {

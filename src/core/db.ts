@@ -34,6 +34,7 @@ export interface Database {
 export { bind, prepareSqlite, type SqliteDirect, type SqliteStatement } from './sqlite-driver.ts';
 
 const sqliteDialects = new WeakMap<Db, NodeSqliteDialect>();
+const sqliteFiles = new WeakMap<Db, string>();
 
 /** Whether `db` is an SQLite database opened by `openDatabase` (one server per data folder writes it). */
 export function isSqlite(db: Db): boolean {
@@ -45,6 +46,11 @@ export function sqliteDirect(db: Db): SqliteDirect | undefined {
   return sqliteDialects.get(db)?.driver?.direct();
 }
 
+/** The file of an SQLite database opened by `openDatabase`; undefined for PostgreSQL. */
+export function sqliteFile(database: Database): string | undefined {
+  return sqliteFiles.get(database.db);
+}
+
 export function openDatabase(config: DbConfig): Database {
   const dialect: Dialect =
     config.kind === 'sqlite'
@@ -52,6 +58,7 @@ export function openDatabase(config: DbConfig): Database {
       : new PostgresDialect({ pool: new pg.Pool({ connectionString: config.url, max: 10 }) });
   const db: Db = new Kysely({ dialect });
   if (dialect instanceof NodeSqliteDialect) sqliteDialects.set(db, dialect);
+  if (config.kind === 'sqlite') sqliteFiles.set(db, config.file);
   return { db, kind: config.kind, close: () => db.destroy() };
 }
 
@@ -72,9 +79,26 @@ export interface Migration {
   up(db: Db, kind: DbKind): Promise<void>;
 }
 
-/** Applies a module's migrations that are not applied yet, each in its own transaction. */
-export async function migrate(database: Database, module: string, migrations: readonly Migration[]): Promise<void> {
-  const { db } = database;
+// The migrations each module applied to a database in this run, in the order they were first
+// applied (so a module comes after those it depends on): `core copy-to-postgres` runs the same
+// migrations on the PostgreSQL database it copies into (src/core/postgres-copy.ts).
+const applied = new WeakMap<Db, Map<string, Migration[]>>();
+
+function remember(db: Db, module: string, migrations: readonly Migration[]): void {
+  let sets = applied.get(db);
+  if (sets === undefined) applied.set(db, (sets = new Map()));
+  const list = sets.get(module) ?? [];
+  // A module may migrate in parts (the add-on's tokens, idempotency keys, rate limit).
+  for (const m of migrations) if (!list.some((l) => l.name === m.name)) list.push(m);
+  sets.set(module, list);
+}
+
+/** Every module's migrations `migrate` applied to this database in this run, in first-applied order. */
+export function appliedMigrationSets(database: Database): ReadonlyArray<readonly [string, readonly Migration[]]> {
+  return [...(applied.get(database.db) ?? new Map<string, Migration[]>())];
+}
+
+async function migrationsTable(db: Db): Promise<void> {
   await db.schema
     .createTable('core_migrations')
     .ifNotExists()
@@ -83,19 +107,37 @@ export async function migrate(database: Database, module: string, migrations: re
     .addColumn('applied_at', 'varchar(32)', (c) => c.notNull())
     .addPrimaryKeyConstraint('core_migrations_pk', ['module', 'name'])
     .execute();
-  const done = new Set(
-    (await db.selectFrom('core_migrations').select('name').where('module', '=', module).execute()).map((r) => String(r.name)),
-  );
+}
+
+async function appliedNames(db: Db, module: string): Promise<Set<string>> {
+  return new Set((await db.selectFrom('core_migrations').select('name').where('module', '=', module).execute()).map((r) => String(r.name)));
+}
+
+async function apply(tx: Db, kind: DbKind, module: string, m: Migration): Promise<void> {
+  await m.up(tx, kind);
+  await tx.insertInto('core_migrations').values({ module, name: m.name, applied_at: new Date().toISOString() }).execute();
+}
+
+/** Applies a module's migrations that are not applied yet, each in its own transaction. */
+export async function migrate(database: Database, module: string, migrations: readonly Migration[]): Promise<void> {
+  const { db } = database;
+  remember(db, module, migrations);
+  await migrationsTable(db);
+  const done = await appliedNames(db, module);
   for (const m of migrations) {
     if (done.has(m.name)) continue;
-    await db.transaction().execute(async (tx) => {
-      await m.up(tx, database.kind);
-      await tx
-        .insertInto('core_migrations')
-        .values({ module, name: m.name, applied_at: new Date().toISOString() })
-        .execute();
-    });
+    await db.transaction().execute((tx) => apply(tx, database.kind, module, m));
   }
+}
+
+/**
+ * `migrate` inside a transaction the caller holds (PostgreSQL changes its schema transactionally):
+ * the copy into PostgreSQL creates the tables and fills them all or nothing.
+ */
+export async function migrateInTransaction(tx: Db, kind: DbKind, module: string, migrations: readonly Migration[]): Promise<void> {
+  await migrationsTable(tx);
+  const done = await appliedNames(tx, module);
+  for (const m of migrations) if (!done.has(m.name)) await apply(tx, kind, module, m);
 }
 
 export { sql };

@@ -22,6 +22,7 @@ import type { ModuleContext, ModuleDefinition } from './module.ts';
 import { createConfigFiles, type ConfigFiles, type FileReload, type ReloadEntry } from './config-reload.ts';
 import { createPermissions, permCommand, PERMISSIONS_MIGRATIONS } from './permissions.ts';
 import { coreCommand } from './reload-command.ts';
+import { copyToPostgresCommand } from './copy-command.ts';
 import { createPlayers, PLAYERS_MIGRATIONS } from './players.ts';
 import { installChains } from './chains.ts';
 import { coreReloadable, startingCoreConfig } from './core-config.ts';
@@ -252,7 +253,7 @@ export async function startKernel(options: KernelOptions): Promise<Kernel> {
     commands.register(helpCommand(commands));
     commands.register(stopCommand(options.onStop));
     commands.register(tpsCommand(platform));
-    commands.register(coreCommand({ configs, audit, log }));
+    commands.register(coreCommand({ configs, audit, log, more: [copyToPostgresCommand({ database, modules: options.modules, audit, log: log.child('copy') })] }));
     for (const c of teleportCommands(teleport, { platform, players })) commands.register(c);
     commands.register(
       permCommand({

@@ -5,7 +5,7 @@
 import { actorName } from './actor.ts';
 import type { AuditService } from './api.ts';
 import type { CommandDefinition } from './commands.ts';
-import { command, sub } from './command-tree.ts';
+import { command, sub, type Subcommand } from './command-tree.ts';
 import { describeReload, type ConfigFiles, type FileReload } from './config-reload.ts';
 import type { Logger } from './log.ts';
 import type { Text } from '../platform/platform.ts';
@@ -24,13 +24,17 @@ export function reloadSummary(results: readonly FileReload[]): string {
   return `Reloaded ${results.length} config files: ${parts.join(', ')}.`;
 }
 
-export function coreCommand(options: { configs: ConfigFiles; audit: AuditService; log: Logger }): CommandDefinition {
+/** `more`: the other `core …` subcommands (`core copy-to-postgres`, src/core/copy-command.ts). */
+export function coreCommand(options: { configs: ConfigFiles; audit: AuditService; log: Logger; more?: readonly Subcommand[] }): CommandDefinition {
   const { configs, audit, log } = options;
   return command({
     name: 'core',
     permission: RELOAD_NODE,
     description: 'Reads the config files again: what can change at once applies, the rest is named for a restart.',
+    // `core copy-to-postgres` takes a URL that may hold a password: a player's line is logged as `/core …`.
+    secretArgs: true,
     subcommands: [
+      ...(options.more ?? []),
       sub({
         name: 'reload',
         async run(ctx) {
