@@ -183,7 +183,7 @@ export async function createRateLimiter(o: RateLimiterOptions): Promise<RateLimi
     mode = next;
   }
 
-  async function exchange(): Promise<void> {
+  async function exchange(tick: boolean): Promise<void> {
     if (net) {
       const state = net.state();
       if (state === 'up') {
@@ -198,7 +198,7 @@ export async function createRateLimiter(o: RateLimiterOptions): Promise<RateLimi
       if (state !== 'pending') switchTo(shared ? 'database' : 'alone', net);
     }
     // Ticking at the network's pace, the database is still written at its own.
-    if (!shared || (net && performance.now() - lastDbExchange < dbFlushMs - 5)) return;
+    if (!shared || (tick && net && performance.now() - lastDbExchange < dbFlushMs - 5)) return;
     lastDbExchange = performance.now();
     await exchangeDb();
   }
@@ -209,13 +209,13 @@ export async function createRateLimiter(o: RateLimiterOptions): Promise<RateLimi
     for (const [key, b] of buckets) if (b.minute < minute) buckets.delete(key);
   }
 
-  const flush = (): Promise<void> => {
+  const flush = (tick = false): Promise<void> => {
     if (!shared && !net) {
       sweep();
       return Promise.resolve();
     }
     // One exchange at a time; a caller during one waits for it.
-    flushing ??= exchange()
+    flushing ??= exchange(tick)
       .catch((e: unknown) => o.log.error(`could not share the rate-limit counts through ${mode === 'network' && net ? net.name : 'the database'}`, e))
       .finally(() => {
         flushing = undefined;
@@ -224,7 +224,7 @@ export async function createRateLimiter(o: RateLimiterOptions): Promise<RateLimi
     return flushing;
   };
 
-  const timer = setInterval(() => void flush(), net ? net.flushMs : shared ? dbFlushMs : WINDOW_MS);
+  const timer = setInterval(() => void flush(true), net ? net.flushMs : shared ? dbFlushMs : WINDOW_MS);
   timer.unref();
 
   return {
@@ -252,7 +252,7 @@ export async function createRateLimiter(o: RateLimiterOptions): Promise<RateLimi
       b.local++;
       return { allowed: true, limit, remaining: limit - used - 1, resetSeconds };
     },
-    flush,
+    flush: () => flush(),
     async close() {
       clearInterval(timer);
       if (shared || net) await flush();
