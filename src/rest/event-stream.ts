@@ -10,7 +10,8 @@
 // reassemble fragments and close an oversized frame with 1009). Quiet for `pingIntervalMs` → ping;
 // no pong within `pongTimeoutMs` → the connection is dropped. A subscriber with over 1 MiB waiting
 // to be sent is closed with 1013 (events are serialised once and written without waiting, so the
-// others are not slowed). Revocation of its token → 1008; shutdown → 1001.
+// others are not slowed). Revocation of its token → 1008; shutdown → 1001. Events are this server's
+// (its bus, `server` = its name) and, with Redis, the other servers' (./event-bridge.ts), sent as they came.
 
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
