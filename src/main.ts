@@ -126,6 +126,8 @@ async function run(options: ServerOptions, log: Logger, serverLog: ServerLog): P
     clock,
     log: log.child('core-rest'),
     version: VERSION,
+    serverName: network.serverName,
+    redis: network.redis,
     accessLog: (entry: AccessEntry) => accessLog()?.write(entry),
     game: platform,
   });

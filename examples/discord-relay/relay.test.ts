@@ -13,17 +13,17 @@ const STEVE = { 'player-id': '5627dd98-e6be-3c21-b8a8-e92344183641', 'player-nam
 
 const permanentBan: ModerationEvent = {
   event: 'moderation.player-tempban',
-  data: { ...STEVE, actor: 'core-rest/panel', reason: 'griefing @everyone', 'duration-seconds': null, 'expires-at': null, silent: false, 'occurred-at': AT },
+  data: { ...STEVE, actor: 'core-rest/panel', reason: 'griefing @everyone', 'duration-seconds': null, 'expires-at': null, silent: false, 'occurred-at': AT, server: 'lobby' },
 };
 const tempMute: ModerationEvent = {
   event: 'moderation.player-mute',
-  data: { ...STEVE, actor: 'Alex', reason: null, 'duration-seconds': 90_061, 'expires-at': '2026-11-24T19:06:24.286Z', silent: true, 'occurred-at': AT },
+  data: { ...STEVE, actor: 'Alex', reason: null, 'duration-seconds': 90_061, 'expires-at': '2026-11-24T19:06:24.286Z', silent: true, 'occurred-at': AT, server: 'lobby' },
 };
 const warn: ModerationEvent = {
   event: 'moderation.player-warn',
-  data: { ...STEVE, actor: 'console', reason: 'x'.repeat(2000), silent: false, warnings: 3, 'occurred-at': AT },
+  data: { ...STEVE, actor: 'console', reason: 'x'.repeat(2000), silent: false, warnings: 3, 'occurred-at': AT, server: 'lobby' },
 };
-const expiredUnmute: ModerationEvent = { event: 'moderation.player-unmute', data: { ...STEVE, actor: null, cause: 'expired', 'occurred-at': AT } };
+const expiredUnmute: ModerationEvent = { event: 'moderation.player-unmute', data: { ...STEVE, actor: null, cause: 'expired', 'occurred-at': AT, server: 'lobby' } };
 
 describe('the embed of a moderation event', () => {
   it('says who, by whom, for how long and why', () => {
@@ -98,7 +98,7 @@ describe('the relay', () => {
     const h = harness([]);
     const relay = startRelay({ source: h.source, webhookUrl: 'https://discord.test/hook', fetch: h.fakeFetch });
     h.emit(permanentBan);
-    h.emit({ event: 'warp.create', data: { warp: 'spawn', location: { world: 'world', x: 0, y: 64, z: 0, yaw: 0, pitch: 0 }, actor: 'console', 'occurred-at': AT } } as unknown as EventMessage);
+    h.emit({ event: 'warp.create', data: { warp: 'spawn', location: { world: 'world', x: 0, y: 64, z: 0, yaw: 0, pitch: 0 }, actor: 'console', 'occurred-at': AT, server: 'lobby' } } as unknown as EventMessage);
     h.emit(tempMute);
     await relay.idle();
     assert.deepEqual(

@@ -5,7 +5,7 @@
 
 import { Type, type TObject } from '@sinclair/typebox';
 import { TypeCompiler, type TypeCheck } from '@sinclair/typebox/compiler';
-import { EVENT_NAMES, OccurredAt, type EventName, type EventSchemas } from './events.ts';
+import { EVENT_NAMES, OccurredAt, ServerName, type EventName, type EventSchemas } from './events.ts';
 import type { ModuleDefinition } from './module.ts';
 // The formats the schemas name (uuid, date-time) are registered where the shared schemas load.
 import './schemas.ts';
@@ -22,12 +22,17 @@ export interface EventCatalogue {
   declared(name: EventName): boolean;
   /** The schema of an event's `data`, `occurred-at` included; open for an event not declared. */
   dataSchema(name: EventName): TObject;
+  /** The schema of an event's `data` as the event stream sends it: `server` added. */
+  streamSchema(name: EventName): TObject;
   /** What is wrong with an event's `data` (one sentence naming the field), or undefined when it fits. */
   problem(name: string, data: unknown): string | undefined;
+  /** The same for an event's `data` as the event stream sent it. */
+  streamProblem(name: string, data: unknown): string | undefined;
 }
 
 /** The open schema of an event not declared yet: `occurred-at` and whatever its emitter sends. */
 const OPEN = Type.Object({ 'occurred-at': OccurredAt }, { additionalProperties: true });
+const OPEN_STREAM = Type.Object({ 'occurred-at': OccurredAt, server: ServerName }, { additionalProperties: true });
 
 /** Gathers declared schemas; two declarations of one event is a programming error and throws. */
 export function eventCatalogue(sources: readonly EventSchemas[]): EventCatalogue {
@@ -40,7 +45,8 @@ export function eventCatalogue(sources: readonly EventSchemas[]): EventCatalogue
     }
   }
   const full = new Map<EventName, TObject>();
-  const checks = new Map<EventName, TypeCheck<TObject>>();
+  const streamed = new Map<EventName, TObject>();
+  const checks = new Map<TObject, TypeCheck<TObject>>();
   const dataSchema = (name: EventName): TObject => {
     const schema = own.get(name);
     if (!schema) return OPEN;
@@ -51,20 +57,33 @@ export function eventCatalogue(sources: readonly EventSchemas[]): EventCatalogue
     }
     return data;
   };
+  const streamSchema = (name: EventName): TObject => {
+    const schema = own.get(name);
+    if (!schema) return OPEN_STREAM;
+    let data = streamed.get(name);
+    if (!data) {
+      data = Type.Object({ ...dataSchema(name).properties, server: ServerName }, { additionalProperties: false, description: schema.description });
+      streamed.set(name, data);
+    }
+    return data;
+  };
+  const problemIn = (schemaOf: (n: EventName) => TObject) => (name: string, data: unknown): string | undefined => {
+    if (!(EVENT_NAMES as readonly string[]).includes(name)) return `${name} is not an event of the catalogue`;
+    const schema = schemaOf(name as EventName);
+    let check = checks.get(schema);
+    if (!check) {
+      check = TypeCompiler.Compile(schema);
+      checks.set(schema, check);
+    }
+    const error = check.Errors(data).First();
+    return error === undefined ? undefined : `${name}: ${error.path || '/'} ${error.message}, in ${JSON.stringify(data)}`;
+  };
   return {
     declared: (name) => own.has(name),
     dataSchema,
-    problem(name, data) {
-      if (!(EVENT_NAMES as readonly string[]).includes(name)) return `${name} is not an event of the catalogue`;
-      const event = name as EventName;
-      let check = checks.get(event);
-      if (!check) {
-        check = TypeCompiler.Compile(dataSchema(event));
-        checks.set(event, check);
-      }
-      const error = check.Errors(data).First();
-      return error === undefined ? undefined : `${name}: ${error.path || '/'} ${error.message}, in ${JSON.stringify(data)}`;
-    },
+    streamSchema,
+    problem: problemIn(dataSchema),
+    streamProblem: problemIn(streamSchema),
   };
 }
 

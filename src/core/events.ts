@@ -89,6 +89,11 @@ export function isEventContext(s: string): s is EventContext {
 
 /** Fields every event's data holds. */
 export const OccurredAt = Type.String({ format: 'date-time', description: 'When it happened (ISO-8601 instant).' });
+/** What the event stream adds to every event's data: the server it happened on. */
+export const ServerName = Type.String({
+  pattern: '^[A-Za-z0-9_-]{1,32}$',
+  description: "The name of the server the event happened on (network.conf's server-name; with Redis, events of every server of the network reach every server's stream).",
+});
 /** Fields of an event about a player. */
 export const PlayerFields = {
   'player-id': Type.String({ format: 'uuid', description: 'The player uuid, dashed lower case.' }),

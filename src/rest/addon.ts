@@ -31,6 +31,10 @@ import { DOCS_ROUTE, OPENAPI_ROUTE } from './reference.ts';
 import type { ServedDocument } from './reference-routes.ts';
 import { timeDatabase } from '../core/db.ts';
 import { createMetrics, type MetricsGame } from './metrics.ts';
+import { describeUrl } from '../network-config.ts';
+import { startEventBridge, type EventBridge } from './event-bridge.ts';
+import { openRedisLink, type RedisLink } from './redis-link.ts';
+import { redisRateShare } from './rate-redis.ts';
 
 /** The upstream wait (docs/remote-access.md, "Limits"): a call without an answer within it gives 504. */
 export const UPSTREAM_TIMEOUT_MS = 10_000;
@@ -45,6 +49,15 @@ export interface RestTuning {
   /** Rate-limit sharing through the database (default: on for PostgreSQL) and its flush interval (1 s). */
   rateLimitShared?: boolean;
   rateLimitFlushMs?: number;
+  /**
+   * Rate limit per token through Redis when network.conf names one (default: on with PostgreSQL,
+   * where the servers share their tokens; with SQLite each server has its own tokens and ids), and
+   * its exchange interval (200 ms).
+   */
+  rateLimitRedis?: boolean;
+  rateLimitRedisFlushMs?: number;
+  /** Longest wait between two attempts to reach Redis again (5 s). */
+  redisRetryMaxMs?: number;
   /** Token reload interval for a shared database (default: 10 s on PostgreSQL, off on SQLite). */
   tokenRefreshMs?: number;
   /** Check every answer against its row's schema and log mismatches. */
@@ -64,6 +77,10 @@ export interface RestAddonOptions {
   clock: Clock;
   log: Logger;
   version: string;
+  /** This server's name in the network (network.conf `server-name`): `server` in the data of each of its events. */
+  serverName: string;
+  /** The network's Redis (network.conf `redis`), or null: events and the rate limit stay on this server. */
+  redis?: string | null;
   /** The dispatcher of published-API calls; defaults to the kernel one with the 10-second timeout. */
   dispatcher?: Dispatcher;
   /** Where rest.conf is kept for `core reload` (none: read once). */
@@ -163,6 +180,11 @@ export async function startRestAddon(o: RestAddonOptions): Promise<RestAddon> {
   }
 
   const accessLog = c.accessLog ? o.accessLog : undefined;
+  // Redis (docs/network.md): opened without waiting; its parts work locally until it answers.
+  const link: RedisLink | undefined = o.redis ? openRedisLink({ url: o.redis, ...(o.tuning?.redisRetryMaxMs !== undefined ? { retryMaxMs: o.tuning.redisRetryMaxMs } : {}) }) : undefined;
+  const where = o.redis ? describeUrl(o.redis) : '';
+  const bridge: EventBridge | undefined = link ? startEventBridge({ link, where, serverName: o.serverName, events: o.events, log }) : undefined;
+  const rateThroughRedis = link !== undefined && (o.tuning?.rateLimitRedis ?? o.database.kind === 'postgres');
   limiter = await createRateLimiter({
     limit: () => c.requestsPerMinute,
     log,
@@ -170,6 +192,7 @@ export async function startRestAddon(o: RestAddonOptions): Promise<RestAddon> {
     now: () => o.clock.now().getTime(),
     ...(o.tuning?.rateLimitShared !== undefined ? { shared: o.tuning.rateLimitShared } : {}),
     ...(o.tuning?.rateLimitFlushMs !== undefined ? { flushMs: o.tuning.rateLimitFlushMs } : {}),
+    ...(rateThroughRedis ? { network: redisRateShare(link.commands, where, o.tuning?.rateLimitRedisFlushMs) } : {}),
   });
   idempotency = await createIdempotencyStore({ database: o.database, clock: o.clock, log });
   // GET /api/v1/metrics (docs/metrics.md): the database's calls are timed only while the listener is open.
@@ -198,6 +221,8 @@ export async function startRestAddon(o: RestAddonOptions): Promise<RestAddon> {
     rest: server,
     tokens,
     events: o.events,
+    serverName: o.serverName,
+    ...(bridge ? { remote: bridge } : {}),
     maxSubscribers: () => c.maxSubscribers,
     clock: o.clock,
     log,
@@ -219,6 +244,8 @@ export async function startRestAddon(o: RestAddonOptions): Promise<RestAddon> {
     await stream.close();
     await server.close().catch(() => undefined);
     await limiter.close();
+    bridge?.close();
+    await link?.close();
     await idempotency.close();
     return closed();
   }
@@ -242,6 +269,8 @@ export async function startRestAddon(o: RestAddonOptions): Promise<RestAddon> {
         listening = null;
         closedBecause = 'stopped';
         await lim.close();
+        bridge?.close();
+        await link?.close();
         await idem.close();
         await tokens.close();
       })();

@@ -1,6 +1,7 @@
 // docs/asyncapi.json as an AsyncAPI tool reads it: @asyncapi/parser (v3) parses it without an error
 // diagnostic, and every event of the server's catalogue is a message of the stream, sent by the
-// server, its `data` holding every field of the event's schema (required as the schema requires).
+// server, its `data` holding every field of the event's schema (required as the schema requires) and
+// the name of the server it happened on.
 
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -29,7 +30,7 @@ describe('docs/asyncapi.json', () => {
     assert.equal(document.version(), '3.0.0');
   });
 
-  it('carries every event of the catalogue, sent by the server, with every field of its schema', async () => {
+  it('carries every event of the catalogue, sent by the server, with every field of its schema and the server', async () => {
     const { document } = await parsed();
     assert.ok(document);
     const catalogue = catalogueOf(ALL_MODULES);
@@ -50,7 +51,8 @@ describe('docs/asyncapi.json', () => {
       const payload = message.payload();
       if (payload?.properties()?.event?.const() !== name) problems.push(`${name}: its payload's event is not the constant ${name}`);
       const data = payload?.properties()?.data;
-      const schema = catalogue.dataSchema(name);
+      const schema = catalogue.streamSchema(name);
+      if (!('server' in schema.properties)) problems.push(`${name}: data.server is not in the stream's schema`);
       const documented = new Set(Object.keys(data?.properties() ?? {}));
       for (const field of Object.keys(schema.properties)) {
         if (!documented.has(field)) problems.push(`${name}: data.${field} is missing`);

@@ -60,7 +60,7 @@ export function buildAsyncApi(catalogue: EventCatalogue, version: string): Json 
   };
   for (const [k, v] of Object.entries(control)) messages[k] = v;
   for (const name of EVENT_NAMES) {
-    const data = schemas.convert(catalogue.dataSchema(name));
+    const data = schemas.convert(catalogue.streamSchema(name));
     const description = typeof data.description === 'string' ? data.description : undefined;
     messages[name] = {
       name,
@@ -87,8 +87,9 @@ token holding the \`events\` scope. Refusals before the upgrade are HTTP answers
 
 The server sends \`connected\`, then nothing until the client subscribes. Every event arrives as
 \`{"event": "<context>.<name>", "data": {...}}\`; \`data\` holds the event's own fields in the rendering the HTTP reads
-use (a money is \`{currency, amount}\`, a location \`{world, x, y, z, yaw, pitch}\`), always \`occurred-at\` and, for an
-event about a player, \`player-id\` and \`player-name\`. The nine cancellable pre-events are not carried.
+use (a money is \`{currency, amount}\`, a location \`{world, x, y, z, yaw, pitch}\`), always \`occurred-at\` and \`server\`
+(the name of the server it happened on: with Redis, the events of every server of the network reach every server's
+stream) and, for an event about a player, \`player-id\` and \`player-name\`. The nine cancellable pre-events are not carried.
 
 Close codes: ${CLOSE.goingAway} on shutdown; ${CLOSE.unsupportedData} for a binary frame, a fragmented message or a frame over
 ${MAX_FRAME_BYTES / 1024} KiB; ${CLOSE.policyViolation} when the token is revoked; ${CLOSE.tryAgainLater} when over ${MAX_BUFFERED_BYTES / (1024 * 1024)} MiB waits to be sent

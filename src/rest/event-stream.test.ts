@@ -151,7 +151,7 @@ describe('the event stream', () => {
     assert.ok(!isValidPattern('**') && !isValidPattern('.*') && !isValidPattern('skin.change.*'));
   });
 
-  it('delivers the events matching the patterns, with the data as the bus emitted it and occurred-at', async () => {
+  it('delivers the events matching the patterns, with the data as the bus emitted it, occurred-at and the server name', async () => {
     const c = await connected(h.port, watcher);
     c.send({ subscribe: ['economy.*', 'home.create'] });
     await c.next();
@@ -170,9 +170,9 @@ describe('the event stream', () => {
     const first = await c.next();
     assert.equal(first.event, 'economy.wallet-credit');
     assert.match(first.data['occurred-at'], /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
-    assert.deepEqual(first.data, { ...credit, 'occurred-at': first.data['occurred-at'] });
+    assert.deepEqual(first.data, { ...credit, 'occurred-at': first.data['occurred-at'], server: 'test' });
     const second = await c.next();
-    assert.deepEqual(second, { event: 'home.create', data: { ...home, 'occurred-at': second.data['occurred-at'] } });
+    assert.deepEqual(second, { event: 'home.create', data: { ...home, 'occurred-at': second.data['occurred-at'], server: 'test' } });
     c.ws.close();
     await c.closed;
   });

@@ -10,13 +10,14 @@
 // reassemble fragments and close an oversized frame with 1009). Quiet for `pingIntervalMs` → ping;
 // no pong within `pongTimeoutMs` → the connection is dropped. A subscriber with over 1 MiB waiting
 // to be sent is closed with 1013 (events are serialised once and written without waiting, so the
-// others are not slowed). Revocation of its token → 1008; shutdown → 1001.
+// others are not slowed). Revocation of its token → 1008; shutdown → 1001. Events are this server's
+// (its bus, `server` = its name) and, with Redis, the other servers' (./event-bridge.ts), sent as they came.
 
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { Clock } from '../core/clock.ts';
-import { isEventContext, isEventName, type EmittedEvent, type EventBus } from '../core/events.ts';
+import { isEventContext, isEventName, type EmittedEvent, type EventBus, type EventName } from '../core/events.ts';
 import type { Logger } from '../core/log.ts';
 import { accessEntry, authFailure, type AccessLog } from './access-log.ts';
 import { HTTP_ERRORS, WWW_AUTHENTICATE, type HttpErrorCode } from './errors.ts';
@@ -46,6 +47,10 @@ export interface EventStreamOptions {
   rest: RestServer;
   tokens: TokenStore;
   events: EventBus;
+  /** This server's name (network.conf `server-name`): `server` in the data of each of its events. */
+  serverName: string;
+  /** Events of the other servers of the network (./event-bridge.ts), sent to the subscribers as they are. */
+  remote?: RemoteEvents;
   /** A function is read at each handshake (rest.conf can change it at reload). */
   maxSubscribers: number | (() => number);
   clock: Clock;
@@ -73,6 +78,27 @@ export interface EventStream {
   subscribers(): SubscriberInfo[];
   /** Closes every connection with 1001 and refuses new ones. */
   close(): Promise<void>;
+}
+
+/** Events of other servers: each its name and its text as the stream sends it, `server` included. */
+export interface RemoteEvents {
+  /** Returns the unsubscribe function. */
+  subscribe(listener: (name: EventName, text: string) => void): () => void;
+}
+
+const texts = new WeakMap<EmittedEvent, string>();
+
+/**
+ * An event as the stream sends it: `{"event": …, "data": {…, "server": …}}`. Made once per event
+ * and kept with it, so the stream and the Redis bridge (which publishes the same text) share it.
+ */
+export function eventText(e: EmittedEvent, server: string): string {
+  let text = texts.get(e);
+  if (text === undefined) {
+    text = JSON.stringify({ event: e.name, data: { ...e.data, server } });
+    texts.set(e, text);
+  }
+  return text;
 }
 
 /** How long events after the first of a turn may wait to go out together, ms. */
@@ -293,18 +319,19 @@ export function attachEventStream(o: EventStreamOptions): EventStream {
   o.metrics?.countSubscribers(() => connections.size);
   o.server.on('upgrade', onUpgrade);
 
-  const unsubscribeBus = o.events.subscribe((e: EmittedEvent) => {
+  /** Sends an event to each subscriber holding a pattern it matches; its text is made at the first. */
+  function dispatch(name: EventName, textOf: () => string): void {
     if (connections.size === 0) return;
-    const context = `${e.name.slice(0, e.name.indexOf('.'))}.*`;
+    const context = `${name.slice(0, name.indexOf('.'))}.*`;
     let text: string | undefined;
     let sentTo = 0;
     const batch = eventThisTurn;
     if (corked.size > 0 && performance.now() - corkedSince >= MAX_BATCH_MS) flushCorked();
     for (const c of connections) {
       const p = c.patterns;
-      if (p.size === 0 || !(p.has('*') || p.has(context) || p.has(e.name))) continue;
+      if (p.size === 0 || !(p.has('*') || p.has(context) || p.has(name))) continue;
       if (text === undefined) {
-        text = JSON.stringify({ event: e.name, data: e.data });
+        text = textOf();
         if (!eventThisTurn) {
           eventThisTurn = true;
           setImmediate(endTurn);
@@ -313,8 +340,11 @@ export function attachEventStream(o: EventStreamOptions): EventStream {
       deliverEvent(c, text, batch);
       sentTo++;
     }
-    if (sentTo > 0) o.metrics?.eventsSent(e.name, sentTo);
-  });
+    if (sentTo > 0) o.metrics?.eventsSent(name, sentTo);
+  }
+
+  const unsubscribeBus = o.events.subscribe((e: EmittedEvent) => dispatch(e.name, () => eventText(e, o.serverName)));
+  const unsubscribeRemote = o.remote?.subscribe((name, text) => dispatch(name, () => text));
 
   const unsubscribeRevoke = o.tokens.onRevoke((t) => {
     for (const c of connections) if (c.token.id === t.id) close(c, CLOSE.policyViolation, 'token revoked');
@@ -348,6 +378,7 @@ export function attachEventStream(o: EventStreamOptions): EventStream {
       stopping = true;
       clearInterval(sweep);
       unsubscribeBus();
+      unsubscribeRemote?.();
       unsubscribeRevoke();
       o.server.off('upgrade', onUpgrade);
       const closed = [...connections].map(

@@ -140,6 +140,9 @@ export interface HarnessOptions {
   openDb?: () => Database;
   /** The access log's sink. */
   accessLog?: AccessLog;
+  /** network.conf's server-name (default `test`) and redis (default none). */
+  serverName?: string;
+  redis?: string;
 }
 
 /** Starts the add-on on an ephemeral loopback port (unless `conf` says otherwise). */
@@ -165,6 +168,8 @@ export async function startHarness(h: HarnessOptions = {}): Promise<Harness> {
     clock,
     log,
     version: '9.9.9',
+    serverName: h.serverName ?? 'test',
+    ...(h.redis ? { redis: h.redis } : {}),
     ...(h.dispatcher ? { dispatcher: h.dispatcher } : {}),
     ...(h.routes ? { routes: h.routes } : {}),
     ...(h.tuning ? { tuning: h.tuning } : {}),

@@ -50,6 +50,7 @@ describe('messages of refused requests, across the real routes', () => {
       clock: k.clock,
       log: k.log,
       version: '0.0.0-test',
+      serverName: 'test',
       dispatcher: createDispatcher({ timeoutMs: 3000 }),
     });
     port = addon.listening?.port ?? 0;

@@ -82,7 +82,7 @@ describe('vaults over the Remote Access Service', () => {
     assert.ok(from >= 54, 'the bread shows in the window’s inventory part');
     await ann.moveSlotItem(from, 0);
     const e = await events.next('vault.contents-change', (d) => d['player-id'] === annId && d.index === 1 && d['item-count'] === 16);
-    assert.deepEqual([e.data['previous-item-count'], Object.keys(e.data).sort()], [0, ['index', 'item-count', 'occurred-at', 'player-id', 'player-name', 'previous-item-count']]);
+    assert.deepEqual([e.data['previous-item-count'], Object.keys(e.data).sort()], [0, ['index', 'item-count', 'occurred-at', 'player-id', 'player-name', 'previous-item-count', 'server']]);
     const one = await call('GET', vaults('/1'), reader);
     assert.deepEqual([one.json.data['item-count'], one.json.data['slots-used']], [16, 1]);
     const closed = nextEvent(ann, 'windowClose');

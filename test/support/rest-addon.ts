@@ -29,6 +29,7 @@ export async function startKernelAddon(t: TestKernel, conf = 'enabled = true\npo
     clock: t.clock,
     log: t.log,
     version: '0.0.0-test',
+    serverName: 'test',
     tuning: { checkAnswers: true },
   });
   return {

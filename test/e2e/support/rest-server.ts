@@ -124,7 +124,7 @@ export async function startRestServer(
         const msg = JSON.parse(String(raw)) as StreamEvent;
         received.push(msg);
         // Control messages (connected, subscribed, …) carry no data; every event does.
-        const problem = msg.data === undefined ? undefined : SERVER_EVENTS.problem(msg.event, msg.data);
+        const problem = msg.data === undefined ? undefined : SERVER_EVENTS.streamProblem(msg.event, msg.data);
         if (problem !== undefined) {
           problems.push(problem);
           eventProblems.push(problem);

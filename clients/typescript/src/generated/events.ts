@@ -84,6 +84,8 @@ export interface components {
                  * @description When it happened (ISO-8601 instant).
                  */
                 "occurred-at": string;
+                /** @description The name of the server the event happened on (network.conf's server-name; with Redis, events of every server of the network reach every server's stream). */
+                server: string;
             };
         };
         "communication.broadcast-opt-out": {
@@ -106,6 +108,8 @@ export interface components {
                  * @description When it happened (ISO-8601 instant).
                  */
                 "occurred-at": string;
+                /** @description The name of the server the event happened on (network.conf's server-name; with Redis, events of every server of the network reach every server's stream). */
+                server: string;
             };
         };
         "extlink.account-link": {
@@ -128,6 +132,8 @@ export interface components {
                  * @description When it happened (ISO-8601 instant).
                  */
                 "occurred-at": string;
+                /** @description The name of the server the event happened on (network.conf's server-name; with Redis, events of every server of the network reach every server's stream). */
+                server: string;
             };
         };
         "extlink.account-unlink": {
@@ -150,6 +156,8 @@ export interface components {
                  * @description When it happened (ISO-8601 instant).
                  */
                 "occurred-at": string;
+                /** @description The name of the server the event happened on (network.conf's server-name; with Redis, events of every server of the network reach every server's stream). */
+                server: string;
             };
         };
         "economy.wallet-credit": {
@@ -171,6 +179,8 @@ export interface components {
                  * @description When it happened (ISO-8601 instant).
                  */
                 "occurred-at": string;
+                /** @description The name of the server the event happened on (network.conf's server-name; with Redis, events of every server of the network reach every server's stream). */
+                server: string;
             };
         };
         "economy.wallet-debit": {
@@ -192,6 +202,8 @@ export interface components {
                  * @description When it happened (ISO-8601 instant).
                  */
                 "occurred-at": string;
+                /** @description The name of the server the event happened on (network.conf's server-name; with Redis, events of every server of the network reach every server's stream). */
+                server: string;
             };
         };
         "economy.wallet-reject": {
@@ -214,6 +226,8 @@ export interface components {
                  * @description When it happened (ISO-8601 instant).
                  */
                 "occurred-at": string;
+                /** @description The name of the server the event happened on (network.conf's server-name; with Redis, events of every server of the network reach every server's stream). */
+                server: string;
             };
         };
         "economy.bank-deposit": {
@@ -235,6 +249,8 @@ export interface components {
                  * @description When it happened (ISO-8601 instant).
                  */
                 "occurred-at": string;
+                /** @description The name of the server the event happened on (network.conf's server-name; with Redis, events of every server of the network reach every server's stream). */
+                server: string;
             };
         };
         "economy.bank-withdraw": {
@@ -256,6 +272,8 @@ export interface components {
                  * @description When it happened (ISO-8601 instant).
                  */
                 "occurred-at": string;
+                /** @description The name of the server the event happened on (network.conf's server-name; with Redis, events of every server of the network reach every server's stream). */
+                server: string;
             };
         };
         "economy.loan-disburse": {
@@ -277,6 +295,8 @@ export interface components {
                  * @description When it happened (ISO-8601 instant).
                  */
                 "occurred-at": string;
+                /** @description The name of the server the event happened on (network.conf's server-name; with Redis, events of every server of the network reach every server's stream). */
+                server: string;
             };
         };
         "economy.loan-repay": {
@@ -298,6 +318,8 @@ export interface components {
                  * @description When it happened (ISO-8601 instant).
                  */
                 "occurred-at": string;
+                /** @description The name of the server the event happened on (network.conf's server-name; with Redis, events of every server of the network reach every server's stream). */
+                server: string;
             };
         };
         "hologram.create": {
@@ -336,6 +358,8 @@ export interface components {
                  * @description When it happened (ISO-8601 instant).
                  */
                 "occurred-at": string;
+                /** @description The name of the server the event happened on (network.conf's server-name; with Redis, events of every server of the network reach every server's stream). */
+                server: string;
             };
         };
         "hologram.delete": {
@@ -374,6 +398,8 @@ export interface components {
                  * @description When it happened (ISO-8601 instant).
                  */
                 "occurred-at": string;
+                /** @description The name of the server the event happened on (network.conf's server-name; with Redis, events of every server of the network reach every server's stream). */
+                server: string;
             };
         };
         "home.create": {
@@ -407,6 +433,8 @@ export interface components {
                  * @description When it happened (ISO-8601 instant).
                  */
                 "occurred-at": string;
+                /** @description The name of the server the event happened on (network.conf's server-name; with Redis, events of every server of the network reach every server's stream). */
+                server: string;
             };
         };
         "home.delete": {
@@ -436,6 +464,8 @@ export interface components {
                  * @description When it happened (ISO-8601 instant).
                  */
                 "occurred-at": string;
+                /** @description The name of the server the event happened on (network.conf's server-name; with Redis, events of every server of the network reach every server's stream). */
+                server: string;
             };
         };
         "home.relocate": {
@@ -473,6 +503,8 @@ export interface components {
                  * @description When it happened (ISO-8601 instant).
                  */
                 "occurred-at": string;
+                /** @description The name of the server the event happened on (network.conf's server-name; with Redis, events of every server of the network reach every server's stream). */
+                server: string;
             };
         };
         "home.rename": {
@@ -495,6 +527,8 @@ export interface components {
                  * @description When it happened (ISO-8601 instant).
                  */
                 "occurred-at": string;
+                /** @description The name of the server the event happened on (network.conf's server-name; with Redis, events of every server of the network reach every server's stream). */
+                server: string;
             };
         };
         "home.icon-change": {
@@ -520,6 +554,8 @@ export interface components {
                  * @description When it happened (ISO-8601 instant).
                  */
                 "occurred-at": string;
+                /** @description The name of the server the event happened on (network.conf's server-name; with Redis, events of every server of the network reach every server's stream). */
+                server: string;
             };
         };
         "home.visibility-change": {
@@ -545,6 +581,8 @@ export interface components {
                  * @description When it happened (ISO-8601 instant).
                  */
                 "occurred-at": string;
+                /** @description The name of the server the event happened on (network.conf's server-name; with Redis, events of every server of the network reach every server's stream). */
+                server: string;
             };
         };
         "home.limit-reached": {
@@ -569,6 +607,8 @@ export interface components {
                  * @description When it happened (ISO-8601 instant).
                  */
                 "occurred-at": string;
+                /** @description The name of the server the event happened on (network.conf's server-name; with Redis, events of every server of the network reach every server's stream). */
+                server: string;
             };
         };
         "invrollback.inventory-restore": {
@@ -602,6 +642,8 @@ export interface components {
                  * @description When it happened (ISO-8601 instant).
                  */
                 "occurred-at": string;
+                /** @description The name of the server the event happened on (network.conf's server-name; with Redis, events of every server of the network reach every server's stream). */
+                server: string;
             };
         };
         "itemworld.entity-purge": {
@@ -628,6 +670,8 @@ export interface components {
                  * @description When it happened (ISO-8601 instant).
                  */
                 "occurred-at": string;
+                /** @description The name of the server the event happened on (network.conf's server-name; with Redis, events of every server of the network reach every server's stream). */
+                server: string;
             };
         };
         "itemworld.mob-spawn": {
@@ -659,6 +703,8 @@ export interface components {
                  * @description When it happened (ISO-8601 instant).
                  */
                 "occurred-at": string;
+                /** @description The name of the server the event happened on (network.conf's server-name; with Redis, events of every server of the network reach every server's stream). */
+                server: string;
             };
         };
         "kit.claim": {
@@ -681,6 +727,8 @@ export interface components {
                  * @description When it happened (ISO-8601 instant).
                  */
                 "occurred-at": string;
+                /** @description The name of the server the event happened on (network.conf's server-name; with Redis, events of every server of the network reach every server's stream). */
+                server: string;
             };
         };
         "messaging.private-message": {
@@ -704,6 +752,8 @@ export interface components {
                  * @description When it happened (ISO-8601 instant).
                  */
                 "occurred-at": string;
+                /** @description The name of the server the event happened on (network.conf's server-name; with Redis, events of every server of the network reach every server's stream). */
+                server: string;
             };
         };
         "messaging.mail-deliver": {
@@ -731,6 +781,8 @@ export interface components {
                  * @description When it happened (ISO-8601 instant).
                  */
                 "occurred-at": string;
+                /** @description The name of the server the event happened on (network.conf's server-name; with Redis, events of every server of the network reach every server's stream). */
+                server: string;
             };
         };
         "messaging.help-op": {
@@ -753,6 +805,8 @@ export interface components {
                  * @description When it happened (ISO-8601 instant).
                  */
                 "occurred-at": string;
+                /** @description The name of the server the event happened on (network.conf's server-name; with Redis, events of every server of the network reach every server's stream). */
+                server: string;
             };
         };
         "moderation.player-tempban": {
@@ -780,6 +834,8 @@ export interface components {
                  * @description When it happened (ISO-8601 instant).
                  */
                 "occurred-at": string;
+                /** @description The name of the server the event happened on (network.conf's server-name; with Redis, events of every server of the network reach every server's stream). */
+                server: string;
             };
         };
         "moderation.player-mute": {
@@ -807,6 +863,8 @@ export interface components {
                  * @description When it happened (ISO-8601 instant).
                  */
                 "occurred-at": string;
+                /** @description The name of the server the event happened on (network.conf's server-name; with Redis, events of every server of the network reach every server's stream). */
+                server: string;
             };
         };
         "moderation.player-unmute": {
@@ -828,6 +886,8 @@ export interface components {
                  * @description When it happened (ISO-8601 instant).
                  */
                 "occurred-at": string;
+                /** @description The name of the server the event happened on (network.conf's server-name; with Redis, events of every server of the network reach every server's stream). */
+                server: string;
             };
         };
         "moderation.player-jail": {
@@ -857,6 +917,8 @@ export interface components {
                  * @description When it happened (ISO-8601 instant).
                  */
                 "occurred-at": string;
+                /** @description The name of the server the event happened on (network.conf's server-name; with Redis, events of every server of the network reach every server's stream). */
+                server: string;
             };
         };
         "moderation.player-unjail": {
@@ -880,6 +942,8 @@ export interface components {
                  * @description When it happened (ISO-8601 instant).
                  */
                 "occurred-at": string;
+                /** @description The name of the server the event happened on (network.conf's server-name; with Redis, events of every server of the network reach every server's stream). */
+                server: string;
             };
         };
         "moderation.player-warn": {
@@ -905,6 +969,8 @@ export interface components {
                  * @description When it happened (ISO-8601 instant).
                  */
                 "occurred-at": string;
+                /** @description The name of the server the event happened on (network.conf's server-name; with Redis, events of every server of the network reach every server's stream). */
+                server: string;
             };
         };
         "moderation.ip-ban": {
@@ -936,6 +1002,8 @@ export interface components {
                  * @description When it happened (ISO-8601 instant).
                  */
                 "occurred-at": string;
+                /** @description The name of the server the event happened on (network.conf's server-name; with Redis, events of every server of the network reach every server's stream). */
+                server: string;
             };
         };
         "moderation.alt-detected": {
@@ -963,6 +1031,8 @@ export interface components {
                  * @description When it happened (ISO-8601 instant).
                  */
                 "occurred-at": string;
+                /** @description The name of the server the event happened on (network.conf's server-name; with Redis, events of every server of the network reach every server's stream). */
+                server: string;
             };
         };
         "moderation.jail-location-define": {
@@ -989,6 +1059,8 @@ export interface components {
                  * @description When it happened (ISO-8601 instant).
                  */
                 "occurred-at": string;
+                /** @description The name of the server the event happened on (network.conf's server-name; with Redis, events of every server of the network reach every server's stream). */
+                server: string;
             };
         };
         "moderation.jail-location-remove": {
@@ -1013,6 +1085,8 @@ export interface components {
                  * @description When it happened (ISO-8601 instant).
                  */
                 "occurred-at": string;
+                /** @description The name of the server the event happened on (network.conf's server-name; with Redis, events of every server of the network reach every server's stream). */
+                server: string;
             };
         };
         "npc.create": {
@@ -1049,6 +1123,8 @@ export interface components {
                  * @description When it happened (ISO-8601 instant).
                  */
                 "occurred-at": string;
+                /** @description The name of the server the event happened on (network.conf's server-name; with Redis, events of every server of the network reach every server's stream). */
+                server: string;
             };
         };
         "npc.delete": {
@@ -1085,6 +1161,8 @@ export interface components {
                  * @description When it happened (ISO-8601 instant).
                  */
                 "occurred-at": string;
+                /** @description The name of the server the event happened on (network.conf's server-name; with Redis, events of every server of the network reach every server's stream). */
+                server: string;
             };
         };
         "npc.move": {
@@ -1129,6 +1207,8 @@ export interface components {
                  * @description When it happened (ISO-8601 instant).
                  */
                 "occurred-at": string;
+                /** @description The name of the server the event happened on (network.conf's server-name; with Redis, events of every server of the network reach every server's stream). */
+                server: string;
             };
         };
         "playerstate.player-god-toggle": {
@@ -1150,6 +1230,8 @@ export interface components {
                  * @description When it happened (ISO-8601 instant).
                  */
                 "occurred-at": string;
+                /** @description The name of the server the event happened on (network.conf's server-name; with Redis, events of every server of the network reach every server's stream). */
+                server: string;
             };
         };
         "playerstate.player-fly-toggle": {
@@ -1171,6 +1253,8 @@ export interface components {
                  * @description When it happened (ISO-8601 instant).
                  */
                 "occurred-at": string;
+                /** @description The name of the server the event happened on (network.conf's server-name; with Redis, events of every server of the network reach every server's stream). */
+                server: string;
             };
         };
         "playerstate.player-game-mode-change": {
@@ -1195,6 +1279,8 @@ export interface components {
                  * @description When it happened (ISO-8601 instant).
                  */
                 "occurred-at": string;
+                /** @description The name of the server the event happened on (network.conf's server-name; with Redis, events of every server of the network reach every server's stream). */
+                server: string;
             };
         };
         "playerstate.player-speed-change": {
@@ -1221,6 +1307,8 @@ export interface components {
                  * @description When it happened (ISO-8601 instant).
                  */
                 "occurred-at": string;
+                /** @description The name of the server the event happened on (network.conf's server-name; with Redis, events of every server of the network reach every server's stream). */
+                server: string;
             };
         };
         "playerstate.player-heal": {
@@ -1249,6 +1337,8 @@ export interface components {
                  * @description When it happened (ISO-8601 instant).
                  */
                 "occurred-at": string;
+                /** @description The name of the server the event happened on (network.conf's server-name; with Redis, events of every server of the network reach every server's stream). */
+                server: string;
             };
         };
         "playerstate.player-feed": {
@@ -1273,6 +1363,8 @@ export interface components {
                  * @description When it happened (ISO-8601 instant).
                  */
                 "occurred-at": string;
+                /** @description The name of the server the event happened on (network.conf's server-name; with Redis, events of every server of the network reach every server's stream). */
+                server: string;
             };
         };
         "playerwarp.create": {
@@ -1307,6 +1399,8 @@ export interface components {
                  * @description When it happened (ISO-8601 instant).
                  */
                 "occurred-at": string;
+                /** @description The name of the server the event happened on (network.conf's server-name; with Redis, events of every server of the network reach every server's stream). */
+                server: string;
             };
         };
         "playerwarp.delete": {
@@ -1341,6 +1435,8 @@ export interface components {
                  * @description When it happened (ISO-8601 instant).
                  */
                 "occurred-at": string;
+                /** @description The name of the server the event happened on (network.conf's server-name; with Redis, events of every server of the network reach every server's stream). */
+                server: string;
             };
         };
         "pose.pose": {
@@ -1373,6 +1469,8 @@ export interface components {
                  * @description When it happened (ISO-8601 instant).
                  */
                 "occurred-at": string;
+                /** @description The name of the server the event happened on (network.conf's server-name; with Redis, events of every server of the network reach every server's stream). */
+                server: string;
             };
         };
         "presence.afk": {
@@ -1406,6 +1504,8 @@ export interface components {
                  * @description When it happened (ISO-8601 instant).
                  */
                 "occurred-at": string;
+                /** @description The name of the server the event happened on (network.conf's server-name; with Redis, events of every server of the network reach every server's stream). */
+                server: string;
             };
         };
         "trade.complete": {
@@ -1435,6 +1535,8 @@ export interface components {
                  * @description When it happened (ISO-8601 instant).
                  */
                 "occurred-at": string;
+                /** @description The name of the server the event happened on (network.conf's server-name; with Redis, events of every server of the network reach every server's stream). */
+                server: string;
             };
         };
         "trade.cancel": {
@@ -1468,6 +1570,8 @@ export interface components {
                  * @description When it happened (ISO-8601 instant).
                  */
                 "occurred-at": string;
+                /** @description The name of the server the event happened on (network.conf's server-name; with Redis, events of every server of the network reach every server's stream). */
+                server: string;
             };
         };
         "rank.up": {
@@ -1495,6 +1599,8 @@ export interface components {
                  * @description When it happened (ISO-8601 instant).
                  */
                 "occurred-at": string;
+                /** @description The name of the server the event happened on (network.conf's server-name; with Redis, events of every server of the network reach every server's stream). */
+                server: string;
             };
         };
         "rank.set": {
@@ -1521,6 +1627,8 @@ export interface components {
                  * @description When it happened (ISO-8601 instant).
                  */
                 "occurred-at": string;
+                /** @description The name of the server the event happened on (network.conf's server-name; with Redis, events of every server of the network reach every server's stream). */
+                server: string;
             };
         };
         "rank.prestige": {
@@ -1548,6 +1656,8 @@ export interface components {
                  * @description When it happened (ISO-8601 instant).
                  */
                 "occurred-at": string;
+                /** @description The name of the server the event happened on (network.conf's server-name; with Redis, events of every server of the network reach every server's stream). */
+                server: string;
             };
         };
         "scoreboard.visibility": {
@@ -1570,6 +1680,8 @@ export interface components {
                  * @description When it happened (ISO-8601 instant).
                  */
                 "occurred-at": string;
+                /** @description The name of the server the event happened on (network.conf's server-name; with Redis, events of every server of the network reach every server's stream). */
+                server: string;
             };
         };
         "security.verification-pass": {
@@ -1590,6 +1702,8 @@ export interface components {
                  * @description When it happened (ISO-8601 instant).
                  */
                 "occurred-at": string;
+                /** @description The name of the server the event happened on (network.conf's server-name; with Redis, events of every server of the network reach every server's stream). */
+                server: string;
             };
         };
         "security.verification-fail": {
@@ -1612,6 +1726,8 @@ export interface components {
                  * @description When it happened (ISO-8601 instant).
                  */
                 "occurred-at": string;
+                /** @description The name of the server the event happened on (network.conf's server-name; with Redis, events of every server of the network reach every server's stream). */
+                server: string;
             };
         };
         "security.lockout": {
@@ -1636,6 +1752,8 @@ export interface components {
                  * @description When it happened (ISO-8601 instant).
                  */
                 "occurred-at": string;
+                /** @description The name of the server the event happened on (network.conf's server-name; with Redis, events of every server of the network reach every server's stream). */
+                server: string;
             };
         };
         "skin.change": {
@@ -1659,6 +1777,8 @@ export interface components {
                  * @description When it happened (ISO-8601 instant).
                  */
                 "occurred-at": string;
+                /** @description The name of the server the event happened on (network.conf's server-name; with Redis, events of every server of the network reach every server's stream). */
+                server: string;
             };
         };
         "staff.chat": {
@@ -1678,6 +1798,8 @@ export interface components {
                  * @description When it happened (ISO-8601 instant).
                  */
                 "occurred-at": string;
+                /** @description The name of the server the event happened on (network.conf's server-name; with Redis, events of every server of the network reach every server's stream). */
+                server: string;
             };
         };
         "staff.mode": {
@@ -1706,6 +1828,8 @@ export interface components {
                  * @description When it happened (ISO-8601 instant).
                  */
                 "occurred-at": string;
+                /** @description The name of the server the event happened on (network.conf's server-name; with Redis, events of every server of the network reach every server's stream). */
+                server: string;
             };
         };
         "teleport.player-teleport": {
@@ -1742,6 +1866,8 @@ export interface components {
                  * @description When it happened (ISO-8601 instant).
                  */
                 "occurred-at": string;
+                /** @description The name of the server the event happened on (network.conf's server-name; with Redis, events of every server of the network reach every server's stream). */
+                server: string;
             };
         };
         "teleport.back-location-capture": {
@@ -1770,6 +1896,8 @@ export interface components {
                  * @description When it happened (ISO-8601 instant).
                  */
                 "occurred-at": string;
+                /** @description The name of the server the event happened on (network.conf's server-name; with Redis, events of every server of the network reach every server's stream). */
+                server: string;
             };
         };
         "teleport.warmup-start": {
@@ -1800,6 +1928,8 @@ export interface components {
                  * @description When it happened (ISO-8601 instant).
                  */
                 "occurred-at": string;
+                /** @description The name of the server the event happened on (network.conf's server-name; with Redis, events of every server of the network reach every server's stream). */
+                server: string;
             };
         };
         "teleport.warmup-cancel": {
@@ -1830,6 +1960,8 @@ export interface components {
                  * @description When it happened (ISO-8601 instant).
                  */
                 "occurred-at": string;
+                /** @description The name of the server the event happened on (network.conf's server-name; with Redis, events of every server of the network reach every server's stream). */
+                server: string;
             };
         };
         "teleport.request-send": {
@@ -1858,6 +1990,8 @@ export interface components {
                  * @description When it happened (ISO-8601 instant).
                  */
                 "occurred-at": string;
+                /** @description The name of the server the event happened on (network.conf's server-name; with Redis, events of every server of the network reach every server's stream). */
+                server: string;
             };
         };
         "teleport.request-accept": {
@@ -1884,6 +2018,8 @@ export interface components {
                  * @description When it happened (ISO-8601 instant).
                  */
                 "occurred-at": string;
+                /** @description The name of the server the event happened on (network.conf's server-name; with Redis, events of every server of the network reach every server's stream). */
+                server: string;
             };
         };
         "teleport.request-deny": {
@@ -1910,6 +2046,8 @@ export interface components {
                  * @description When it happened (ISO-8601 instant).
                  */
                 "occurred-at": string;
+                /** @description The name of the server the event happened on (network.conf's server-name; with Redis, events of every server of the network reach every server's stream). */
+                server: string;
             };
         };
         "teleport.request-cancel": {
@@ -1938,6 +2076,8 @@ export interface components {
                  * @description When it happened (ISO-8601 instant).
                  */
                 "occurred-at": string;
+                /** @description The name of the server the event happened on (network.conf's server-name; with Redis, events of every server of the network reach every server's stream). */
+                server: string;
             };
         };
         "teleport.request-expire": {
@@ -1964,6 +2104,8 @@ export interface components {
                  * @description When it happened (ISO-8601 instant).
                  */
                 "occurred-at": string;
+                /** @description The name of the server the event happened on (network.conf's server-name; with Redis, events of every server of the network reach every server's stream). */
+                server: string;
             };
         };
         "vanish.toggle": {
@@ -1990,6 +2132,8 @@ export interface components {
                  * @description When it happened (ISO-8601 instant).
                  */
                 "occurred-at": string;
+                /** @description The name of the server the event happened on (network.conf's server-name; with Redis, events of every server of the network reach every server's stream). */
+                server: string;
             };
         };
         "vault.open": {
@@ -2015,6 +2159,8 @@ export interface components {
                  * @description When it happened (ISO-8601 instant).
                  */
                 "occurred-at": string;
+                /** @description The name of the server the event happened on (network.conf's server-name; with Redis, events of every server of the network reach every server's stream). */
+                server: string;
             };
         };
         "vault.contents-change": {
@@ -2039,6 +2185,8 @@ export interface components {
                  * @description When it happened (ISO-8601 instant).
                  */
                 "occurred-at": string;
+                /** @description The name of the server the event happened on (network.conf's server-name; with Redis, events of every server of the network reach every server's stream). */
+                server: string;
             };
         };
         "vote.receive": {
@@ -2063,6 +2211,8 @@ export interface components {
                  * @description When it happened (ISO-8601 instant).
                  */
                 "occurred-at": string;
+                /** @description The name of the server the event happened on (network.conf's server-name; with Redis, events of every server of the network reach every server's stream). */
+                server: string;
             };
         };
         "vote.party": {
@@ -2081,6 +2231,8 @@ export interface components {
                  * @description When it happened (ISO-8601 instant).
                  */
                 "occurred-at": string;
+                /** @description The name of the server the event happened on (network.conf's server-name; with Redis, events of every server of the network reach every server's stream). */
+                server: string;
             };
         };
         "warp.create": {
@@ -2107,6 +2259,8 @@ export interface components {
                  * @description When it happened (ISO-8601 instant).
                  */
                 "occurred-at": string;
+                /** @description The name of the server the event happened on (network.conf's server-name; with Redis, events of every server of the network reach every server's stream). */
+                server: string;
             };
         };
         "warp.delete": {
@@ -2133,6 +2287,8 @@ export interface components {
                  * @description When it happened (ISO-8601 instant).
                  */
                 "occurred-at": string;
+                /** @description The name of the server the event happened on (network.conf's server-name; with Redis, events of every server of the network reach every server's stream). */
+                server: string;
             };
         };
         "world.create": {
@@ -2152,6 +2308,8 @@ export interface components {
                  * @description When it happened (ISO-8601 instant).
                  */
                 "occurred-at": string;
+                /** @description The name of the server the event happened on (network.conf's server-name; with Redis, events of every server of the network reach every server's stream). */
+                server: string;
             };
         };
         "world.load": {
@@ -2170,6 +2328,8 @@ export interface components {
                  * @description When it happened (ISO-8601 instant).
                  */
                 "occurred-at": string;
+                /** @description The name of the server the event happened on (network.conf's server-name; with Redis, events of every server of the network reach every server's stream). */
+                server: string;
             };
         };
         "world.unload": {
@@ -2190,6 +2350,8 @@ export interface components {
                  * @description When it happened (ISO-8601 instant).
                  */
                 "occurred-at": string;
+                /** @description The name of the server the event happened on (network.conf's server-name; with Redis, events of every server of the network reach every server's stream). */
+                server: string;
             };
         };
         "world.delete": {
@@ -2209,6 +2371,8 @@ export interface components {
                  * @description When it happened (ISO-8601 instant).
                  */
                 "occurred-at": string;
+                /** @description The name of the server the event happened on (network.conf's server-name; with Redis, events of every server of the network reach every server's stream). */
+                server: string;
             };
         };
         "world.import": {
@@ -2228,6 +2392,8 @@ export interface components {
                  * @description When it happened (ISO-8601 instant).
                  */
                 "occurred-at": string;
+                /** @description The name of the server the event happened on (network.conf's server-name; with Redis, events of every server of the network reach every server's stream). */
+                server: string;
             };
         };
         "world.adopt": {
@@ -2247,6 +2413,8 @@ export interface components {
                  * @description When it happened (ISO-8601 instant).
                  */
                 "occurred-at": string;
+                /** @description The name of the server the event happened on (network.conf's server-name; with Redis, events of every server of the network reach every server's stream). */
+                server: string;
             };
         };
         "world.unregister": {
@@ -2263,6 +2431,8 @@ export interface components {
                  * @description When it happened (ISO-8601 instant).
                  */
                 "occurred-at": string;
+                /** @description The name of the server the event happened on (network.conf's server-name; with Redis, events of every server of the network reach every server's stream). */
+                server: string;
             };
         };
         "world.setting-change": {
@@ -2296,6 +2466,8 @@ export interface components {
                  * @description When it happened (ISO-8601 instant).
                  */
                 "occurred-at": string;
+                /** @description The name of the server the event happened on (network.conf's server-name; with Redis, events of every server of the network reach every server's stream). */
+                server: string;
             };
         };
         "world.entry-denied": {
@@ -2320,6 +2492,8 @@ export interface components {
                  * @description When it happened (ISO-8601 instant).
                  */
                 "occurred-at": string;
+                /** @description The name of the server the event happened on (network.conf's server-name; with Redis, events of every server of the network reach every server's stream). */
+                server: string;
             };
         };
     };
