@@ -34,6 +34,8 @@ export interface Database {
 export { bind, prepareSqlite, type SqliteDirect, type SqliteStatement } from './sqlite-driver.ts';
 
 const sqliteDialects = new WeakMap<Db, NodeSqliteDialect>();
+/** The URL each PostgreSQL database was opened with: a LISTEN needs a connection of its own (network-signals.ts). */
+const postgresUrls = new WeakMap<Db, string>();
 
 /** Whether `db` is an SQLite database opened by `openDatabase` (one server per data folder writes it). */
 export function isSqlite(db: Db): boolean {
@@ -45,6 +47,11 @@ export function sqliteDirect(db: Db): SqliteDirect | undefined {
   return sqliteDialects.get(db)?.driver?.direct();
 }
 
+/** The connection URL of a PostgreSQL database opened by `openDatabase`; undefined for SQLite. */
+export function postgresUrl(db: Db): string | undefined {
+  return postgresUrls.get(db);
+}
+
 export function openDatabase(config: DbConfig): Database {
   const dialect: Dialect =
     config.kind === 'sqlite'
@@ -52,6 +59,7 @@ export function openDatabase(config: DbConfig): Database {
       : new PostgresDialect({ pool: new pg.Pool({ connectionString: config.url, max: 10 }) });
   const db: Db = new Kysely({ dialect });
   if (dialect instanceof NodeSqliteDialect) sqliteDialects.set(db, dialect);
+  if (config.kind === 'postgres') postgresUrls.set(db, config.url);
   return { db, kind: config.kind, close: () => db.destroy() };
 }
 
