@@ -15,6 +15,7 @@ import { tpsCommand } from './tps-command.ts';
 import { permissionNodes } from './command-tree.ts';
 import type { CommandRegistry } from './commands.ts';
 import { migrate, type Database } from './db.ts';
+import { createNetworkSignals, type NetworkSignals } from './network-signals.ts';
 import { catalogueOf, type EventCatalogue } from './event-catalogue.ts';
 import type { EventBus } from './events.ts';
 import type { Logger } from './log.ts';
@@ -50,6 +51,8 @@ export interface KernelOptions {
   modules: readonly ModuleDefinition[];
   /** Called by the `stop` command. */
   onStop: () => void;
+  /** This server's name in the network (network.conf's server-name); default `server`. */
+  serverName?: string;
 }
 
 export interface Kernel {
@@ -59,6 +62,8 @@ export interface Kernel {
   configs: ConfigFiles;
   /** The payload schema of every event: the kernel's own and every known module's (on or off). */
   catalogue: EventCatalogue;
+  /** What this server tells, and hears from, the other servers sharing its PostgreSQL database. */
+  signals: NetworkSignals;
   /** Stops the modules in reverse boot order and records the online players as seen. */
   stop(): Promise<void>;
 }
@@ -190,6 +195,7 @@ export async function startKernel(options: KernelOptions): Promise<Kernel> {
   await migrate(database, 'core.audit', AUDIT_MIGRATIONS);
   await migrate(database, 'core.permissions', PERMISSIONS_MIGRATIONS);
   await migrate(database, 'core.teleport', TELEPORT_MIGRATIONS);
+  const signals = await createNetworkSignals({ database, serverName: options.serverName ?? 'server', log: log.child('network') });
 
   const players = createPlayers({ db: database.db, platform, clock, log: log.child('players') });
   const audit = createAudit({ db: database.db, clock });
@@ -216,6 +222,7 @@ export async function startKernel(options: KernelOptions): Promise<Kernel> {
     kernelScope?.dispose();
     chains.uninstall();
     await players.stop();
+    await signals.close();
   }
 
   try {
@@ -229,6 +236,7 @@ export async function startKernel(options: KernelOptions): Promise<Kernel> {
       audit,
       defaultNodes,
       configs,
+      signals,
     });
     configs.add(moduleSwitchesReload(configDir, options.modules, () => on));
     const coreConfig = configs.watch(coreReloadable(configDir), startingCoreConfig(configDir, log));
@@ -282,6 +290,7 @@ export async function startKernel(options: KernelOptions): Promise<Kernel> {
         ...kernelServices,
         db: database.db,
         dbKind: database.kind,
+        signals,
         events: scope.events,
         platform: scope.platform,
         clock,
@@ -311,7 +320,7 @@ export async function startKernel(options: KernelOptions): Promise<Kernel> {
 
     platform.setCommandHandler(commands);
     log.info(`core ${version} started; modules on: ${order.length ? order.map((m) => m.name).join(', ') : 'none'}`);
-    return { api, commands, configs, catalogue, stop };
+    return { api, commands, configs, catalogue, signals, stop };
   } catch (e) {
     await stop();
     throw e;
