@@ -15,7 +15,7 @@ import { tpsCommand } from './tps-command.ts';
 import { permissionNodes } from './command-tree.ts';
 import type { CommandRegistry } from './commands.ts';
 import { migrate, type Database } from './db.ts';
-import { createNetworkSignals, type NetworkSignals } from './network-signals.ts';
+import { createNetworkSignals, scopedSignals, type NetworkSignals } from './network-signals.ts';
 import { catalogueOf, type EventCatalogue } from './event-catalogue.ts';
 import type { EventBus } from './events.ts';
 import type { Logger } from './log.ts';
@@ -200,7 +200,7 @@ export async function startKernel(options: KernelOptions): Promise<Kernel> {
   const players = createPlayers({ db: database.db, platform, clock, log: log.child('players') });
   const audit = createAudit({ db: database.db, clock });
   const chains = installChains(platform, log.child('chains'));
-  const started: Array<{ module: AnyModule; service: unknown; scope: ModuleScope }> = [];
+  const started: Array<{ module: AnyModule; service: unknown; scope: ModuleScope; heard: { dispose(): void } }> = [];
   const configs = createConfigFiles();
   const on = new Set<string>();
   let kernelScope: ModuleScope | undefined;
@@ -210,13 +210,14 @@ export async function startKernel(options: KernelOptions): Promise<Kernel> {
   async function stop(): Promise<void> {
     if (stopped) return;
     stopped = true;
-    for (const { module, service, scope } of [...started].reverse()) {
+    for (const { module, service, scope, heard } of [...started].reverse()) {
       try {
         await module.stop?.(service);
       } catch (e) {
         log.error(`module "${module.name}" failed to stop`, e);
       }
       scope.dispose();
+      heard.dispose();
     }
     teleports?.stop();
     kernelScope?.dispose();
@@ -286,11 +287,12 @@ export async function startKernel(options: KernelOptions): Promise<Kernel> {
     for (const module of order) {
       await migrate(database, module.name, module.migrations);
       const scope = createModuleScope(module.name, { ...shared, teleport });
+      const heard = scopedSignals(signals);
       const ctx: ModuleContext = {
         ...kernelServices,
         db: database.db,
         dbKind: database.kind,
-        signals,
+        signals: heard,
         events: scope.events,
         platform: scope.platform,
         clock,
@@ -310,9 +312,10 @@ export async function startKernel(options: KernelOptions): Promise<Kernel> {
         service = await module.createService(ctx);
       } catch (e) {
         scope.dispose();
+        heard.dispose();
         throw e;
       }
-      started.push({ module, service, scope });
+      started.push({ module, service, scope, heard });
       (api as unknown as Record<string, unknown>)[module.name] = service;
       on.add(module.name);
       for (const command of module.commands?.(service, ctx) ?? []) commands.register(command);

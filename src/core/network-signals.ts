@@ -179,3 +179,30 @@ export async function createNetworkSignals(o: NetworkSignalsOptions): Promise<Ne
     },
   };
 }
+
+/**
+ * A module's view of the signals: what it subscribes through it is taken off by `dispose` when the
+ * module stops (as its scope does for listeners and tasks), while the connection stays the kernel's.
+ */
+export function scopedSignals(signals: NetworkSignals): NetworkSignals & { dispose(): void } {
+  const offs = new Set<() => void>();
+  const track = (off: () => void) => {
+    offs.add(off);
+    return () => {
+      offs.delete(off);
+      off();
+    };
+  };
+  return {
+    serverName: signals.serverName,
+    shared: signals.shared,
+    publish: (channel, data, within) => signals.publish(channel, data, within),
+    on: (channel, handler) => track(signals.on(channel, handler)),
+    onReconnect: (handler) => track(signals.onReconnect(handler)),
+    close: async () => {},
+    dispose() {
+      for (const off of offs) off();
+      offs.clear();
+    },
+  };
+}
