@@ -15,6 +15,7 @@ import { tpsCommand } from './tps-command.ts';
 import { permissionNodes } from './command-tree.ts';
 import type { CommandRegistry } from './commands.ts';
 import { migrate, type Database } from './db.ts';
+import { createNetworkPresence, PRESENCE_MIGRATIONS } from './network-presence.ts';
 import { createNetworkSignals, scopedSignals, type NetworkSignals } from './network-signals.ts';
 import { catalogueOf, type EventCatalogue } from './event-catalogue.ts';
 import type { EventBus } from './events.ts';
@@ -197,7 +198,11 @@ export async function startKernel(options: KernelOptions): Promise<Kernel> {
   await migrate(database, 'core.teleport', TELEPORT_MIGRATIONS);
   const signals = await createNetworkSignals({ database, serverName: options.serverName ?? 'server', log: log.child('network') });
 
-  const players = createPlayers({ db: database.db, platform, clock, log: log.child('players') });
+  await migrate(database, 'core.presence', PRESENCE_MIGRATIONS);
+  const presence = createNetworkPresence(database.db, options.serverName ?? 'server');
+  // Rows this server left when it last stopped without cleaning (a crash): nobody is on it yet.
+  await presence.clear();
+  const players = createPlayers({ db: database.db, platform, clock, log: log.child('players'), presence });
   const audit = createAudit({ db: database.db, clock });
   const chains = installChains(platform, log.child('chains'));
   const started: Array<{ module: AnyModule; service: unknown; scope: ModuleScope; heard: { dispose(): void } }> = [];
