@@ -115,6 +115,7 @@ async function run(options: ServerOptions, log: Logger, serverLog: ServerLog): P
     version: VERSION,
     modules: ALL_MODULES,
     onStop: () => void stop('stop command'),
+    serverName: network.serverName,
   });
   rest = await startRestAddon({
     configDir: restDir,
@@ -130,6 +131,7 @@ async function run(options: ServerOptions, log: Logger, serverLog: ServerLog): P
     redis: network.redis,
     accessLog: (entry: AccessEntry) => accessLog()?.write(entry),
     game: platform,
+    signals: kernel.signals,
   });
   shutdown = stop;
   if (stopRequested) return void stop(stopRequested);

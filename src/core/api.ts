@@ -32,6 +32,8 @@ export interface PlayersService {
    */
   find(nameOrUuid: string): Promise<KnownPlayer | undefined>;
   isOnline(uuid: string): boolean;
+  /** The server of the network the player is on now (network.conf's server-name), or null when offline. */
+  serverOf(uuid: string): Promise<string | null>;
   /** Everyone online now, with their world, ping and join time, by name whatever the case. */
   listOnline(): Result<OnlinePlayerList>;
   /**

@@ -35,6 +35,8 @@ export { bind, prepareSqlite, type SqliteDirect, type SqliteStatement } from './
 
 const sqliteDialects = new WeakMap<Db, NodeSqliteDialect>();
 const sqliteFiles = new WeakMap<Db, string>();
+/** The URL each PostgreSQL database was opened with: a LISTEN needs a connection of its own (network-signals.ts). */
+const postgresUrls = new WeakMap<Db, string>();
 
 /** Whether `db` is an SQLite database opened by `openDatabase` (one server per data folder writes it). */
 export function isSqlite(db: Db): boolean {
@@ -51,6 +53,11 @@ export function sqliteFile(database: Database): string | undefined {
   return sqliteFiles.get(database.db);
 }
 
+/** The connection URL of a PostgreSQL database opened by `openDatabase`; undefined for SQLite. */
+export function postgresUrl(db: Db): string | undefined {
+  return postgresUrls.get(db);
+}
+
 export function openDatabase(config: DbConfig): Database {
   const dialect: Dialect =
     config.kind === 'sqlite'
@@ -59,6 +66,7 @@ export function openDatabase(config: DbConfig): Database {
   const db: Db = new Kysely({ dialect });
   if (dialect instanceof NodeSqliteDialect) sqliteDialects.set(db, dialect);
   if (config.kind === 'sqlite') sqliteFiles.set(db, config.file);
+  if (config.kind === 'postgres') postgresUrls.set(db, config.url);
   return { db, kind: config.kind, close: () => db.destroy() };
 }
 

@@ -15,6 +15,8 @@ import { tpsCommand } from './tps-command.ts';
 import { permissionNodes } from './command-tree.ts';
 import type { CommandRegistry } from './commands.ts';
 import { migrate, type Database } from './db.ts';
+import { createNetworkPresence, PRESENCE_MIGRATIONS } from './network-presence.ts';
+import { createNetworkSignals, scopedSignals, type NetworkSignals } from './network-signals.ts';
 import { catalogueOf, type EventCatalogue } from './event-catalogue.ts';
 import type { EventBus } from './events.ts';
 import type { Logger } from './log.ts';
@@ -51,6 +53,8 @@ export interface KernelOptions {
   modules: readonly ModuleDefinition[];
   /** Called by the `stop` command. */
   onStop: () => void;
+  /** This server's name in the network (network.conf's server-name); default `server`. */
+  serverName?: string;
 }
 
 export interface Kernel {
@@ -60,6 +64,8 @@ export interface Kernel {
   configs: ConfigFiles;
   /** The payload schema of every event: the kernel's own and every known module's (on or off). */
   catalogue: EventCatalogue;
+  /** What this server tells, and hears from, the other servers sharing its PostgreSQL database. */
+  signals: NetworkSignals;
   /** Stops the modules in reverse boot order and records the online players as seen. */
   stop(): Promise<void>;
 }
@@ -191,11 +197,16 @@ export async function startKernel(options: KernelOptions): Promise<Kernel> {
   await migrate(database, 'core.audit', AUDIT_MIGRATIONS);
   await migrate(database, 'core.permissions', PERMISSIONS_MIGRATIONS);
   await migrate(database, 'core.teleport', TELEPORT_MIGRATIONS);
+  const signals = await createNetworkSignals({ database, serverName: options.serverName ?? 'server', log: log.child('network') });
 
-  const players = createPlayers({ db: database.db, platform, clock, log: log.child('players') });
+  await migrate(database, 'core.presence', PRESENCE_MIGRATIONS);
+  const presence = createNetworkPresence(database.db, options.serverName ?? 'server');
+  // Rows this server left when it last stopped without cleaning (a crash): nobody is on it yet.
+  await presence.clear();
+  const players = createPlayers({ db: database.db, platform, clock, log: log.child('players'), presence });
   const audit = createAudit({ db: database.db, clock });
   const chains = installChains(platform, log.child('chains'));
-  const started: Array<{ module: AnyModule; service: unknown; scope: ModuleScope }> = [];
+  const started: Array<{ module: AnyModule; service: unknown; scope: ModuleScope; heard: { dispose(): void } }> = [];
   const configs = createConfigFiles();
   const on = new Set<string>();
   let kernelScope: ModuleScope | undefined;
@@ -205,18 +216,20 @@ export async function startKernel(options: KernelOptions): Promise<Kernel> {
   async function stop(): Promise<void> {
     if (stopped) return;
     stopped = true;
-    for (const { module, service, scope } of [...started].reverse()) {
+    for (const { module, service, scope, heard } of [...started].reverse()) {
       try {
         await module.stop?.(service);
       } catch (e) {
         log.error(`module "${module.name}" failed to stop`, e);
       }
       scope.dispose();
+      heard.dispose();
     }
     teleports?.stop();
     kernelScope?.dispose();
     chains.uninstall();
     await players.stop();
+    await signals.close();
   }
 
   try {
@@ -230,6 +243,7 @@ export async function startKernel(options: KernelOptions): Promise<Kernel> {
       audit,
       defaultNodes,
       configs,
+      signals,
     });
     configs.add(moduleSwitchesReload(configDir, options.modules, () => on));
     const coreConfig = configs.watch(coreReloadable(configDir), startingCoreConfig(configDir, log));
@@ -279,10 +293,12 @@ export async function startKernel(options: KernelOptions): Promise<Kernel> {
     for (const module of order) {
       await migrate(database, module.name, module.migrations);
       const scope = createModuleScope(module.name, { ...shared, teleport });
+      const heard = scopedSignals(signals);
       const ctx: ModuleContext = {
         ...kernelServices,
         db: database.db,
         dbKind: database.kind,
+        signals: heard,
         events: scope.events,
         platform: scope.platform,
         clock,
@@ -302,9 +318,10 @@ export async function startKernel(options: KernelOptions): Promise<Kernel> {
         service = await module.createService(ctx);
       } catch (e) {
         scope.dispose();
+        heard.dispose();
         throw e;
       }
-      started.push({ module, service, scope });
+      started.push({ module, service, scope, heard });
       (api as unknown as Record<string, unknown>)[module.name] = service;
       on.add(module.name);
       for (const command of module.commands?.(service, ctx) ?? []) commands.register(command);
@@ -312,7 +329,7 @@ export async function startKernel(options: KernelOptions): Promise<Kernel> {
 
     platform.setCommandHandler(commands);
     log.info(`core ${version} started; modules on: ${order.length ? order.map((m) => m.name).join(', ') : 'none'}`);
-    return { api, commands, configs, catalogue, stop };
+    return { api, commands, configs, catalogue, signals, stop };
   } catch (e) {
     await stop();
     throw e;

@@ -14,6 +14,7 @@ import type { CommandDefinition } from './commands.ts';
 import type { ConfigFiles } from './config-reload.ts';
 import type { ChatFilters, LoginGates } from './chains.ts';
 import type { Scheduler } from './scheduler.ts';
+import type { NetworkSignals } from './network-signals.ts';
 
 /**
  * What the composition root passes every module. No singletons. The platform, events, scheduler,
@@ -24,6 +25,8 @@ import type { Scheduler } from './scheduler.ts';
 export interface ModuleContext extends KernelServices {
   db: Db;
   dbKind: DbKind;
+  /** Signals to and from the other servers sharing the PostgreSQL database; `signals.serverName` is this server's name. */
+  signals: NetworkSignals;
   events: EventBus;
   platform: GamePlatform;
   clock: Clock;

@@ -9,8 +9,9 @@
 //
 // permissions.conf itself is read in permissions.config.ts.
 //
-// The in-memory copy is this process's: servers sharing one PostgreSQL database see each other's
-// grants after a restart.
+// Servers sharing one PostgreSQL database tell each other of every grant and revoke
+// (network-signals.ts): the others re-read that player's grants at once, so a change made on one
+// server applies on every server without a restart (docs/network.md).
 
 import { createConfigFiles, type ConfigFiles } from './config-reload.ts';
 import { isNode, loadPermissionsConfig, permissionsReloadable, type Groups } from './permissions.config.ts';
@@ -26,6 +27,10 @@ import { fail, ok, type Result } from './result.ts';
 import { normalizeUuid } from './uuid.ts';
 import { actorName } from './actor.ts';
 import type { GamePlatform } from '../platform/platform.ts';
+import type { NetworkSignals } from './network-signals.ts';
+
+/** The signal a grant or revoke sends the other servers: `{ uuid }`. */
+export const PERMISSIONS_SIGNAL = 'permissions';
 
 export const PERMISSIONS_MIGRATIONS: readonly Migration[] = [
   {
@@ -79,6 +84,8 @@ export async function createPermissions(options: {
   defaultNodes: readonly string[];
   /** Where permissions.conf is kept for `core reload` (none: read once). */
   configs?: ConfigFiles;
+  /** Grants made on the other servers of the network (none: this server alone). */
+  signals?: NetworkSignals;
 }): Promise<Permissions> {
   const { db, clock, players, audit } = options;
   const files = options.configs ?? createConfigFiles();
@@ -113,14 +120,49 @@ export async function createPermissions(options: {
   }
 
   const grants = new Map<string, string[]>();
-  const rows = await db.selectFrom('core_permission_grants').select(['uuid', 'node']).orderBy('id').execute();
-  for (const r of rows) {
-    const list = grants.get(String(r.uuid)) ?? [];
-    list.push(String(r.node));
-    grants.set(String(r.uuid), list);
+  async function readAll(): Promise<void> {
+    const rows = await db.selectFrom('core_permission_grants').select(['uuid', 'node']).orderBy('id').execute();
+    grants.clear();
+    effective.clear();
+    for (const r of rows) {
+      const list = grants.get(String(r.uuid)) ?? [];
+      list.push(String(r.node));
+      grants.set(String(r.uuid), list);
+    }
   }
 
+  // A re-read while this server writes the same player's grants could read the table before its
+  // own write lands and drop it from memory: it waits, and runs once the write is done.
+  const writing = new Map<string, number>();
+  const rereadAfterWrite = new Set<string>();
+  async function reread(uuid: string): Promise<void> {
+    if ((writing.get(uuid) ?? 0) > 0) return void rereadAfterWrite.add(uuid);
+    const rows = await db.selectFrom('core_permission_grants').select('node').where('uuid', '=', uuid).orderBy('id').execute();
+    if ((writing.get(uuid) ?? 0) > 0) return void rereadAfterWrite.add(uuid);
+    if (rows.length) grants.set(uuid, rows.map((r) => String(r.node)));
+    else grants.delete(uuid);
+    effective.delete(uuid);
+  }
+  async function written(uuid: string, change: () => Promise<void>): Promise<void> {
+    writing.set(uuid, (writing.get(uuid) ?? 0) + 1);
+    try {
+      await change();
+    } finally {
+      const left = writing.get(uuid)! - 1;
+      if (left > 0) writing.set(uuid, left);
+      else writing.delete(uuid);
+      if (left === 0 && rereadAfterWrite.delete(uuid)) {
+        reread(uuid).catch((e: unknown) => options.log.error(`could not re-read the grants of ${uuid}`, e));
+      }
+    }
+  }
+  const tellNetwork = (uuid: string) =>
+    options.signals?.publish(PERMISSIONS_SIGNAL, { uuid }).catch((e: unknown) => options.log.error('could not tell the other servers of a permission change', e));
+  options.signals?.on(PERMISSIONS_SIGNAL, (data) => (typeof data.uuid === 'string' ? reread(data.uuid) : undefined));
+  options.signals?.onReconnect(readAll);
+
   const effective = new Map<string, Set<string>>();
+  await readAll();
   groupsNow();
   function held(uuid: string): Set<string> {
     groupsNow();
@@ -200,15 +242,15 @@ export async function createPermissions(options: {
       grants.set(id, list);
       effective.delete(id);
       try {
-        await db
-          .insertInto('core_permission_grants')
-          .values({ uuid: id, node, granted_at: clock.now().toISOString(), granted_by: actorName(actor) })
-          .execute();
+        await written(id, () =>
+          db.insertInto('core_permission_grants').values({ uuid: id, node, granted_at: clock.now().toISOString(), granted_by: actorName(actor) }).execute().then(() => {}),
+        );
       } catch (e) {
         list.splice(list.indexOf(node), 1);
         effective.delete(id);
         throw e;
       }
+      await tellNetwork(id);
       await audit.record({ actor, action: 'permission.grant', target: id, details: { node } });
       return ok({ node });
     },
@@ -223,12 +265,13 @@ export async function createPermissions(options: {
       list.splice(at, 1);
       effective.delete(id);
       try {
-        await db.deleteFrom('core_permission_grants').where('uuid', '=', id).where('node', '=', node).execute();
+        await written(id, () => db.deleteFrom('core_permission_grants').where('uuid', '=', id).where('node', '=', node).execute().then(() => {}));
       } catch (e) {
         list.splice(at, 0, node);
         effective.delete(id);
         throw e;
       }
+      await tellNetwork(id);
       await audit.record({ actor, action: 'permission.revoke', target: id, details: { node } });
       return ok({ node });
     },

@@ -43,7 +43,10 @@ export const KnownPlayerAnswer = Type.Object(
   {
     uuid: PlayerId,
     name: Type.String({ description: 'The name as the server knows it: in the case the player last joined with.' }),
-    online: Type.Boolean(),
+    online: Type.Boolean({ description: 'Whether the player is online now, on this server or another server of the network.' }),
+    server: Type.Union([Type.String(), Type.Null()], {
+      description: "The server of the network the player is on now (network.conf's server-name); null when offline.",
+    }),
     'first-seen': Type.String({ format: 'date-time', description: 'The first join.' }),
     'last-seen': Type.String({ format: 'date-time', description: 'The last join or leave (or the server’s stop while online).' }),
   },

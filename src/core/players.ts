@@ -20,6 +20,7 @@ import type { KnownPlayerAnswer, OnlinePlayerAnswer } from './players.schemas.ts
 import { PLAYER_NAME_PATTERN } from './players.schemas.ts';
 import { fail, ok } from './result.ts';
 import { normalizeUuid } from './uuid.ts';
+import type { NetworkPresence } from './network-presence.ts';
 
 const PLAYER_NAME = new RegExp(PLAYER_NAME_PATTERN);
 
@@ -61,8 +62,8 @@ interface Row {
   last_seen: string;
 }
 
-export function createPlayers(options: { db: Db; platform: GamePlatform; clock: Clock; log: Logger }): Players {
-  const { db, platform, clock, log } = options;
+export function createPlayers(options: { db: Db; platform: GamePlatform; clock: Clock; log: Logger; presence?: NetworkPresence }): Players {
+  const { db, platform, clock, log, presence } = options;
   let queue: Promise<void> = Promise.resolve();
   let writing = 0;
   // Players already in the world when Core started are counted from now.
@@ -102,10 +103,12 @@ export function createPlayers(options: { db: Db; platform: GamePlatform; clock: 
   const onJoin = ({ player }: PlatformEvents['join']): void => {
     joinedAt.set(player.uuid, clock.now().toISOString());
     enqueue(`the join of ${player.name}`, () => seen(player.uuid, player.name));
+    if (presence) enqueue(`the server ${player.name} is on`, () => presence.here(player.uuid, clock.now().toISOString()));
   };
   const onQuit = ({ player }: PlatformEvents['quit']): void => {
     joinedAt.delete(player.uuid);
     enqueue(`the quit of ${player.name}`, () => seen(player.uuid, player.name));
+    if (presence) enqueue(`the server ${player.name} left`, () => presence.gone(player.uuid));
   };
   platform.on('join', onJoin);
   platform.on('quit', onQuit);
@@ -171,18 +174,33 @@ export function createPlayers(options: { db: Db; platform: GamePlatform; clock: 
       if (!PLAYER_NAME.test(name)) throw new InvalidInput('name', `"${name}" is not a player name (1 to 16 of a-z, A-Z, 0-9 and _).`);
       const p = await service.byName(name);
       if (!p) return fail('not-found', `No player named ${name} has ever joined this server.`);
-      const known: KnownPlayerAnswer = { uuid: p.uuid, name: p.name, online: p.online, 'first-seen': p.firstSeen, 'last-seen': p.lastSeen };
+      // Online on any server of the network: the shared presence table says which.
+      const server = (await presence?.serverOf(p.uuid)) ?? null;
+      const known: KnownPlayerAnswer = {
+        uuid: p.uuid,
+        name: p.name,
+        online: p.online || server !== null,
+        server,
+        'first-seen': p.firstSeen,
+        'last-seen': p.lastSeen,
+      };
       return ok(known);
     },
     isOnline(uuid) {
       const id = normalizeUuid(uuid);
       return id !== undefined && platform.player(id) !== undefined;
     },
+    async serverOf(uuid) {
+      const id = normalizeUuid(uuid);
+      if (id === undefined) return null;
+      return presence ? presence.serverOf(id) : platform.player(id) ? 'server' : null;
+    },
     idle: () => queue,
     async stop() {
       platform.off('join', onJoin);
       platform.off('quit', onQuit);
       for (const p of platform.onlinePlayers()) enqueue(`${p.name} as seen at shutdown`, () => seen(p.uuid, p.name));
+      if (presence) enqueue('the players of this server leaving the network presence', () => presence.clear());
       await queue;
     },
   };

@@ -22,6 +22,7 @@ import { ROUTES } from './routes.ts';
 import { createRestServer, EVENTS_PATH, type RestServer } from './server.ts';
 import { coreApiCommand } from './coreapi-command.ts';
 import { createTokenStore } from './tokens.ts';
+import type { NetworkSignals } from '../core/network-signals.ts';
 import { createIdempotencyStore, type IdempotencyStore } from './idempotency.ts';
 import { messageOf } from '../core/sentence.ts';
 import { catalogueOf } from '../core/event-catalogue.ts';
@@ -92,6 +93,8 @@ export interface RestAddonOptions {
   /** What the game metrics read at scrape time (tick record, players online); absent: they read 0. */
   game?: MetricsGame;
   tuning?: RestTuning;
+  /** Tokens issued or revoked on the other servers sharing the PostgreSQL database (the kernel's `signals`). */
+  signals?: NetworkSignals;
 }
 
 export interface RestAddon {
@@ -129,6 +132,7 @@ export async function startRestAddon(o: RestAddonOptions): Promise<RestAddon> {
     database: o.database,
     clock: o.clock,
     log,
+    ...(o.signals !== undefined ? { signals: o.signals } : {}),
     ...(o.tuning?.tokenRefreshMs !== undefined ? { refreshMs: o.tuning.tokenRefreshMs } : {}),
   });
 

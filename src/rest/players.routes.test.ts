@@ -85,9 +85,10 @@ describe('the players routes', () => {
       const r = await get(`/players/by-name/${name}`);
       assert.equal(r.status, 200, name);
       assert.ok(Value.Check(KnownPlayerAnswer, r.json.data), JSON.stringify(r.json));
-      assert.deepEqual(r.json.data, { uuid: carl.uuid, name: 'Carl', online: false, 'first-seen': firstSeen, 'last-seen': t.clock.now().toISOString() });
+      assert.deepEqual(r.json.data, { uuid: carl.uuid, name: 'Carl', online: false, server: null, 'first-seen': firstSeen, 'last-seen': t.clock.now().toISOString() });
     }
     assert.equal((await get('/players/by-name/ann')).json.data.online, true);
+    assert.equal((await get('/players/by-name/ann')).json.data.server, 'server', "the server Ann is on: network.conf's server-name");
   });
 
   it('answers the account seen last when two have held the name', async () => {

@@ -6,8 +6,10 @@
 // digest and by label, so authenticating a request costs one SHA-256 and a map lookup, never a
 // database read; revocation updates the maps at once, so it takes effect for the next request in
 // this process and closes the token's event streams (1008) through `onRevoke`. When several servers
-// share one database (PostgreSQL) each reloads the active tokens every `refreshMs`, so a token issued
-// or revoked on another server takes effect here within that interval.
+// share one database (PostgreSQL), a server that issues or revokes a token signals the others
+// (src/core/network-signals.ts), which re-read the active tokens at once: the change takes effect
+// on every server within a second. A periodic re-read (`refreshMs`) stays as a safety net for a
+// signal lost while a listening connection was down (they also re-read when it comes back).
 
 import { hash, randomBytes } from 'node:crypto';
 import { actorName, type Actor } from '../core/actor.ts';
@@ -16,6 +18,10 @@ import { migrate, sql, type Database, type Migration } from '../core/db.ts';
 import type { Logger } from '../core/log.ts';
 import { fail, ok, type Result } from '../core/result.ts';
 import { SECRET_PREFIX } from '../core/secrets.ts';
+import type { NetworkSignals } from '../core/network-signals.ts';
+
+/** The signal a token's issue or revoke sends the other servers: `{ label }`. */
+export const TOKENS_SIGNAL = 'tokens';
 
 export const SCOPES = ['read', 'write', 'events'] as const;
 export type Scope = (typeof SCOPES)[number];
@@ -144,8 +150,13 @@ export interface TokenStoreOptions {
   database: Database;
   clock: Clock;
   log: Logger;
-  /** Reload interval for a shared database; 0 turns reloading off. Default: 10 s for PostgreSQL, off for SQLite. */
+  /**
+   * Re-read interval for a shared database; 0 turns it off. Default for PostgreSQL: 60 s with
+   * `signals` (a safety net), 10 s without; off for SQLite.
+   */
   refreshMs?: number;
+  /** Signals to and from the other servers sharing the database. */
+  signals?: NetworkSignals;
   /** Minimum spacing of last-used-at writes per token. Default 60 s. */
   lastUsedWriteMs?: number;
 }
@@ -246,7 +257,12 @@ export async function createTokenStore(o: TokenStoreOptions): Promise<TokenStore
   }
 
   let timer: NodeJS.Timeout | undefined;
-  const refreshMs = o.refreshMs ?? (o.database.kind === 'postgres' ? 10_000 : 0);
+  const signalled = o.signals?.shared === true;
+  const refreshMs = o.refreshMs ?? (o.database.kind !== 'postgres' ? 0 : signalled ? 60_000 : 10_000);
+  const tellNetwork = (label: string) =>
+    o.signals?.publish(TOKENS_SIGNAL, { label }).catch((e: unknown) => o.log.error('could not tell the other servers of a token change', e));
+  const reloadLogged = () => store.reload().catch((e: unknown) => o.log.error('could not reload the tokens', e));
+  const unsubscribe = [o.signals?.on(TOKENS_SIGNAL, reloadLogged), o.signals?.onReconnect(reloadLogged)];
 
   const store: TokenStore = {
     authenticate(authorization, now, connection) {
@@ -308,6 +324,7 @@ export async function createTokenStore(o: TokenStoreOptions): Promise<TokenStore
       hold(
         toRecord({ id, label, digest: digestHex, scopes: scopeText, created_at: createdAt, last_used_at: null, revoked_at: null }),
       );
+      await tellNetwork(label);
       return ok({ label, scopes: scopeText.split(',') as Scope[], secret });
     },
 
@@ -322,6 +339,7 @@ export async function createTokenStore(o: TokenStoreOptions): Promise<TokenStore
         .executeTakeFirst();
       if (rec) drop(rec);
       if (!rec && Number(res.numUpdatedRows) === 0) return fail('not-found', `No active token is labelled ${label}.`);
+      await tellNetwork(label);
       return ok({ label });
     },
 
@@ -357,6 +375,7 @@ export async function createTokenStore(o: TokenStoreOptions): Promise<TokenStore
 
     async close() {
       if (timer) clearInterval(timer);
+      for (const off of unsubscribe) off?.();
       for (const rec of byLabel.values()) {
         if (rec.lastUsedMs > (written.get(rec.id) ?? 0)) writeLastUsed(rec);
       }
@@ -365,9 +384,7 @@ export async function createTokenStore(o: TokenStoreOptions): Promise<TokenStore
   };
 
   if (refreshMs > 0) {
-    timer = setInterval(() => {
-      store.reload().catch((e: unknown) => o.log.error('could not reload the tokens', e));
-    }, refreshMs);
+    timer = setInterval(reloadLogged, refreshMs);
     timer.unref();
   }
   return store;

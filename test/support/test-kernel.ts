@@ -61,6 +61,8 @@ export async function startTestKernel(
     beforeStart?: (configDir: string) => void;
     /** Opens the database (the default is SQLite at <dir>/core.db); called again on restart. */
     openDb?: () => Database;
+    /** This server's name in the network (two kernels on one PostgreSQL play two servers). */
+    serverName?: string;
   } = {},
 ): Promise<TestKernel> {
   const dir = options.dir ?? mkdtempSync(join(tmpdir(), 'core-test-'));
@@ -87,6 +89,7 @@ export async function startTestKernel(
         configDir,
         version: '0.0.0-test',
         modules: options.modules ?? [],
+        ...(options.serverName !== undefined ? { serverName: options.serverName } : {}),
         onStop: () => {
           t.stops++;
         },

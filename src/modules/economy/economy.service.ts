@@ -14,6 +14,7 @@ import type { CurrencyConfig, EconomyConfig } from './economy.config.ts';
 import { currencyBook, type MinorAmount } from './economy.currencies.ts';
 import type { Afford, Balances, BankChange, Currencies, LoanState, SetBalance, Top, Transfer, WalletChange } from './economy.schemas.ts';
 import { createEconomyStore, type Account } from './economy.store.ts';
+import { transactionRetried } from '../../core/transaction-retry.ts';
 import { knownPlayer, playerFields } from '../../core/known-player.ts';
 
 export interface EconomyService {
@@ -77,7 +78,7 @@ export function createEconomyService(deps: EconomyDeps): EconomyService {
     if (opened.has(uuid)) return;
     const at = clock.now().toISOString();
     for (const c of config().currencies) {
-      await db.transaction().execute(async (tx) => {
+      await transactionRetried(db, async (tx) => {
         if (await store.open(tx, 'wallet', uuid, c.name, 0)) {
           if (c.starting > 0) await store.change(tx, at, 'wallet', uuid, c.name, c.starting, 'starting-balance', 'console');
         }
@@ -128,7 +129,7 @@ export function createEconomyService(deps: EconomyDeps): EconomyService {
     const at = clock.now().toISOString();
     const kind = sign > 0 ? 'deposit' : 'withdraw';
     // The change and its audit entry commit together.
-    const entry = await db.transaction().execute(async (tx) => {
+    const entry = await transactionRetried(db, async (tx) => {
       const e = await store.change(tx, at, 'wallet', p.uuid, c.name, sign * minor, kind, actorName(actor));
       if (e) await audit.record({ actor, action: `economy.${kind}`, target: p.uuid, details: { amount: money(c, minor) } }, tx);
       return e;
@@ -149,8 +150,9 @@ export function createEconomyService(deps: EconomyDeps): EconomyService {
     const at = clock.now().toISOString();
     const by = actorName(actor);
     const [from, to]: [Account, Account] = toBank ? ['wallet', 'bank'] : ['bank', 'wallet'];
-    const moved = await db.transaction().execute(async (tx) => {
+    const moved = await transactionRetried(db, async (tx) => {
       await store.open(tx, 'bank', p.uuid, c.name, 0);
+      await store.lock(tx, c.name, [{ account: 'wallet', uuid: p.uuid }, { account: 'bank', uuid: p.uuid }]);
       const out = await store.change(tx, at, from, p.uuid, c.name, -minor, toBank ? 'bank-deposit' : 'bank-withdraw', by);
       if (!out) return undefined;
       const into = await store.change(tx, at, to, p.uuid, c.name, minor, toBank ? 'bank-deposit' : 'bank-withdraw', by);
@@ -237,7 +239,8 @@ export function createEconomyService(deps: EconomyDeps): EconomyService {
       if (!w.ok) return w;
       const { c, minor: target, p } = w.value;
       const at = clock.now().toISOString();
-      const done = await db.transaction().execute(async (tx) => {
+      const done = await transactionRetried(db, async (tx) => {
+        await store.lock(tx, c.name, [{ account: 'wallet', uuid: p.uuid }]);
         const before = (await store.balanceOf(tx, 'wallet', p.uuid, c.name)) ?? 0;
         // A set is audited even when the balance already is the amount.
         await audit.record({ actor, action: 'economy.set', target: p.uuid, details: { amount: money(c, target) } }, tx);
@@ -271,21 +274,22 @@ export function createEconomyService(deps: EconomyDeps): EconomyService {
       const at = clock.now().toISOString();
       const by = actorName(actor);
       // Both sides in one transaction: either both change or neither does.
-      const moved = await db
-        .transaction()
-        .execute(async (tx) => {
-          const debit = await store.change(tx, at, 'wallet', a.value.uuid, c.name, -minor, 'transfer-out', by);
-          if (!debit) return undefined;
-          const credit = await store.change(tx, at, 'wallet', b.value.uuid, c.name, minor, 'transfer-in', by);
-          if (!credit) throw new Error('transfer overflow');
-          await audit.record({ actor, action: 'economy.transfer', target: a.value.uuid, details: { to: b.value.uuid, amount: money(c, minor) } }, tx);
-          await audit.record({ actor, action: 'economy.transfer', target: b.value.uuid, details: { from: a.value.uuid, amount: money(c, minor) } }, tx);
-          return { debit, credit };
-        })
-        .catch((e: unknown) => {
-          if (e instanceof Error && e.message === 'transfer overflow') return null;
-          throw e;
-        });
+      const moved = await transactionRetried(db, async (tx) => {
+        await store.lock(tx, c.name, [
+          { account: 'wallet', uuid: a.value.uuid },
+          { account: 'wallet', uuid: b.value.uuid },
+        ]);
+        const debit = await store.change(tx, at, 'wallet', a.value.uuid, c.name, -minor, 'transfer-out', by);
+        if (!debit) return undefined;
+        const credit = await store.change(tx, at, 'wallet', b.value.uuid, c.name, minor, 'transfer-in', by);
+        if (!credit) throw new Error('transfer overflow');
+        await audit.record({ actor, action: 'economy.transfer', target: a.value.uuid, details: { to: b.value.uuid, amount: money(c, minor) } }, tx);
+        await audit.record({ actor, action: 'economy.transfer', target: b.value.uuid, details: { from: a.value.uuid, amount: money(c, minor) } }, tx);
+        return { debit, credit };
+      }).catch((e: unknown) => {
+        if (e instanceof Error && e.message === 'transfer overflow') return null;
+        throw e;
+      });
       if (moved === null) return fail('refused', `${b.value.name}'s balance cannot hold that much.`);
       if (!moved) return rejectDebit(a.value, c, minor);
       emitWallet('economy.wallet-debit', a.value, c, minor, moved.debit.balance, moved.debit.id);
@@ -323,8 +327,9 @@ export function createEconomyService(deps: EconomyDeps): EconomyService {
       if (max === 0) return fail('refused', `Loans in ${c.name} are switched off.`);
       const at = clock.now().toISOString();
       const by = actorName(actor);
-      const taken = await db.transaction().execute(async (tx) => {
+      const taken = await transactionRetried(db, async (tx) => {
         await store.open(tx, 'loan', p.uuid, c.name, 0);
+        await store.lock(tx, c.name, [{ account: 'wallet', uuid: p.uuid }, { account: 'loan', uuid: p.uuid }]);
         const owed = (await store.balanceOf(tx, 'loan', p.uuid, c.name)) ?? 0;
         if (owed + minor > max) return { owed };
         const loan = await store.change(tx, at, 'loan', p.uuid, c.name, minor, 'loan-disburse', by);
@@ -354,7 +359,8 @@ export function createEconomyService(deps: EconomyDeps): EconomyService {
       if (minor > owed) throw new InvalidInput('amount', `${p.name} owes only ${format(money(c, owed))}.`);
       const at = clock.now().toISOString();
       const by = actorName(actor);
-      const paid = await db.transaction().execute(async (tx) => {
+      const paid = await transactionRetried(db, async (tx) => {
+        await store.lock(tx, c.name, [{ account: 'wallet', uuid: p.uuid }, { account: 'loan', uuid: p.uuid }]);
         const wallet = await store.change(tx, at, 'wallet', p.uuid, c.name, -minor, 'loan-repay', by);
         if (!wallet) return undefined;
         const loan = await store.change(tx, at, 'loan', p.uuid, c.name, -minor, 'loan-repay', by);

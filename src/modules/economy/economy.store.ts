@@ -1,9 +1,12 @@
 // All SQL of the economy. Balances are integers of minor units. Every change is one conditional
 // UPDATE (`balance + delta` kept within 0 and MAX_MINOR), so two servers sharing a PostgreSQL
 // database can never overdraw an account between a read and a write, and each change writes a
-// ledger row whose id is the transaction id.
+// ledger row whose id is the transaction id. A change touching several rows first locks them all
+// (`lock`: SELECT … FOR UPDATE) in one order, accounts then uuids, so two servers moving money
+// between the same accounts in opposite directions wait for each other instead of deadlocking, and
+// a read-then-write (a set, a loan) sees no change between its read and its write.
 
-import { sql, type Db, type Migration } from '../../core/db.ts';
+import { isSqlite, sql, type Db, type Migration } from '../../core/db.ts';
 import { prepareQuery } from '../../core/prepared-query.ts';
 import { rowMemory, type RowMemory } from '../../core/row-memory.ts';
 import { MAX_MINOR } from '../../core/money.ts';
@@ -115,6 +118,20 @@ export function createEconomyStore(db: Db) {
     return m;
   }
 
+  // SQLite has one writer: a transaction there already excludes every other; it has no FOR UPDATE.
+  const rowLocks = !isSqlite(db);
+  const ORDER: readonly Account[] = ['wallet', 'bank', 'loan'];
+
+  /** Locks the rows a transaction will change, in the one order every transaction uses. */
+  async function lock(tx: Db, currency: string, rows: ReadonlyArray<{ account: Account; uuid: string }>): Promise<void> {
+    if (!rowLocks) return;
+    for (const account of ORDER) {
+      const uuids = [...new Set(rows.filter((r) => r.account === account).map((r) => r.uuid))].sort();
+      if (uuids.length === 0) continue;
+      await tx.selectFrom(TABLE[account]).select('uuid').where('currency', '=', currency).where('uuid', 'in', uuids).orderBy('uuid').forUpdate().execute();
+    }
+  }
+
   /** Opens an account with `initial` minor units if it does not exist; true when it was opened now. */
   async function open(tx: Db, account: Account, uuid: string, currency: string, initial: number): Promise<boolean> {
     memoryOf(account, currency).forget(uuid);
@@ -181,7 +198,7 @@ export function createEconomyStore(db: Db) {
     return Number(row?.total ?? 0);
   }
 
-  return { open, balanceOf, change, top, wallets, total };
+  return { open, lock, balanceOf, change, top, wallets, total };
 }
 
 export type EconomyStore = ReturnType<typeof createEconomyStore>;

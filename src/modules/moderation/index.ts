@@ -62,6 +62,7 @@ export const moderationModule = defineModule<ModerationApi>({
       commands: ctx.commands,
       config: ctx.configs.load(moderationReloadable(ctx.configDir)),
       jailOf: jails.current,
+      signals: ctx.signals,
     });
     return { ...sanctions, ...jailApiOf(jails) };
   },

@@ -19,6 +19,8 @@ import { announce, ipBanScreen } from './moderation.messages.ts';
 import type { Alts, IpBan } from './moderation.schemas.ts';
 import type { ModerationStore, SanctionRow } from './moderation.store.ts';
 import type { SanctionInput } from './moderation.service.ts';
+import { tellIpBan } from './moderation.network.ts';
+import type { NetworkSignals } from '../../core/network-signals.ts';
 
 export interface AddressSanctions {
   /**
@@ -47,6 +49,8 @@ export interface AddressDeps {
   sanctionRow(input: SanctionInput, actor: Actor): SanctionRow;
   /** The ban in force against an account (for the "(banned)" mark in alt detections). */
   banOf(uuid: string): SanctionRow | undefined;
+  /** Address bans made on the other servers sharing the database. */
+  signals?: NetworkSignals;
 }
 
 export interface AddressEnforcement {
@@ -55,6 +59,10 @@ export interface AddressEnforcement {
   ipBanOf(address: string): SanctionRow | undefined;
   /** A player joined: remember the address, and report the other accounts seen from it. */
   joined(player: OnlinePlayer): Promise<void>;
+  /** Holds the address ban another server stored (undefined: lifted), kicking whoever is online from it here. */
+  stored(address: string, row: SanctionRow | undefined): void;
+  /** The addresses with a ban in memory. */
+  held(): Iterable<string>;
 }
 
 /** One written form per address (IPv4 as is, IPv6 lower case, an IPv4-mapped IPv6 as IPv4). */
@@ -116,6 +124,11 @@ export async function createAddressSanctions(deps: AddressDeps): Promise<Address
     players: accounts.map(playerFields),
   });
 
+  function kickFrom(address: string, s: SanctionRow): void {
+    const screen = ipBanScreen(s, clock.now());
+    for (const p of platform.onlinePlayers()) if (normalizeAddress(p.address) === address) platform.kick(p.uuid, screen);
+  }
+
   const api: AddressSanctions = {
     async banIp(target, input, actor) {
       const s = sanctionRow(input, actor);
@@ -126,7 +139,10 @@ export async function createAddressSanctions(deps: AddressDeps): Promise<Address
       const previous = bans.get(address);
       bans.set(address, s);
       try {
-        await db.transaction().execute((tx) => store.putIpBan(tx, address, s));
+        await db.transaction().execute(async (tx) => {
+          await store.putIpBan(tx, address, s);
+          await tellIpBan(deps.signals, address, tx);
+        });
       } catch (e) {
         if (previous) bans.set(address, previous);
         else bans.delete(address);
@@ -140,8 +156,7 @@ export async function createAddressSanctions(deps: AddressDeps): Promise<Address
         target: player?.uuid ?? null,
         details: { address, reason: s.reason, 'duration-seconds': s.durationSeconds, 'expires-at': s.expiresAt, silent },
       });
-      const screen = ipBanScreen(s, clock.now());
-      for (const p of platform.onlinePlayers()) if (normalizeAddress(p.address) === address) platform.kick(p.uuid, screen);
+      kickFrom(address, s);
       tell(announce.ipBan(player?.name ?? null, s), silent);
       if (!silent) notifyStaff({ text: `The address banned is ${address}.`, color: 'gray' });
       const accounts = await accountsFrom(address);
@@ -167,6 +182,7 @@ export async function createAddressSanctions(deps: AddressDeps): Promise<Address
       expiries.get(address)?.cancel();
       expiries.delete(address);
       await store.removeIpBan(db, address);
+      await tellIpBan(deps.signals, address);
       await audit.record({ actor, action: 'moderation.ip-unban', target: player?.uuid ?? null, details: { address, silent: input.silent === true } });
       tell(announce.ipUnban(player?.name ?? null, actorName(actor)), input.silent === true);
       return ok(render(address, s, await accountsFrom(address)));
@@ -192,6 +208,19 @@ export async function createAddressSanctions(deps: AddressDeps): Promise<Address
   return {
     api,
     ipBanOf: (address) => liveBan(normalizeAddress(address)),
+    stored(address, row) {
+      if (row) {
+        bans.set(address, row);
+        scheduleExpiry(address, row);
+      } else {
+        bans.delete(address);
+        expiries.get(address)?.cancel();
+        expiries.delete(address);
+      }
+      const live = liveBan(address);
+      if (live) kickFrom(address, live);
+    },
+    held: () => bans.keys(),
     async joined(player) {
       const address = normalizeAddress(player.address);
       if (address === '') return;

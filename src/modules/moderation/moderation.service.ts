@@ -25,6 +25,8 @@ import { announce, banScreen, kickScreen, mutedNotice, unmutedNotice, warnedNoti
 import { MAX_DURATION_SECONDS } from './moderation.duration.ts';
 import type { Ban, History, Jailing, Kick, Mute, Sanctions, Warned, Warning } from './moderation.schemas.ts';
 import { createModerationStore, type SanctionKind, type SanctionRow, type WarningRow } from './moderation.store.ts';
+import { hearSanctions, tellSanction } from './moderation.network.ts';
+import type { NetworkSignals } from '../../core/network-signals.ts';
 
 /** Staff holding it read silent sanctions and alt detections. */
 export const NOTIFY_NODE = 'core.moderation.notify';
@@ -78,6 +80,8 @@ export interface ModerationDeps {
   config: () => ModerationConfig;
   /** The jail sentence in force against a player (the jail half of the module), or null. */
   jailOf(uuid: string): Promise<Jailing | null>;
+  /** Sanctions imposed and lifted on the other servers sharing the database (none: this server alone). */
+  signals?: NetworkSignals;
 }
 
 export const renderSanction = (s: SanctionRow): Ban | Mute => ({
@@ -167,11 +171,12 @@ export async function createModerationService(deps: ModerationDeps): Promise<Mod
     if (inForce[kind].get(uuid) !== s) return; // lifted or replaced meanwhile
     expiries.delete(`${kind}:${uuid}`);
     inForce[kind].delete(uuid);
-    await store.removeSanction(db, kind, uuid);
+    // Every server of a network runs the expiry; the one that deleted the row emits the event.
+    const removed = await store.removeSanction(db, kind, uuid);
     if (kind !== 'mute') return;
-    const p = await players.get(uuid);
-    if (p) events.emit('moderation.player-unmute', { ...playerFields(p), actor: null, cause: 'expired' });
     platform.sendMessage(uuid, unmutedNotice(true));
+    const p = removed ? await players.get(uuid) : undefined;
+    if (p) events.emit('moderation.player-unmute', { ...playerFields(p), actor: null, cause: 'expired' });
   }
 
   for (const kind of ['ban', 'mute'] as const) for (const [uuid, s] of inForce[kind]) scheduleExpiry(kind, uuid, s);
@@ -199,7 +204,10 @@ export async function createModerationService(deps: ModerationDeps): Promise<Mod
     const previous = inForce[kind].get(p.uuid);
     inForce[kind].set(p.uuid, s);
     try {
-      await db.transaction().execute((tx) => store.putSanction(tx, kind, p.uuid, s));
+      await db.transaction().execute(async (tx) => {
+        await store.putSanction(tx, kind, p.uuid, s);
+        await tellSanction(deps.signals, kind, p.uuid, tx);
+      });
     } catch (e) {
       if (previous) inForce[kind].set(p.uuid, previous);
       else inForce[kind].delete(p.uuid);
@@ -226,6 +234,7 @@ export async function createModerationService(deps: ModerationDeps): Promise<Mod
     expiries.get(`${kind}:${p.uuid}`)?.cancel();
     expiries.delete(`${kind}:${p.uuid}`);
     await store.removeSanction(db, kind, p.uuid);
+    await tellSanction(deps.signals, kind, p.uuid);
     await audit.record({ actor, action: `moderation.un${kind}`, target: p.uuid, details: { silent } });
     return ok({ p, s });
   }
@@ -243,7 +252,29 @@ export async function createModerationService(deps: ModerationDeps): Promise<Mod
     notifyStaff,
     sanctionRow,
     banOf: (uuid) => liveOf('ban', uuid),
+    ...(deps.signals ? { signals: deps.signals } : {}),
   });
+  if (deps.signals) {
+    hearSanctions(deps.signals, store, {
+      stored(kind, uuid, row) {
+        const before = liveOf(kind, uuid);
+        if (row) inForce[kind].set(uuid, row);
+        else inForce[kind].delete(uuid);
+        if (row) scheduleExpiry(kind, uuid, row);
+        else {
+          expiries.get(`${kind}:${uuid}`)?.cancel();
+          expiries.delete(`${kind}:${uuid}`);
+        }
+        const now = liveOf(kind, uuid);
+        if (kind === 'ban' && now && platform.player(uuid)) platform.kick(uuid, banScreen(now, clock.now()));
+        if (kind === 'mute' && now && !before) platform.sendMessage(uuid, mutedNotice(now));
+        if (kind === 'mute' && !now && before) platform.sendMessage(uuid, unmutedNotice(false));
+      },
+      storedIp: (address, row) => addresses.stored(address, row),
+      held: (kind) => inForce[kind].keys(),
+      heldIps: () => addresses.held(),
+    });
+  }
   enforceSanctions({
     platform,
     clock,

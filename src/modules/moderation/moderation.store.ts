@@ -109,6 +109,18 @@ export function createModerationStore(db: Db) {
     return new Map(rows.map((r) => [String(r.uuid), sanctionOf(r)]));
   }
 
+  /** The ban or mute stored for one player (another server may have just written it). */
+  async function sanctionFor(kind: SanctionKind, uuid: string): Promise<SanctionRow | undefined> {
+    const r = await db.selectFrom(TABLE[kind]).selectAll().where('uuid', '=', uuid).executeTakeFirst();
+    return r === undefined ? undefined : sanctionOf(r);
+  }
+
+  /** The address ban stored for one address. */
+  async function ipBanFor(address: string): Promise<SanctionRow | undefined> {
+    const r = await db.selectFrom('moderation_ip_bans').selectAll().where('address', '=', address).executeTakeFirst();
+    return r === undefined ? undefined : sanctionOf(r);
+  }
+
   /** Writes the ban or mute of a player, replacing the one there was. */
   async function putSanction(tx: Db, kind: SanctionKind, uuid: string, s: SanctionRow): Promise<void> {
     await tx.deleteFrom(TABLE[kind]).where('uuid', '=', uuid).execute();
@@ -165,7 +177,7 @@ export function createModerationStore(db: Db) {
     return (await readAddresses.all(tx, { uuid })).map((r) => String(r.address));
   }
 
-  return { db, allSanctions, putSanction, removeSanction, warnings, addWarning, allIpBans, putIpBan, removeIpBan, seenFrom, accountsFrom, addressesOf };
+  return { db, allSanctions, sanctionFor, ipBanFor, putSanction, removeSanction, warnings, addWarning, allIpBans, putIpBan, removeIpBan, seenFrom, accountsFrom, addressesOf };
 }
 
 export type ModerationStore = ReturnType<typeof createModerationStore>;

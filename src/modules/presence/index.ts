@@ -44,6 +44,7 @@ export const presenceModule = defineModule<PresenceService>({
       audit: ctx.audit,
       platform: ctx.platform,
       config: configOf(ctx),
+      serverName: ctx.signals.serverName,
     });
     // Listeners, the filter, the check and the sweep go through the module's scope: taken off when it stops.
     for (const p of ctx.platform.onlinePlayers()) presence.joined(p);

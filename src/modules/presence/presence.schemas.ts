@@ -19,7 +19,10 @@ export const Presence = Type.Object(
     away: Type.Boolean({ description: 'Whether the player is away (AFK) now. Always false for an offline player.' }),
     since: Since,
     reason: NullableReason,
-    online: Type.Boolean({ description: 'Whether the player is online now.' }),
+    online: Type.Boolean({ description: 'Whether the player is online now, on this server or another server of the network.' }),
+    server: Type.Union([Type.String(), Type.Null()], {
+      description: "The server of the network the player is on now (network.conf's server-name); null when offline. Away flags and idle time are known for players on this server only.",
+    }),
     'idle-seconds': Type.Union([Type.Integer({ minimum: 0 }), Type.Null()], {
       description: 'Whole seconds since the player last did something that counts as activity (or joined); null for an offline player.',
     }),

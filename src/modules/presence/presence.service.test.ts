@@ -278,7 +278,7 @@ describe('presence', () => {
     it('answers an offline player as not away, and not-found for one never seen', async () => {
       const dan = (await t.join('Dan')).uuid;
       t.platform.quit(dan);
-      assert.deepEqual(value(await presence.get(dan)), { away: false, since: null, reason: null, online: false, 'idle-seconds': null });
+      assert.deepEqual(value(await presence.get(dan)), { away: false, since: null, reason: null, online: false, server: null, 'idle-seconds': null });
       declined(await presence.get(UNKNOWN), 'not-found');
     });
 

@@ -45,12 +45,14 @@ export interface PresenceService {
 export interface PresenceDeps {
   events: EventBus;
   clock: Clock;
-  players: Pick<PlayersService, 'get'>;
+  players: Pick<PlayersService, 'get' | 'serverOf'>;
   permissions: Pick<PermissionsService, 'playerHas'>;
   audit: Pick<AuditService, 'record'>;
   platform: GamePlatform;
   /** Read at each use: `core reload` may change it. */
   config: () => PresenceConfig;
+  /** This server's name in the network, for the players online here. */
+  serverName: string;
 }
 
 interface Away {
@@ -93,9 +95,11 @@ export function createPresenceService(deps: PresenceDeps): PresenceService {
     return s;
   }
 
-  function render(s: State | undefined): Presence {
-    if (!s) return { away: false, since: null, reason: null, online: false, 'idle-seconds': null };
+  /** `elsewhere`: the server of the network a player who is not on this one is on, or null. */
+  function render(s: State | undefined, elsewhere: string | null = null): Presence {
+    if (!s) return { away: false, since: null, reason: null, online: elsewhere !== null, server: elsewhere, 'idle-seconds': null };
     return {
+      server: deps.serverName,
       away: s.away !== undefined,
       since: s.away ? iso(s.away.since) : null,
       reason: s.away?.reason ?? null,
@@ -185,7 +189,10 @@ export function createPresenceService(deps: PresenceDeps): PresenceService {
     async get(uuid) {
       const who = await knownPlayer(players, uuid);
       if (!who.ok) return who;
-      return ok(render(platform.player(who.value.uuid) ? states.get(who.value.uuid) : undefined));
+      const id = who.value.uuid;
+      if (platform.player(id)) return ok(render(states.get(id)));
+      // Away flags are this server's; another server of the network says only where the player is.
+      return ok(render(undefined, await players.serverOf(id)));
     },
 
     listAway() {

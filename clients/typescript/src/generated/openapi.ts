@@ -2404,7 +2404,10 @@ export interface components {
             uuid: string;
             /** @description The name as the server knows it: in the case the player last joined with. */
             name: string;
+            /** @description Whether the player is online now, on this server or another server of the network. */
             online: boolean;
+            /** @description The server of the network the player is on now (network.conf's server-name); null when offline. */
+            server: string | null;
             /**
              * Format: date-time
              * @description The first join.
@@ -2592,8 +2595,10 @@ export interface components {
             since: string | null;
             /** @description Why the player is away; null when no reason was given or they are not away. */
             reason: string | null;
-            /** @description Whether the player is online now. */
+            /** @description Whether the player is online now, on this server or another server of the network. */
             online: boolean;
+            /** @description The server of the network the player is on now (network.conf's server-name); null when offline. Away flags and idle time are known for players on this server only. */
+            server: string | null;
             /** @description Whole seconds since the player last did something that counts as activity (or joined); null for an offline player. */
             "idle-seconds": number | null;
         };
