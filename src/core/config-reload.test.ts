@@ -209,9 +209,9 @@ describe('core reload', () => {
       assert.equal(t.platform.consoleText()[0], 'Reloaded 7 config files: 2 changed (1 of them needs a restart), 5 unchanged.');
     });
 
-    it('answers its usage for anything but reload', async () => {
+    it('answers its usage for anything but a subcommand (the console also has copy-to-postgres)', async () => {
       await t.platform.run('console', 'core');
-      assert.deepEqual(t.platform.consoleText(), ['Usage: core reload']);
+      assert.deepEqual(t.platform.consoleText(), ['Usage: core copy-to-postgres <postgres-url>, core reload']);
     });
   });
 });
