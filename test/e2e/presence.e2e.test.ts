@@ -5,6 +5,7 @@
 
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { basename } from 'node:path';
 import { joinBot, never, quit, recordMessages, waitFor, walkOneBlock, type Bot } from './support/bots.ts';
 import { startScene, type RestServer, type Scene, type Subscription } from './support/rest-server.ts';
 
@@ -76,6 +77,8 @@ describe('presence and playtime', () => {
     const r = await rs.call('GET', presence(), reader);
     assert.equal(r.json.ok, true, JSON.stringify(r.json));
     assert.deepEqual([r.json.data.away, r.json.data.since, r.json.data.reason, r.json.data.online], [true, e.since, null, true]);
+    // The server she is on: network.conf's server-name, by default the data folder's name.
+    assert.equal(r.json.data.server, basename(rs.server.dataDir));
     assert.ok(r.json.data['idle-seconds'] >= AFK_AFTER, `idle ${r.json.data['idle-seconds']} s`);
     const list = await rs.call('GET', '/presence/afk', reader);
     const row = list.json.data.players.find((p: Data) => p.uuid === annId);
@@ -183,7 +186,7 @@ describe('presence and playtime', () => {
     await quit(cat);
     await waitFor(() => ben.players.Cat === undefined, 'Cat to leave');
     const r = await rs.call('GET', `/players/${catId}/presence`, reader);
-    assert.deepEqual(r.json, { ok: true, data: { away: false, since: null, reason: null, online: false, 'idle-seconds': null } });
+    assert.deepEqual(r.json, { ok: true, data: { away: false, since: null, reason: null, online: false, server: null, 'idle-seconds': null } });
     const set = await rs.call('POST', `/players/${catId}/presence/afk`, writer, {});
     assert.deepEqual([set.json.ok, set.json.code], [false, 'player-offline']);
     for (const [method, path] of [
