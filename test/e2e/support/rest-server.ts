@@ -4,7 +4,7 @@
 // against its route's answer schema (or the error envelope), and every event a subscription
 // receives against its payload schema (test/support/schema-checks.ts): a mismatch fails the test.
 
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import WebSocket from 'ws';
 import { joinBot, quitAll, type Bot, type JoinOptions } from './bots.ts';
@@ -58,6 +58,8 @@ export async function startRestServer(
     /** rest.conf's trusted-proxies (none: the key is left out, so the header is ignored). */
     trustedProxies?: readonly string[];
     modules?: Record<string, boolean>;
+    /** core/network.conf written before the first start (kept when the folder already has one, as at a restart). */
+    network?: { serverName: string; database: string; redis?: string };
     launch?: Launch;
   } = {},
 ): Promise<RestServer> {
@@ -84,6 +86,12 @@ export async function startRestServer(
         .map(([m, on]) => `${m} = ${on}`)
         .join('\n') + '\n',
     );
+  }
+  const networkConf = join(dataDir, 'core', 'network.conf');
+  if (options.network && !existsSync(networkConf)) {
+    const n = options.network;
+    mkdirSync(join(dataDir, 'core'), { recursive: true });
+    writeFileSync(networkConf, [`server-name = ${JSON.stringify(n.serverName)}`, `database = ${JSON.stringify(n.database)}`, `redis = ${JSON.stringify(n.redis ?? '')}`, ''].join('\n'));
   }
   const server = await startServer({ dataDir, ...(options.launch ? { launch: options.launch } : {}) });
   const listening = await server.waitForLine(/Remote Access Service listening on http:\/\/[^:]+:(\d+)/, { from: 0 });
