@@ -1,5 +1,5 @@
-// `npm test` runs this first (the `pretest` script): the reverse-proxy test needs nginx and the web
-// panel's browser test needs Chromium, both from Debian's packages. When one is missing and this
+// `npm test` runs this first (the `pretest` script): the reverse-proxy test needs nginx, the web
+// panel's browser test Chromium and the network tests redis-server, all from Debian's packages. When one is missing and this
 // runs as root on a machine with apt-get, it installs them; otherwise it says what to install and
 // fails, so that no test fails later for a reason it cannot name.
 
@@ -9,6 +9,7 @@ import { existsSync } from 'node:fs';
 const SYSTEM_PACKAGES = [
   { name: 'nginx', binary: '/usr/sbin/nginx', usedBy: 'test/e2e/reverse-proxy.e2e.test.ts' },
   { name: 'chromium', binary: '/usr/bin/chromium', usedBy: 'the web panel example (examples/web-panel)' },
+  { name: 'redis-server', binary: '/usr/bin/redis-server', usedBy: 'the network tests, which start Redis servers of their own (test/e2e/network-redis.e2e.test.ts)' },
 ] as const;
 
 const missing = SYSTEM_PACKAGES.filter((p) => !existsSync(p.binary));
