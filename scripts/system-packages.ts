@@ -1,7 +1,7 @@
 // `npm test` runs this first (the `pretest` script): the reverse-proxy test needs nginx, the web
-// panel's browser test Chromium and the network tests redis-server, all from Debian's packages. When one is missing and this
-// runs as root on a machine with apt-get, it installs them; otherwise it says what to install and
-// fails, so that no test fails later for a reason it cannot name.
+// panel's browser test Chromium and the network tests redis-server, all from Debian's packages.
+// When one is missing and this runs as root on a machine with apt-get, it installs them; otherwise
+// it says what to install and fails, so that no test fails later for a reason it cannot name.
 
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
