@@ -1,5 +1,6 @@
-// A kernel on a fake platform and a fresh SQLite file in a temporary folder, for unit tests of the
-// kernel and of modules. `restart()` stops it and boots again on the same files; `close()` stops
+// A kernel on a fake platform and a fresh database, for unit tests of the kernel and of modules: an
+// SQLite file in a temporary folder, or with CORE_TEST_DATABASE=postgres a PostgreSQL schema of its
+// own (test/support/test-database.ts), kept across restarts and dropped by close(). `restart()` stops it and boots again on the same files; `close()` stops
 // it, closes the database and removes the folder. Every event emitted is checked against its schema
 // in the catalogue of the kernel and the modules given: a mismatch throws from `emit` (failing the
 // operation that emitted it) and again from `close()`.
@@ -20,6 +21,7 @@ import type { Players } from '../../src/core/players.ts';
 import type { EventName } from '../../src/core/events.ts';
 import type { OnlinePlayer } from '../../src/platform/platform.ts';
 import { FakePlatform } from './fake-platform.ts';
+import { createTestSchema, TEST_DATABASE, type TestSchema } from './test-database.ts';
 import { checkedEventBus, type CheckedEventBus } from './schema-checks.ts';
 
 export interface TestKernel {
@@ -59,7 +61,10 @@ export async function startTestKernel(
     dir?: string;
     /** Runs before the first boot: to write config files. */
     beforeStart?: (configDir: string) => void;
-    /** Opens the database (the default is SQLite at <dir>/core.db); called again on restart. */
+    /**
+     * Opens the database (the default is the pass's: SQLite at <dir>/core.db, or a PostgreSQL schema
+     * of the kernel's own); called again on restart.
+     */
     openDb?: () => Database;
   } = {},
 ): Promise<TestKernel> {
@@ -74,8 +79,15 @@ export async function startTestKernel(
   mkdirSync(configDir, { recursive: true });
   options.beforeStart?.(configDir);
 
+  let schema: TestSchema | undefined;
+  const openDefault = async (): Promise<Database> => {
+    if (TEST_DATABASE === 'sqlite') return openDatabase({ kind: 'sqlite', file: join(dir, 'core.db') });
+    schema ??= await createTestSchema('kernel');
+    return openDatabase({ kind: 'postgres', url: schema.url });
+  };
+
   const boot = async (platform: FakePlatform): Promise<{ kernel: Kernel; database: Database }> => {
-    const database = options.openDb?.() ?? openDatabase({ kind: 'sqlite', file: join(dir, 'core.db') });
+    const database = options.openDb?.() ?? (await openDefault());
     try {
       const kernel = await startKernel({
         database,
@@ -99,7 +111,13 @@ export async function startTestKernel(
   };
 
   const platform = new FakePlatform();
-  const first = await boot(platform);
+  let first: Awaited<ReturnType<typeof boot>>;
+  try {
+    first = await boot(platform);
+  } catch (e) {
+    await schema?.drop();
+    throw e;
+  }
   const t: TestKernel = {
     ...first,
     platform,
@@ -136,6 +154,7 @@ export async function startTestKernel(
     async close() {
       await t.kernel.stop();
       await t.database.close();
+      await schema?.drop();
       if (!options.dir) rmSync(dir, { recursive: true, force: true });
       assert.deepEqual(events.problems, [], 'every event emitted fits its schema');
     },
