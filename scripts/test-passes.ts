@@ -21,6 +21,7 @@ export const SQLITE_ONLY: Readonly<Record<string, string>> = {
   'src/core/sqlite-faults.test.ts': 'SQLite errors (busy, full, corrupt) as node:sqlite throws them',
   'src/core/storage-errors.test.ts': "node:sqlite's error codes turned into sentences",
   'src/core/db.test.ts': 'the SQLite file survives kill -9 (WAL, synchronous=NORMAL)',
+  'src/modules/playerwarps/playerwarps.plan.test.ts': "the listing's SQLite query plan (an index, no scan, no sort)",
   'test/disk-full.test.ts': 'the SQLite file on a full disk',
   'test/e2e/crash-safety.e2e.test.ts': 'the SQLite file after kill -9 of the real server',
   'test/e2e/storage-locked.e2e.test.ts': 'the SQLite file locked by another program',

@@ -10,7 +10,9 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { manualClock } from '../../src/core/clock.ts';
-import { openDatabase, type Database } from '../../src/core/db.ts';
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import { openDatabase, type Database, type Db } from '../../src/core/db.ts';
 import { catalogueOf } from '../../src/core/event-catalogue.ts';
 import { createEventBus, type EmittedEvent } from '../../src/core/events.ts';
 import { startKernel, type Kernel } from '../../src/core/kernel.ts';
@@ -80,10 +82,30 @@ export async function startTestKernel(
   options.beforeStart?.(configDir);
 
   let schema: TestSchema | undefined;
+  /** The PostgreSQL pool of the kernel's own database, to tell when its queries are all answered. */
+  let pool: pg.Pool | undefined;
   const openDefault = async (): Promise<Database> => {
     if (TEST_DATABASE === 'sqlite') return openDatabase({ kind: 'sqlite', file: join(dir, 'core.db') });
     schema ??= await createTestSchema('kernel');
-    return openDatabase({ kind: 'postgres', url: schema.url });
+    // As openDatabase opens it, with the pool at hand.
+    const p = (pool = new pg.Pool({ connectionString: schema.url, max: 10 }));
+    const db: Db = new Kysely({ dialect: new PostgresDialect({ pool: p }) });
+    return { db, kind: 'postgres', close: () => db.destroy() };
+  };
+  /**
+   * Lets pending work run. SQLite answers within a turn of the loop; PostgreSQL over a socket, so
+   * on it this also waits (a few ms at a time, at most 5 s) until no query is out.
+   */
+  const settle = async (turns: number): Promise<void> => {
+    for (let i = 0; i < turns; i++) await new Promise((r) => setImmediate(r));
+    if (pool === undefined) return;
+    const deadline = performance.now() + 5000;
+    let quiet = 0;
+    while (quiet < 3 && performance.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 2));
+      for (let i = 0; i < turns; i++) await new Promise((r) => setImmediate(r));
+      quiet = pool.totalCount - pool.idleCount + pool.waitingCount === 0 ? quiet + 1 : 0;
+    }
   };
 
   const boot = async (platform: FakePlatform): Promise<{ kernel: Kernel; database: Database }> => {
@@ -132,11 +154,14 @@ export async function startTestKernel(
       if (!player) throw new Error(`${name} could not join the fake platform`);
       await (t.kernel.api.players as Players).idle();
       // Modules' join listeners start writes of their own: let them run.
-      for (let i = 0; i < 20; i++) await new Promise((r) => setImmediate(r));
+      await settle(20);
       return player;
     },
     async until(condition, what) {
       for (let i = 0; i < 1000 && !condition(); i++) await new Promise((r) => setImmediate(r));
+      // On PostgreSQL the work may wait for answers over a socket: poll on, for at most 5 s.
+      const deadline = performance.now() + 5000;
+      while (pool !== undefined && !condition() && performance.now() < deadline) await new Promise((r) => setTimeout(r, 2));
       if (!condition()) throw new Error(`waited in vain for ${what}`);
     },
     dir,
