@@ -48,6 +48,11 @@ export interface TestKernel {
    * test naming `what` when it never does. For a command still running, e.g. one in a warm-up.
    */
   until(condition: () => boolean, what: string): Promise<void>;
+  /**
+   * Lets pending work run: `turns` turns of the event loop, and on PostgreSQL until no query is out
+   * (at most 5 s). For work a test cannot name a condition for, such as "nothing happens".
+   */
+  settle(turns?: number): Promise<void>;
   dir: string;
   configDir: string;
   /** How many times `stop` was run. */
@@ -157,6 +162,7 @@ export async function startTestKernel(
       await settle(20);
       return player;
     },
+    settle: (turns = 20) => settle(turns),
     async until(condition, what) {
       for (let i = 0; i < 1000 && !condition(); i++) await new Promise((r) => setImmediate(r));
       // On PostgreSQL the work may wait for answers over a socket: poll on, for at most 5 s.
