@@ -46,12 +46,13 @@ async function run(pass: Pass, only: readonly string[]): Promise<boolean> {
     stdio: 'inherit',
     env: { ...process.env, CORE_TEST_DATABASE: pass },
   });
-  const minutes = ((performance.now() - started) / 60000).toFixed(1);
+  const seconds = Math.round((performance.now() - started) / 1000);
+  const took = `${Math.floor(seconds / 60)} min ${seconds % 60} s`;
   if (pass === 'postgres') {
     const left = await dropLeftoverSchemas();
     if (left > 0) process.stdout.write(`# dropped ${left} schemas the tests left behind\n`);
   }
-  process.stdout.write(`# ${pass} pass ${r.status === 0 ? 'passed' : 'FAILED'} in ${minutes} min\n`);
+  process.stdout.write(`# ${pass} pass ${r.status === 0 ? 'passed' : 'FAILED'} in ${took}\n`);
   return r.status === 0;
 }
 

@@ -10,7 +10,7 @@ export const TEST_DATABASE: DbKind = process.env.CORE_TEST_DATABASE === 'postgre
 
 export const POSTGRES_URL = 'postgres://postgres@127.0.0.1:5432/test';
 
-/** The prefix of every schema the tests make: the runner drops leftovers by it. */
+/** The prefix of every schema the tests make: the runner drops those whose test process is gone. */
 export const TEST_SCHEMA_PREFIX = 'core_t_';
 
 let counter = 0;
@@ -56,11 +56,27 @@ export function schemaUrl(schema: string): string {
   return `${POSTGRES_URL}?options=-c%20search_path%3D${schema}`;
 }
 
-/** Drops every schema the tests made that is still there (left by a test process that crashed); how many. */
+/** Whether the test process that made the schema (its pid is in the name) is gone. */
+function orphaned(schema: string): boolean {
+  const pid = Number(/_(\d+)_\d{13}(?:_\d+)?$/.exec(schema)?.[1]);
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return false;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'ESRCH';
+  }
+}
+
+/**
+ * Drops the schemas the tests made whose test process is gone (it crashed, or was killed before
+ * its cleanup); how many. A schema of a test still running, here or in another run, stays.
+ */
 export async function dropLeftoverSchemas(): Promise<number> {
   return admin(async (c) => {
     const { rows } = await c.query<{ nspname: string }>(`SELECT nspname FROM pg_namespace WHERE nspname LIKE $1`, [`${TEST_SCHEMA_PREFIX}%`]);
-    for (const r of rows) await c.query(`DROP SCHEMA IF EXISTS ${r.nspname} CASCADE`);
-    return rows.length;
+    const left = rows.map((r) => r.nspname).filter(orphaned);
+    for (const schema of left) await c.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+    return left.length;
   });
 }
