@@ -28,10 +28,13 @@ const text = (row: Record<string, unknown>) =>
 
 /** The columns of `table` that `ignore` leaves out. */
 const skipped = (ignore: readonly string[], table: string) => ignore.filter((c) => c.startsWith(`${table}.`)).map((c) => c.slice(table.length + 1));
+/** Whether `ignore` leaves the whole table out (its name without a column). */
+const ignoredTable = (ignore: readonly string[], table: string) => ignore.includes(table);
 
 /**
  * A read-only connection to the database file. `ignore` names columns left out of every row,
- * `table.column`: bookkeeping the server writes on its own (a token's last use).
+ * `table.column`, or whole tables, `table`: bookkeeping the server writes on its own (a token's
+ * last use, the shared rate limit's counts).
  */
 export function snapshotReader(file: string, ignore: readonly string[] = []): SnapshotReader {
   const db = new DatabaseSync(file, { readOnly: true });
@@ -43,6 +46,7 @@ export function snapshotReader(file: string, ignore: readonly string[] = []): Sn
       db.exec('BEGIN');
       try {
         for (const { name } of tables.all() as { name: string }[]) {
+          if (ignoredTable(ignore, name)) continue;
           const skip = skipped(ignore, name);
           const rows = (db.prepare(`SELECT * FROM "${name.replaceAll('"', '""')}"`).all() as Record<string, unknown>[]).map((r) => {
             for (const c of skip) delete r[c];
@@ -60,6 +64,52 @@ export function snapshotReader(file: string, ignore: readonly string[] = []): Sn
   };
 }
 
+const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
+
+/** The base tables of the client's schema (its search_path), by name. */
+async function tablesOf(client: pg.Client): Promise<string[]> {
+  const { rows } = await client.query<{ t: string }>(
+    `SELECT table_name AS t FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE' ORDER BY table_name`,
+  );
+  return rows.map((r) => r.t);
+}
+
+/** Every row of every table of the client's schema, in one REPEATABLE READ snapshot. */
+async function snapshotOf(client: pg.Client, ignore: readonly string[]): Promise<Snapshot> {
+  const out: Snapshot = new Map();
+  await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+  try {
+    for (const name of await tablesOf(client)) {
+      if (ignoredTable(ignore, name)) continue;
+      const skip = skipped(ignore, name);
+      const { rows } = await client.query<Record<string, unknown>>(`SELECT * FROM ${quote(name)}`);
+      out.set(
+        name,
+        rows
+          .map((r) => {
+            for (const c of skip) delete r[c];
+            return text(r);
+          })
+          .sort(),
+      );
+    }
+  } finally {
+    await client.query('COMMIT');
+  }
+  return out;
+}
+
+/** Every row of every table of the PostgreSQL schema the URL names (its search_path), once. */
+export async function readPostgresTables(url: string, ignore: readonly string[] = []): Promise<Snapshot> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await snapshotOf(client, ignore);
+  } finally {
+    await client.end();
+  }
+}
+
 /** The counter the PostgreSQL reader's triggers move: a sequence, so that it takes no lock the server's writes would wait on. */
 const COUNTER = 'core_t_changes';
 
@@ -71,39 +121,18 @@ const COUNTER = 'core_t_changes';
 export async function postgresSnapshotReader(url: string, ignore: readonly string[] = []): Promise<SnapshotReader> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
-  const schema = String((await client.query<{ s: string }>('SELECT current_schema() AS s')).rows[0]?.s);
-  const tableNames = async () =>
-    (await client.query<{ t: string }>(`SELECT table_name AS t FROM information_schema.tables WHERE table_schema = $1 AND table_type = 'BASE TABLE' ORDER BY table_name`, [schema])).rows.map((r) => r.t);
-  const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
   await client.query(`CREATE SEQUENCE IF NOT EXISTS ${COUNTER}`);
   await client.query(`CREATE OR REPLACE FUNCTION ${COUNTER}() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN PERFORM nextval('${COUNTER}'); RETURN NULL; END $$`);
-  for (const t of await tableNames()) {
+  for (const t of await tablesOf(client)) {
     await client.query(`CREATE OR REPLACE TRIGGER ${COUNTER} AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON ${quote(t)} FOR EACH STATEMENT EXECUTE FUNCTION ${COUNTER}()`);
   }
   return {
-    async read() {
-      const out: Snapshot = new Map();
-      await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
-      try {
-        for (const name of await tableNames()) {
-          const skip = skipped(ignore, name);
-          const { rows } = await client.query<Record<string, unknown>>(`SELECT * FROM ${quote(name)}`);
-          out.set(
-            name,
-            rows
-              .map((r) => {
-                for (const c of skip) delete r[c];
-                return text(r);
-              })
-              .sort(),
-          );
-        }
-      } finally {
-        await client.query('COMMIT');
-      }
-      return out;
+    read: () => snapshotOf(client, ignore),
+    // A fresh sequence shows last_value 1 before and after its first nextval: is_called tells them apart.
+    version: async () => {
+      const row = (await client.query<{ n: string; called: boolean }>(`SELECT last_value AS n, is_called AS called FROM ${COUNTER}`)).rows[0];
+      return row?.called ? Number(row.n) : 0;
     },
-    version: async () => Number((await client.query<{ n: string }>(`SELECT last_value AS n FROM ${COUNTER}`)).rows[0]?.n),
     close: () => client.end(),
   };
 }
