@@ -12,6 +12,7 @@ import { createEventBus } from './core/events.ts';
 import { startKernel } from './core/kernel.ts';
 import { timerScheduler } from './core/scheduler.ts';
 import { lockDataFolder } from './data-folder.ts';
+import { checkPostgresReachable } from './database-reach.ts';
 import { describeUrl, loadNetworkConfig } from './network-config.ts';
 import { startupFailure } from './startup-failure.ts';
 import type { Logger } from './core/log.ts';
@@ -59,6 +60,15 @@ async function run(options: ServerOptions, log: Logger, serverLog: ServerLog): P
     `Server name ${network.serverName}; data in ${network.database.kind === 'sqlite' ? 'core/core.db (SQLite)' : `PostgreSQL at ${describeUrl(network.database.url)}`}` +
       (network.redis === null ? '' : `; Redis at ${describeUrl(network.redis)}`),
   );
+  if (network.database.kind === 'postgres') {
+    try {
+      await checkPostgresReachable(database, network.database.url);
+    } catch (e) {
+      // Not awaited: closing waits for a connection attempt still pending, and the process exits now.
+      void database.close().catch(() => {});
+      throw e;
+    }
+  }
   const clock = systemClock;
   const events = createEventBus(clock, log.child('events'));
   const platform = await startFlyingSquid({

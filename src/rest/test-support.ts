@@ -11,6 +11,7 @@ import type { AuditEntry, CoreApi } from '../core/api.ts';
 import { manualClock, systemClock, type Clock } from '../core/clock.ts';
 import type { CommandContext, CommandDefinition, CommandRegistry } from '../core/commands.ts';
 import { openDatabase, type Database } from '../core/db.ts';
+import { createTestSchema, TEST_DATABASE, type TestSchema } from '../../test/support/test-database.ts';
 import type { Dispatcher } from '../core/dispatcher.ts';
 import { createEventBus, type EventBus } from '../core/events.ts';
 import { memoryLogger, type Logger } from '../core/log.ts';
@@ -136,7 +137,7 @@ export interface HarnessOptions {
   tuning?: RestTuning;
   manualTime?: boolean;
   dir?: string;
-  /** Another database than SQLite in the folder (PostgreSQL tests). */
+  /** Another database than the pass's (PostgreSQL tests in the SQLite pass). */
   openDb?: () => Database;
   /** The access log's sink. */
   accessLog?: AccessLog;
@@ -145,13 +146,22 @@ export interface HarnessOptions {
   redis?: string;
 }
 
+const schemasByDir = new Map<string, TestSchema>();
+
 /** Starts the add-on on an ephemeral loopback port (unless `conf` says otherwise). */
 export async function startHarness(h: HarnessOptions = {}): Promise<Harness> {
   const dir = h.dir ?? tempDir();
   const configDir = join(dir, 'core-rest');
   mkdirSync(configDir, { recursive: true });
   if (h.conf !== null) writeFileSync(join(configDir, 'rest.conf'), h.conf ?? 'enabled = true\nport = 0\n');
-  const database = h.openDb ? h.openDb() : openDatabase({ kind: 'sqlite', file: join(dir, 'core.db') });
+  // The pass's database (test/support/test-database.ts): SQLite in the folder, or a schema of the
+  // folder's own, found again by a harness started on the same folder (a restart).
+  let schema = h.openDb || TEST_DATABASE === 'sqlite' ? undefined : schemasByDir.get(dir);
+  if (!h.openDb && TEST_DATABASE === 'postgres' && schema === undefined) {
+    schema = await createTestSchema('rest');
+    schemasByDir.set(dir, schema);
+  }
+  const database = h.openDb ? h.openDb() : schema ? openDatabase({ kind: 'postgres', url: schema.url }) : openDatabase({ kind: 'sqlite', file: join(dir, 'core.db') });
   const log = memoryLogger();
   const clock = h.manualTime ? manualClock(new Date('2026-01-01T00:00:05Z')) : systemClock;
   const events = createEventBus(clock, log);
@@ -196,6 +206,8 @@ export async function startHarness(h: HarnessOptions = {}): Promise<Harness> {
     async close() {
       await addon.stop();
       await database.close();
+      await schema?.drop();
+      schemasByDir.delete(dir);
       if (!h.dir) rmSync(dir, { recursive: true, force: true });
     },
   };

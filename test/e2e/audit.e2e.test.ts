@@ -9,12 +9,12 @@
 
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { DatabaseSync } from 'node:sqlite';
 import { joinBot, waitForMessage, type Bot } from './support/bots.ts';
 import { startScene, type RestServer, type Scene } from './support/rest-server.ts';
 import { startFakeAccountService, type FakeAccountService } from '../support/fake-account-service.ts';
 import { runWalk, WALK_RANKS_CONF, WALK_SKIN_ACCOUNT, writeWalk, type Entry, type WalkSetups } from '../support/write-walk.ts';
 import { ROUTES } from '../../src/rest/routes.ts';
+import { readServerData } from './support/server-data.ts';
 
 describe('retries and the audit log on the real server', () => {
   let scene: Scene;
@@ -76,23 +76,15 @@ describe('retries and the audit log on the real server', () => {
       createWorld: (name) => rs.console(`world create ${name} flat 1`, new RegExp(`World ${name} created`)),
       // No linkAccount: a link is made by redeeming a code through the Discord bot.
     };
-    const file = `${rs.server.dataDir}/core/core.db`;
-    const read = <T>(query: string, ...args: number[]): T[] => {
-      const conn = new DatabaseSync(file, { readOnly: true });
-      try {
-        return conn.prepare(query).all(...args) as T[];
-      } finally {
-        conn.close();
-      }
-    };
+    const read = <T>(query: string, ...args: number[]): Promise<T[]> => readServerData<T>(rs.server.dataDir, query, ...args);
     const report = await runWalk(
       writeWalk(players, setups),
       setups,
       {
         post: (path, body) => rs.call('POST', path, scene.writer, body),
-        lastId: async () => Number(read<{ n: number | null }>('SELECT max(id) AS n FROM core_audit')[0]?.n ?? 0),
+        lastId: async () => Number((await read<{ n: number | null }>('SELECT max(id) AS n FROM core_audit'))[0]?.n ?? 0),
         entriesAfter: async (id) =>
-          read<Entry & { details: string }>('SELECT id, actor, action, target, details FROM core_audit WHERE id > ? ORDER BY id', id).map((r) => ({
+          (await read<Entry & { details: string }>('SELECT id, actor, action, target, details FROM core_audit WHERE id > ? ORDER BY id', id)).map((r) => ({
             ...r,
             details: JSON.parse(r.details) as Record<string, unknown>,
           })),

@@ -15,9 +15,10 @@ import { join } from 'node:path';
 import { ROUTES } from '../../src/rest/routes.ts';
 import { describeCase, generate, type FuzzCase } from '../support/bad-input.ts';
 import { answerFault, send, sendAll, type FuzzAnswer } from '../support/bad-input.send.ts';
-import { describeDiff, snapshotDiff, snapshotReader, type SnapshotReader, type TableChange } from '../support/db-snapshot.ts';
+import { describeDiff, postgresSnapshotReader, snapshotDiff, snapshotReader, type SnapshotReader, type TableChange } from '../support/db-snapshot.ts';
 import { joinBot, quitAll, type Bot } from './support/bots.ts';
 import { startRestServer, type RestServer } from './support/rest-server.ts';
+import { databaseUrlOf } from './support/server-process.ts';
 
 const SEED = Number(process.env.BAD_INPUT_SEED ?? 13013);
 /** BAD_INPUT_ALL=1 sends every case the generator derives (about 28,000; minutes) instead of the sample. */
@@ -33,11 +34,11 @@ function report(faults: string[]): string {
 /** Waits until the server has committed nothing for `quietMs` (at most 5 s). */
 async function settle(db: SnapshotReader, quietMs: number): Promise<void> {
   const deadline = performance.now() + 5000;
-  let version = db.version();
+  let version = await db.version();
   let since = performance.now();
   while (performance.now() < deadline) {
     await new Promise((r) => setTimeout(r, 10));
-    const now = db.version();
+    const now = await db.version();
     if (now !== version) [version, since] = [now, performance.now()];
     else if (performance.now() - since >= quietMs) return;
   }
@@ -55,7 +56,7 @@ function declinedAuditOnly(diff: TableChange[], a: FuzzAnswer): boolean {
   if (audit === undefined || audit.removed.length !== 0 || audit.added.length !== 1) return false;
   const row = JSON.parse(audit.added[0]!) as { action: string; details: string };
   if (row.action !== 'core-rest.declined' || (JSON.parse(row.details) as { code?: unknown }).code !== code) return false;
-  // The audit table's AUTOINCREMENT counter is the only other row that may move.
+  // The audit table's AUTOINCREMENT counter (SQLite) is the only other row that may move.
   return diff.every((d) => d.table === 'core_audit' || (d.table === 'sqlite_sequence' && d.added.every((r) => r.includes('"core_audit"'))));
 }
 
@@ -87,12 +88,15 @@ describe('bad input over real HTTP', () => {
       botLeft = true;
     });
     cases = generate({ seed: SEED, hints: { player: bot.player.uuid, world: 'world', currency: 'coins' }, tokens: { all, label: 'fuzz', read, events }, ...(ALL ? { perRoute: Infinity, maybePerRoute: Infinity } : {}) });
-    // A token's last use is written once a minute whatever the request: bookkeeping, not state.
-    db = snapshotReader(join(rs.server.dataDir, 'core', 'core.db'), ['rest_tokens.last_used_at']);
+    // A token's last use is written once a minute whatever the request, and on PostgreSQL the rate
+    // limit shared by the servers counts every request in rest_rate_windows: bookkeeping, not state.
+    const ignore = ['rest_tokens.last_used_at', 'rest_rate_windows'];
+    const url = databaseUrlOf(rs.server.dataDir);
+    db = url === undefined ? snapshotReader(join(rs.server.dataDir, 'core', 'core.db'), ignore) : await postgresSnapshotReader(url, ignore);
     firstLine = rs.server.lines.length;
   });
   after(async () => {
-    db?.close();
+    await db?.close();
     await quitAll();
     await rs?.stop();
     if (rs) rmSync(rs.server.dataDir, { recursive: true, force: true });
@@ -107,7 +111,7 @@ describe('bad input over real HTTP', () => {
 
   it('refuses every malformed request with the envelope and a 4xx, answers the rest, and changes nothing', async (t) => {
     const batch = cases.filter((c) => c.expect === 'refused' || c.method === 'GET');
-    const before = db.read();
+    const before = await db.read();
     const faults: string[] = [];
     const statuses = new Map<number, number>();
     const started = performance.now();
@@ -119,7 +123,7 @@ describe('bad input over real HTTP', () => {
     const seconds = (performance.now() - started) / 1000;
     const malformed = batch.filter((c) => c.expect === 'refused').length;
     t.diagnostic(`seed ${SEED}: ${batch.length} requests (${malformed} malformed) in ${seconds.toFixed(1)} s; statuses ${JSON.stringify(Object.fromEntries(statuses))}`);
-    const changed = describeDiff(snapshotDiff(before, db.read()));
+    const changed = describeDiff(snapshotDiff(before, await db.read()));
     if (changed) faults.push(`the database changed:\n${changed}`);
     assert.equal(faults.length, 0, report(faults));
     assert.ok(malformed >= 10_000, `${malformed} malformed requests, fewer than the 10,000 promised`);
@@ -131,13 +135,13 @@ describe('bad input over real HTTP', () => {
     const writes = cases.filter((c) => c.expect === 'maybe' && c.method !== 'GET').sort((x, y) => kicks(x) - kicks(y));
     const agent = new Agent({ keepAlive: true, maxSockets: 1 });
     const faults: string[] = [];
-    let state = db.read();
+    let state = await db.read();
     let accepted = 0;
     let audited = 0;
     let leftSettled = false;
     try {
       for (const c of writes) {
-        const version = db.version();
+        const version = await db.version();
         const a = await send(c, rs.restPort, agent);
         const fault = answerFault(c, a);
         if (fault !== undefined) faults.push(`${fault}\n    ${describeCase(c)}`);
@@ -150,11 +154,11 @@ describe('bad input over real HTTP', () => {
             leftSettled = true;
             await settle(db, 1000);
           }
-          state = db.read();
+          state = await db.read();
           continue;
         }
-        if (db.version() === version) continue;
-        const now = db.read();
+        if ((await db.version()) === version) continue;
+        const now = await db.read();
         const diff = snapshotDiff(state, now);
         // A declined call (200, ok:false) leaves its one core-rest.declined audit entry with its code
         // (and the audit table's id counter moves); nothing else, and a 4xx nothing at all.

@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import type { Bot } from './support/bots.ts';
 import { waitForMessage } from './support/bots.ts';
 import { startScene, type RestServer, type Scene, type Subscription } from './support/rest-server.ts';
+import { readServerData } from './support/server-data.ts';
 
 describe('economy over the Remote Access Service', () => {
   let scene: Scene;
@@ -137,11 +138,7 @@ describe('economy over the Remote Access Service', () => {
 
   it('records REST writes in the audit log as core-rest/<label>', async () => {
     // The history route belongs to moderation (a later issue): read the audit table itself.
-    const db = await import('node:sqlite');
-    const file = `${rs.server.dataDir}/core/core.db`;
-    const conn = new db.DatabaseSync(file, { readOnly: true });
-    const rows = conn.prepare("SELECT actor, action FROM core_audit WHERE target = ? AND action LIKE 'economy.%' ORDER BY id").all(annId) as Array<{ actor: string; action: string }>;
-    conn.close();
+    const rows = await readServerData<{ actor: string; action: string }>(rs.server.dataDir, "SELECT actor, action FROM core_audit WHERE target = ? AND action LIKE 'economy.%' ORDER BY id", annId);
     assert.ok(rows.some((r) => r.actor === 'core-rest/writer' && r.action === 'economy.deposit'), JSON.stringify(rows));
   });
 

@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import type { Bot } from './support/bots.ts';
 import { waitFor, waitForMessage } from './support/bots.ts';
 import { startScene, type RestServer, type Scene, type Subscription } from './support/rest-server.ts';
+import { readServerData } from './support/server-data.ts';
 
 describe('homes over the Remote Access Service', () => {
   let scene: Scene;
@@ -160,10 +161,7 @@ describe('homes over the Remote Access Service', () => {
   });
 
   it('records REST and in-game writes in the audit log with their actors', async () => {
-    const db = await import('node:sqlite');
-    const conn = new db.DatabaseSync(`${rs.server.dataDir}/core/core.db`, { readOnly: true });
-    const rows = conn.prepare("SELECT actor, action FROM core_audit WHERE target = ? AND action LIKE 'home.%' ORDER BY id").all(annId) as Array<{ actor: string; action: string }>;
-    conn.close();
+    const rows = await readServerData<{ actor: string; action: string }>(rs.server.dataDir, "SELECT actor, action FROM core_audit WHERE target = ? AND action LIKE 'home.%' ORDER BY id", annId);
     const seen = rows.map((r) => `${r.actor} ${r.action}`);
     for (const want of ['core-rest/writer home.set', 'core-rest/writer home.rename', 'Ann home.set', 'Ann home.icon', 'core-rest/writer home.delete']) {
       assert.ok(seen.includes(want), `${want} in ${JSON.stringify(seen)}`);

@@ -8,6 +8,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createBot, joinBot, never, nextEvent, quit, recordMessages, sleep, waitFor, waitForMessage, type Bot } from './support/bots.ts';
 import { startScene, type RestServer, type Scene, type Subscription } from './support/rest-server.ts';
+import { readServerData } from './support/server-data.ts';
 
 const RADIUS = 4;
 
@@ -293,14 +294,9 @@ describe('jails', () => {
   });
 
   it('records the jail writes in the audit log with their actors', async () => {
-    const db = await import('node:sqlite');
-    const conn = new db.DatabaseSync(`${rs.server.dataDir}/core/core.db`, { readOnly: true });
-    const rows = conn.prepare("SELECT actor, action FROM core_audit WHERE target = ? AND action LIKE 'moderation.%' ORDER BY id").all(benId) as Array<{
-      actor: string;
-      action: string;
-    }>;
-    const defines = conn.prepare("SELECT actor, action FROM core_audit WHERE action LIKE 'moderation.jail-%' ORDER BY id").all() as Array<{ actor: string; action: string }>;
-    conn.close();
+    type Row = { actor: string; action: string };
+    const rows = await readServerData<Row>(rs.server.dataDir, "SELECT actor, action FROM core_audit WHERE target = ? AND action LIKE 'moderation.%' ORDER BY id", benId);
+    const defines = await readServerData<Row>(rs.server.dataDir, "SELECT actor, action FROM core_audit WHERE action LIKE 'moderation.jail-%' ORDER BY id");
     const seen = [...rows, ...defines].map((r) => `${r.actor} ${r.action}`);
     for (const want of ['Ann moderation.jail', 'core-rest/writer moderation.unjail', 'core-rest/writer moderation.jail', 'Ann moderation.jail-define', 'Ann moderation.jail-remove']) {
       assert.ok(seen.includes(want), `${want} in ${JSON.stringify(seen)}`);

@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import type { Bot } from './support/bots.ts';
 import { joinBot, never, quit, sleep, waitFor, waitForMessage } from './support/bots.ts';
 import { startScene, type HttpAnswer, type RestServer, type Scene, type Subscription } from './support/rest-server.ts';
+import { readServerData } from './support/server-data.ts';
 
 describe('kits over the Remote Access Service', () => {
   let scene: Scene;
@@ -166,10 +167,7 @@ describe('kits over the Remote Access Service', () => {
   });
 
   it('records REST, in-game and console writes in the audit log with their actors', async () => {
-    const db = await import('node:sqlite');
-    const conn = new db.DatabaseSync(`${rs.server.dataDir}/core/core.db`, { readOnly: true });
-    const rows = conn.prepare("SELECT actor, action FROM core_audit WHERE action LIKE 'kit.%' ORDER BY id").all() as Array<{ actor: string; action: string }>;
-    conn.close();
+    const rows = await readServerData<{ actor: string; action: string }>(rs.server.dataDir, "SELECT actor, action FROM core_audit WHERE action LIKE 'kit.%' ORDER BY id");
     assert.deepEqual(
       rows.map((r) => `${r.actor} ${r.action}`),
       ['core-rest/writer kit.give', 'core-rest/writer kit.claim', 'core-rest/writer kit.claim', 'Ben kit.claim', 'console kit.give'],

@@ -168,6 +168,17 @@ describe('start-up failures', () => {
     assert.equal(await first.stop('SIGTERM'), 0);
   });
 
+  it('tells a PostgreSQL it cannot reach in one line naming host, port and database, never the password, before opening the game port', async () => {
+    const dataDir = newDataDir();
+    mkdirSync(join(dataDir, 'core'), { recursive: true });
+    // Port 1 on loopback: nothing listens there, so the connection is refused at once.
+    writeFileSync(join(dataDir, 'core', 'network.conf'), 'database = "postgres://core:hunter2@127.0.0.1:1/network"\n');
+    const r = await runCli(['--data', dataDir, '--port', '0', '--online-mode', 'false']);
+    oneLine(r, /Core could not start: the PostgreSQL database at postgres:\/\/127\.0\.0\.1:1\/network .*network\.conf.*check that PostgreSQL runs on that host and port\.$/);
+    assert.doesNotMatch(r.stdout + r.stderr, /hunter2/, 'the password is in no line');
+    assert.doesNotMatch(r.stdout + r.stderr, /Game server listening/, 'no player could join');
+  });
+
   it('tells a data folder that is a file in one line', async () => {
     const file = join(newDataDir(), 'data');
     writeFileSync(file, 'x');

@@ -17,6 +17,8 @@ import { KeepAliveClient, type Answer } from '../../src/rest/flood.clients.ts';
 import { basic, http } from '../../src/rest/test-support.ts';
 import { joinBot, quit, waitForMessage, type Bot } from './support/bots.ts';
 import { startRestServer, type RestServer } from './support/rest-server.ts';
+import { databaseUrlOf } from './support/server-process.ts';
+import { readPostgresTables } from '../support/db-snapshot.ts';
 
 const median = (xs: readonly number[]) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -241,8 +243,17 @@ describe('secrets on the real server', () => {
         assert.doesNotMatch(c.toString('latin1'), /crs_[A-Za-z0-9_-]{43}/, `${relative(rs.server.dataDir, file)} holds something shaped like a secret`);
       }
     }
-    // The database holds each token's SHA-256 digest (hex), and nothing of the secret.
-    const database = Buffer.concat(files.filter((f) => /core\.db/.test(f)).map((f) => readFileSync(f)));
+    // The database holds each token's SHA-256 digest (hex), and nothing of the secret: the SQLite
+    // files as bytes, or every row of the server's PostgreSQL schema.
+    const url = databaseUrlOf(rs.server.dataDir);
+    const database =
+      url === undefined
+        ? Buffer.concat(files.filter((f) => /core\.db/.test(f)).map((f) => readFileSync(f)))
+        : Buffer.from(JSON.stringify([...(await readPostgresTables(url))]));
+    if (url !== undefined) {
+      for (const needle of needles) assert.equal(database.indexOf(needle), -1, 'the PostgreSQL schema holds a secret');
+      assert.doesNotMatch(database.toString('latin1'), /crs_[A-Za-z0-9_-]{43}/, 'the PostgreSQL schema holds something shaped like a secret');
+    }
     for (const [label, secret] of Object.entries(issued)) {
       assert.notEqual(database.indexOf(createHash('sha256').update(secret).digest('hex')), -1, `the digest of ${label} is stored`);
     }

@@ -9,6 +9,7 @@ import { createHmac } from 'node:crypto';
 import type { Bot } from './support/bots.ts';
 import { createBot, kickReason, nextEvent, never, quit, recordMessages, sleep, waitFor, waitForMessage } from './support/bots.ts';
 import { startScene, type RestServer, type Scene, type Subscription } from './support/rest-server.ts';
+import { readServerData } from './support/server-data.ts';
 
 /** The bot's own TOTP (RFC 6238, SHA-1, 30 s, 6 digits) from a base32 secret. */
 function code(secretBase32: string, step: number): string {
@@ -222,10 +223,7 @@ describe('security factors over the Remote Access Service', () => {
   it('needs the write scope for unlock and force, and audits the writes with their actors, never a secret', async () => {
     const r = await rs.call('POST', security('/force'), reader);
     assert.deepEqual([r.status, r.json.scope], [403, 'write']);
-    const db = await import('node:sqlite');
-    const conn = new db.DatabaseSync(`${rs.server.dataDir}/core/core.db`, { readOnly: true });
-    const rows = conn.prepare("SELECT actor, action, details FROM core_audit WHERE target = ? AND action LIKE 'security.%' ORDER BY id").all(annId) as Array<{ actor: string; action: string; details: string }>;
-    conn.close();
+    const rows = await readServerData<{ actor: string; action: string; details: string }>(rs.server.dataDir, "SELECT actor, action, details FROM core_audit WHERE target = ? AND action LIKE 'security.%' ORDER BY id", annId);
     const seen = rows.map((x) => `${x.actor} ${x.action}`);
     for (const want of ['Ann security.setup', 'Ann security.enrol', 'core-rest/writer security.force', 'Ann security.lockout', 'core-rest/writer security.unlock', 'Ann security.verify', 'Ann security.disable', 'Ben security.reset']) {
       assert.ok(seen.includes(want), `${want} in ${JSON.stringify(seen)}`);

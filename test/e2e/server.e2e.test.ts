@@ -8,6 +8,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pkg from '../../package.json' with { type: 'json' };
 import { joinBot, kickReason, waitFor, waitForMessage } from './support/bots.ts';
+import { TEST_DATABASE } from '../support/test-database.ts';
 import { newDataDir, runCli, startServer, type ServerProcess } from './support/server-process.ts';
 
 describe('the command line', () => {
@@ -40,7 +41,12 @@ describe('a server started as npm start starts it', () => {
     const server = await startServer();
     servers.push(server);
     assert.ok(server.lines.some((l) => /WARN .*online-mode is false/.test(l)), 'offline-mode warning');
-    assert.ok(existsSync(join(server.dataDir, 'core', 'core.db')), 'core/core.db');
+    if (TEST_DATABASE === 'sqlite') assert.ok(existsSync(join(server.dataDir, 'core', 'core.db')), 'core/core.db');
+    else {
+      // The PostgreSQL pass: network.conf names the database, and no SQLite file appears beside it.
+      assert.ok(server.lines.some((l) => /data in PostgreSQL at postgres:\/\/127\.0\.0\.1:5432\/test/.test(l)), 'the data is in PostgreSQL');
+      assert.ok(!existsSync(join(server.dataDir, 'core', 'core.db')), 'no core/core.db');
+    }
     assert.ok(existsSync(join(server.dataDir, 'core-rest', 'rest.conf')), 'core-rest/rest.conf');
     assert.ok(existsSync(join(server.dataDir, 'world')), 'world/');
     assert.match(readFileSync(join(server.dataDir, 'core-rest', 'rest.conf'), 'utf8'), /enabled = false/);

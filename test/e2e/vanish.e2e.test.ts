@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import type { Bot } from './support/bots.ts';
 import { joinBot, never, quit, recordMessages, waitFor, waitForMessage } from './support/bots.ts';
 import { startScene, type RestServer, type Scene, type Subscription } from './support/rest-server.ts';
+import { readServerData } from './support/server-data.ts';
 
 const UNKNOWN = '00000000-0000-0000-0000-0000000000aa';
 
@@ -163,10 +164,7 @@ describe('vanish, as players see it and over the Remote Access Service', () => {
   });
 
   it('records in-game and REST vanish writes in the audit log with their actors', async () => {
-    const db = await import('node:sqlite');
-    const conn = new db.DatabaseSync(`${rs.server.dataDir}/core/core.db`, { readOnly: true });
-    const rows = conn.prepare("SELECT actor, action FROM core_audit WHERE target = ? AND action LIKE 'vanish.%' ORDER BY id").all(annId) as Array<{ actor: string; action: string }>;
-    conn.close();
+    const rows = await readServerData<{ actor: string; action: string }>(rs.server.dataDir, "SELECT actor, action FROM core_audit WHERE target = ? AND action LIKE 'vanish.%' ORDER BY id", annId);
     const seen = rows.map((r) => `${r.actor} ${r.action}`);
     for (const want of ['Ann vanish.on', 'core-rest/writer vanish.off']) assert.ok(seen.includes(want), `${want} in ${JSON.stringify(seen)}`);
   });

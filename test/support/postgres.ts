@@ -5,8 +5,9 @@
 import type { TestContext } from 'node:test';
 import pg from 'pg';
 import { openDatabase, type Database } from '../../src/core/db.ts';
+import { POSTGRES_URL, TEST_SCHEMA_PREFIX } from './test-database.ts';
 
-export const POSTGRES_URL = 'postgres://postgres@127.0.0.1:5432/test';
+export { POSTGRES_URL };
 
 export async function withPostgres(t: TestContext, name: string, run: (openDb: () => Database, schema: string) => Promise<void>): Promise<void> {
   const admin = new pg.Client({ connectionString: POSTGRES_URL });
@@ -17,7 +18,7 @@ export async function withPostgres(t: TestContext, name: string, run: (openDb: (
     t.skip('no PostgreSQL server at 127.0.0.1:5432');
     return;
   }
-  const schema = `core_${name}_test_${process.pid}_${Date.now()}`;
+  const schema = `${TEST_SCHEMA_PREFIX}${name}_${process.pid}_${Date.now()}`;
   await admin.query(`CREATE SCHEMA ${schema}`);
   try {
     await run(

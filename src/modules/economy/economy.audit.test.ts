@@ -43,13 +43,20 @@ describe('economy audit entries', () => {
     const eco = t.kernel.api.economy;
     const balance = value(await eco.balance(ann, null)).amount;
     const rows = await ledger();
-    await sql`create trigger refuse_audit before insert on core_audit begin select raise(abort, 'the audit log is full'); end`.execute(t.database.db);
+    const db = t.database.db;
+    if (t.database.kind === 'sqlite') {
+      await sql`create trigger refuse_audit before insert on core_audit begin select raise(abort, 'the audit log is full'); end`.execute(db);
+    } else {
+      await sql`create function refuse_audit() returns trigger language plpgsql as $$ begin raise exception 'the audit log is full'; end $$`.execute(db);
+      await sql`create trigger refuse_audit before insert on core_audit for each row execute function refuse_audit()`.execute(db);
+    }
     try {
       await assert.rejects(eco.deposit(ann, 3, null, SHOP), /the audit log is full/);
       await assert.rejects(eco.transfer(ann, ben, 3, null, SHOP), /the audit log is full/);
       await assert.rejects(eco.set(ann, 1, null, SHOP), /the audit log is full/);
     } finally {
-      await sql`drop trigger refuse_audit`.execute(t.database.db);
+      if (t.database.kind === 'sqlite') await sql`drop trigger refuse_audit`.execute(db);
+      else await sql`drop function refuse_audit cascade`.execute(db);
     }
     assert.equal(value(await eco.balance(ann, null)).amount, balance, 'the balance is as it was');
     assert.equal(await ledger(), rows, 'no ledger row was written');

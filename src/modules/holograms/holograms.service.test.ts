@@ -37,7 +37,7 @@ describe('holograms', () => {
   /** The texts of the holograms a player sees, as plain text. */
   const texts = (p: OnlinePlayer) => t.platform.entityFake.seenBy(p.uuid).flatMap((s) => (s.kind === 'text_display' ? [s.text ?? ''] : []));
   const display = (p: OnlinePlayer, text: string) => t.platform.entityFake.seenBy(p.uuid).find((s) => s.kind === 'text_display' && s.text === text);
-  const settle = () => t.until(() => true, 'work to settle').then(() => new Promise((r) => setImmediate(r)));
+  const settle = () => t.settle(1);
 
   before(async () => {
     t = await startTestKernel({

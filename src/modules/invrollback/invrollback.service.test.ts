@@ -105,6 +105,8 @@ describe('invrollback', () => {
       const before = t.emittedNamed('invrollback.inventory-restore').length;
       declined(await snaps.restore(bob, alices.id, CONSOLE), 'not-found');
       declined(await snaps.restore(bob, 999999, CONSOLE), 'not-found');
+      // Beyond a 32-bit integer: PostgreSQL's serial ends there; still a plain not-found.
+      declined(await snaps.restore(bob, 2_147_483_648, CONSOLE), 'not-found');
       await assert.rejects(snaps.restore(bob, 0, CONSOLE), invalid('snapshot'));
       const dave = (await t.join('Dave')).uuid;
       t.platform.setPlayerInventory(dave, kit({ 1: bread }));

@@ -46,6 +46,9 @@ const rowOf = (r: Record<string, unknown>): SnapshotRow => ({
   slotsUsed: Number(r.slots_used),
 });
 
+/** The largest snapshot id: PostgreSQL's serial (a 32-bit integer) numbers no further. */
+const MAX_ID = 2_147_483_647;
+
 const SUMMARY = ['id', 'uuid', 'cause', 'actor', 'taken_at', 'item_count', 'slots_used'] as const;
 
 export function createInvRollbackStore(db: Db) {
@@ -61,6 +64,9 @@ export function createInvRollbackStore(db: Db) {
   }
 
   async function get(tx: Db, uuid: string, id: number): Promise<{ row: SnapshotRow; inventory: PlayerInventory } | undefined> {
+    // No snapshot has a larger id: PostgreSQL's serial ends there (and refuses to compare with a
+    // larger number), so both databases answer "no such snapshot" alike.
+    if (id > MAX_ID) return undefined;
     const r = await readOne.first(tx, { uuid, id });
     return r && { row: rowOf(r), inventory: JSON.parse(String(r.inventory)) as PlayerInventory };
   }

@@ -39,7 +39,7 @@ describe('jails', () => {
   async function joinAt(name: string, where = START): Promise<string> {
     const p = t.platform.join(name, { location: where });
     assert.ok(p);
-    for (let i = 0; i < 40; i++) await new Promise((r) => setImmediate(r));
+    await t.settle(40);
     return p.uuid;
   }
   const boot = () => {
@@ -278,7 +278,7 @@ describe('jails', () => {
       boot();
       assert.equal((await mod.currentJail(ann))?.jail, 'cell');
       await t.clock.advance(120);
-      for (let i = 0; i < 20; i++) await new Promise((r) => setImmediate(r));
+      await t.settle(20);
       assert.equal(await mod.currentJail(ben), null);
       assert.ok(t.emittedNamed('moderation.player-unjail').some((e) => e.data['player-id'] === ben && e.data.cause === 'expired'));
       await joinAt('Ann');

@@ -18,7 +18,7 @@ describe('moderation (address bans and alts)', () => {
   async function join(name: string, address: string) {
     const p = t.platform.join(name, { address });
     await (t.kernel.api.players as Players).idle();
-    for (let i = 0; i < 20; i++) await new Promise((r) => setImmediate(r));
+    await t.settle(20);
     return p;
   }
   const leave = (uuid: string) => {

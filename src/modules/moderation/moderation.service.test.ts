@@ -22,7 +22,7 @@ describe('moderation (bans, mutes, kicks, warnings, history)', () => {
   async function join(name: string, address = '10.0.0.1') {
     const p = t.platform.join(name, { address });
     await (t.kernel.api.players as Players).idle();
-    for (let i = 0; i < 20; i++) await new Promise((r) => setImmediate(r));
+    await t.settle(20);
     return p;
   }
   const online = (uuid: string) => t.platform.player(uuid) !== undefined;

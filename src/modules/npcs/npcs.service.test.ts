@@ -196,7 +196,7 @@ describe('npcs', () => {
       assert.equal(value(await npcs.setCommand('guide', ann, null, REST)).command, null);
       t.platform.clearMessages();
       t.platform.entityFake.click(ben, guide.target, 'use');
-      for (let i = 0; i < 20; i++) await new Promise((r) => setImmediate(r));
+      await t.settle(20);
       assert.deepEqual(t.platform.messagesOf(ben), []);
     });
   });

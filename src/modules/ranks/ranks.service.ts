@@ -11,6 +11,7 @@ import type { EventBus } from '../../core/events.ts';
 import { createKeyedQueue } from '../../core/keyed-queue.ts';
 import { knownPlayer, playerFields } from '../../core/known-player.ts';
 import { InvalidInput } from '../../core/invalid-input.ts';
+import { normalizeUuid } from '../../core/uuid.ts';
 import { fail, ok, type Failure, type Result } from '../../core/result.ts';
 import type { Money } from '../../core/schemas.ts';
 import { RANK_NAME_PATTERN, type RanksConfig, type RungConfig } from './ranks.config.ts';
@@ -184,10 +185,12 @@ export function createRanksService(deps: RanksDeps): RanksService {
     },
 
     rankup: async (uuid, actor) => {
-      const who = await known(uuid);
-      if (!who.ok) return who;
-      const p = who.value;
-      return queue.run(p.uuid, async () => {
+      // The lookup is queued too: two calls are served in the order they came, also on PostgreSQL,
+      // where two lookups on two connections may be answered in either order.
+      return queue.run(normalizeUuid(uuid) ?? uuid, async () => {
+        const who = await known(uuid);
+        if (!who.ok) return who;
+        const p = who.value;
         if (!players.isOnline(p.uuid)) return fail('player-offline', `${p.name} is not online.`);
         const before = await store.get(p.uuid);
         const next = nextOf(before);
@@ -203,10 +206,12 @@ export function createRanksService(deps: RanksDeps): RanksService {
     },
 
     prestige: async (uuid, actor) => {
-      const who = await known(uuid);
-      if (!who.ok) return who;
-      const p = who.value;
-      return queue.run(p.uuid, async () => {
+      // The lookup is queued too: two calls are served in the order they came, also on PostgreSQL,
+      // where two lookups on two connections may be answered in either order.
+      return queue.run(normalizeUuid(uuid) ?? uuid, async () => {
+        const who = await known(uuid);
+        if (!who.ok) return who;
+        const p = who.value;
         if (!players.isOnline(p.uuid)) return fail('player-offline', `${p.name} is not online.`);
         const c = config();
         const before = await store.get(p.uuid);

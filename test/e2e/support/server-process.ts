@@ -3,13 +3,18 @@
 // its console and stop it. Every server a test stops is checked for secrets in its logs
 // (docs/reliability.md, "Secrets"): `stop` fails when its output or a file in its logs folder holds
 // something shaped like a token's secret, except the console's one reply that shows a new token's.
+// In the PostgreSQL pass (CORE_TEST_DATABASE=postgres) a data folder's first start writes its
+// core/network.conf naming a fresh PostgreSQL schema; a restart on the same folder finds it there,
+// and the schemas go when the test file's tests are done.
 
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, readlinkSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
+import { after } from 'node:test';
 import { gunzipSync } from 'node:zlib';
+import { createTestSchema, TEST_DATABASE, type TestSchema } from '../../support/test-database.ts';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
 
@@ -100,8 +105,36 @@ export interface Launch {
 
 export const ROOT_DIR = ROOT;
 
+/** The PostgreSQL schemas of this file's servers, by data folder: a restart on a folder reuses its own. */
+const schemas = new Map<string, TestSchema>();
+// At the top level: runs once this test file's tests are all done, whichever test started a server.
+after(async () => {
+  for (const s of schemas.values()) await s.drop();
+  schemas.clear();
+});
+
+/**
+ * In the PostgreSQL pass, gives a data folder without a network.conf one naming a fresh schema. A
+ * folder whose network.conf the test wrote itself keeps it.
+ */
+export async function prepareDatabase(dataDir: string): Promise<void> {
+  if (TEST_DATABASE !== 'postgres') return;
+  const file = join(dataDir, 'core', 'network.conf');
+  if (existsSync(file)) return;
+  const schema = await createTestSchema('server');
+  schemas.set(dataDir, schema);
+  mkdirSync(join(dataDir, 'core'), { recursive: true });
+  writeFileSync(file, `database = ${JSON.stringify(schema.url)}\n`);
+}
+
+/** The PostgreSQL URL (with its schema) a data folder's server uses in the PostgreSQL pass; undefined on SQLite. */
+export function databaseUrlOf(dataDir: string): string | undefined {
+  return schemas.get(dataDir)?.url;
+}
+
 export async function startServer(options: { dataDir?: string; args?: string[]; launch?: Launch } = {}): Promise<ServerProcess> {
   const dataDir = options.dataDir ?? newDataDir();
+  await prepareDatabase(dataDir);
   const launch = options.launch ?? { file: process.execPath, args: ['src/main.ts'] };
   const child: ChildProcessWithoutNullStreams = spawn(
     launch.file,
