@@ -206,9 +206,13 @@ export async function startHarness(h: HarnessOptions = {}): Promise<Harness> {
     async close() {
       await addon.stop();
       await database.close();
-      await schema?.drop();
-      schemasByDir.delete(dir);
-      if (!h.dir) rmSync(dir, { recursive: true, force: true });
+      // A folder the caller gave may be started on again (a restart): its schema stays with it, as
+      // the SQLite file stays in it; the runner drops the schemas of finished test processes.
+      if (!h.dir) {
+        await schema?.drop();
+        schemasByDir.delete(dir);
+        rmSync(dir, { recursive: true, force: true });
+      }
     },
   };
 }

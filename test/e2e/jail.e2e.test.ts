@@ -232,7 +232,8 @@ describe('jails', () => {
     const e = await events.next('moderation.player-jail', (d) => d['player-id'] === benId && d.silent === true);
     assert.equal(e.data['duration-seconds'], 3);
     assert.ok(!annLines.some((l) => /^Ben was jailed in cell by core-rest/.test(l)), 'Ann saw a silent jailing announced');
-    assert.ok(annLines.some((l) => /^\[silent\] Ben was jailed in cell by core-rest\/writer for 3 seconds/.test(l)), annLines.join('\n'));
+    // Ann's line may come after Ben's own message and the event: wait for it rather than read it at once.
+    await waitFor(() => annLines.some((l) => /^\[silent\] Ben was jailed in cell by core-rest\/writer for 3 seconds/.test(l)), 'Ann to read the [silent] jailing');
     await waitForMessage(ben, /^Your jail sentence is over: you are free/, 10000);
     const end = await events.next('moderation.player-unjail', (d) => d['player-id'] === benId && d.cause === 'expired');
     assert.deepEqual([end.data.actor, end.data.jail], [null, 'cell']);
