@@ -108,7 +108,10 @@ describe('SQLite transactions commit in groups', () => {
   it('answers a read at once while a group is open, without waiting for its commit', async () => {
     const read = prepareQuery(database.db, (q, p: { id: number }) => q.selectFrom('t').select('v').where('id', '=', p.id));
     const inGroup = database.db.transaction().execute((tx) => tx.insertInto('t').values({ id: 400, v: 'late' }).execute());
-    await new Promise((r) => setTimeout(r, 0));
+    // Stay in this turn of the loop: the transaction begins and inserts in microtasks, and its group
+    // commits only at the turn's end (setImmediate). A timer here could fire after that commit.
+    for (let i = 0; i < 200; i++) await Promise.resolve();
+    assert.equal((await read.first(database.db, { id: 400 }))?.v, 'late', 'the group is open: the server\'s connection sees its write');
     const row = await read.first(database.db, { id: 200 });
     assert.equal(row?.v, 'a');
     assert.equal(committed(400), false, 'the read did not wait for the group');
