@@ -99,7 +99,7 @@ async function fill(t: TestKernel): Promise<{ ann: string; ben: string; secret: 
 describe('core copy-to-postgres', () => {
   it('copies every table; a kernel on the copy reads the same data through the services, and new rows get fresh ids', (t) =>
     withPostgres(t, 'copy', async (openPg, schema) => {
-      const src = await startTestKernel({ modules: MODULES });
+      const src = await startTestKernel({ modules: MODULES, sqlite: true });
       let dst: TestKernel | undefined;
       try {
         const { ann, ben, secret, revoked } = await fill(src);
@@ -172,7 +172,7 @@ describe('core copy-to-postgres', () => {
 
   it('refuses a target holding Core data, a URL that is not PostgreSQL, an unreachable server and a player, changing nothing', (t) =>
     withPostgres(t, 'copyrefuse', async (openPg, schema) => {
-      const src = await startTestKernel({ modules: MODULES });
+      const src = await startTestKernel({ modules: MODULES, sqlite: true });
       const pg = openPg();
       try {
         await fill(src);

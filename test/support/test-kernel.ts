@@ -73,6 +73,8 @@ export async function startTestKernel(
      * of the kernel's own); called again on restart.
      */
     openDb?: () => Database;
+    /** Keeps the data in SQLite at <dir>/core.db whichever the pass (a test that starts from a server's own file). */
+    sqlite?: boolean;
     /** This server's name in the network (two kernels on one PostgreSQL play two servers). */
     serverName?: string;
   } = {},
@@ -92,7 +94,7 @@ export async function startTestKernel(
   /** The PostgreSQL pool of the kernel's own database, to tell when its queries are all answered. */
   let pool: pg.Pool | undefined;
   const openDefault = async (): Promise<Database> => {
-    if (TEST_DATABASE === 'sqlite') return openDatabase({ kind: 'sqlite', file: join(dir, 'core.db') });
+    if (TEST_DATABASE === 'sqlite' || options.sqlite) return openDatabase({ kind: 'sqlite', file: join(dir, 'core.db') });
     schema ??= await createTestSchema('kernel');
     // As openDatabase opens it, with the pool at hand.
     const p = (pool = new pg.Pool({ connectionString: schema.url, max: 10 }));
