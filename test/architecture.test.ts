@@ -6,8 +6,9 @@
 
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
-import { dirname, join, relative, resolve, sep } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import { describe, it } from 'node:test';
+import { importsOf as scan } from '../scripts/import-graph.ts';
 
 const ROOT = join(import.meta.dirname, '..');
 const SRC = join(ROOT, 'src');
@@ -28,14 +29,8 @@ interface Import {
 
 /** Every relative import and re-export of a file (static, `import type` and `import()` alike). */
 function importsOf(file: string, text: string): Import[] {
-  const found: Import[] = [];
   const rel = (p: string) => relative(SRC, p).split(sep).join('/');
-  const pattern = /(?:\bfrom\s*|\bimport\s*\(\s*|^\s*import\s+)['"](\.{1,2}\/[^'"]+)['"]/gm;
-  for (const m of text.matchAll(pattern)) {
-    const target = resolve(dirname(file), m[1] ?? '');
-    found.push({ from: rel(file), to: rel(target), line: text.slice(0, m.index).split('\n').length });
-  }
-  return found;
+  return scan(file, text).map((i) => ({ from: rel(file), to: rel(i.target), line: i.line }));
 }
 
 const ALL: Import[] = sourceFiles(SRC).flatMap((f) => importsOf(f, readFileSync(f, 'utf8')));

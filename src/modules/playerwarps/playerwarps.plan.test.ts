@@ -1,5 +1,5 @@
 // The public player-warp listing reads a page through its index, in its order: no scan of the
-// warps, no sort of them. SQLite's query plan, so the SQLite pass only (scripts/test-passes.ts).
+// warps, no sort of them. SQLite's query plan, so the SQLite pass only (SQLITE_ONLY in scripts/test-plan.ts).
 
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
