@@ -14,7 +14,8 @@ import type { GamePlatform, OnlinePlayer, PlatformEventName, PlatformEvents } fr
 import { startFlyingSquid } from '../../src/platform/flying-squid/index.ts';
 import { memoryLogger } from '../../src/core/log.ts';
 import { FakePlatform, offlineUuid } from '../support/fake-platform.ts';
-import { joinBot, kickText, nextEvent, quit, waitFor, walkOneBlock, type Bot } from '../e2e/support/bots.ts';
+import { copyTestWorld } from '../support/test-world.ts';
+import { fence, joinBot, kickText, loginSettled, nextEvent, quit, waitFor, walkOneBlock, type Bot } from '../e2e/support/bots.ts';
 import { botScreen, fakeScreen, type Screen } from './screens.ts';
 import { skinTextureUrl } from '../../src/platform/entity-registry.ts';
 import type { InteractTarget } from '../../src/platform/platform.ts';
@@ -252,7 +253,9 @@ function seenInWorldByBot(bot: Bot): Array<{ kind: 'item' | 'mob'; name: string 
 
 export async function flyingSquidHarness(): Promise<PlatformHarness> {
   const folder = mkdtempSync(join(tmpdir(), 'core-contract-'));
-  const platform = await startFlyingSquid({ port: 0, onlineMode: false, worldDir: join(folder, 'world'), log: memoryLogger() });
+  const world = join(folder, 'world');
+  await copyTestWorld(world);
+  const platform = await startFlyingSquid({ port: 0, onlineMode: false, worldDir: world, log: memoryLogger() });
   const bots = new Set<Bot>();
   return {
     name: 'flying-squid',
@@ -266,7 +269,7 @@ export async function flyingSquidHarness(): Promise<PlatformHarness> {
       bots.add(bot);
       // flying-squid sends the login position again once the client first moves: a walk before
       // that would be undone.
-      await nextEvent(bot, 'forcedMove', 3000).catch(() => {});
+      await loginSettled(bot);
       await until(() => platform.player(uuid) !== undefined, `${name} joined the platform`);
       const player = platform.player(uuid)!;
       return {
@@ -339,7 +342,8 @@ export async function flyingSquidHarness(): Promise<PlatformHarness> {
         },
         sneak: async () => {
           bot.setControlState('sneak', true);
-          await new Promise((r) => setTimeout(r, 100));
+          // Held until the server has read the press.
+          await fence(bot);
           bot.setControlState('sneak', false);
         },
         poseSeen: (name) => {

@@ -6,17 +6,15 @@
 
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { EventEmitter } from 'node:events';
+import { tempWorld } from './support/platform-e2e.ts';
 import { startFlyingSquid, type FlyingSquidPlatform } from '../../src/platform/flying-squid/index.ts';
 import { packetProblems } from '../../src/platform/flying-squid/packet-check.ts';
 import { nametagTeam, SIDEBAR_OBJECTIVE } from '../../src/platform/flying-squid/packets-display.ts';
 import { memoryLogger } from '../../src/core/log.ts';
 import { offlineUuid } from '../support/fake-platform.ts';
 import { botScreen, type Screen } from '../contract/screens.ts';
-import { joinBot, never, nextEvent, quit, quitAll, recordMessages, waitFor, type Bot } from './support/bots.ts';
+import { fence, joinBot, nextEvent, quit, quitAll, recordMessages, waitFor, type Bot } from './support/bots.ts';
 
 interface Written {
   player: string;
@@ -42,7 +40,7 @@ describe('display and visibility seen by bots on flying-squid', () => {
     platform = await startFlyingSquid({
       port: 0,
       onlineMode: false,
-      worldDir: join(mkdtempSync(join(tmpdir(), 'core-display-e2e-')), 'world'),
+      worldDir: await tempWorld(),
       viewDistance: 3,
       log: memoryLogger(),
       packetObserver: (player, name, params) => {
@@ -134,8 +132,16 @@ describe('display and visibility seen by bots on flying-squid', () => {
       await platform.teleport(uuid.alice, { ...here, x: here.x + 1.5 });
       alice.setControlState('jump', true);
       await waitFor(() => written.slice(since).some((w) => w.player === 'Alice' && w.name === 'position'), 'Alice to be moved');
-      await never(() => written.slice(since).some((w) => w.player === 'Bob' && (w.params.entityId === aliceId || w.name === 'player_info')), 'a packet about Alice to Bob');
+      // The server has her jump (so it has taken her moves after the teleport), and has handled what
+      // she sent before it answers her: what those moves made it write to Bob is written by then.
+      await waitFor(() => platform.location(uuid.alice)!.y > here.y + 0.5, 'Alice to jump');
+      await fence(alice);
       alice.setControlState('jump', false);
+      assert.deepEqual(
+        written.slice(since).filter((w) => w.player === 'Bob' && (w.params.entityId === aliceId || w.name === 'player_info')).map((w) => w.name),
+        [],
+        'no packet about Alice to Bob',
+      );
     });
 
     it("does not show the hidden player's chat to the viewer", async () => {
@@ -143,7 +149,9 @@ describe('display and visibility seen by bots on flying-squid', () => {
       const own = recordMessages(alice);
       alice.chat('only you can see this');
       await waitFor(() => own.some((l) => l.includes('only you can see this')), 'Alice to see her own line');
-      await never(() => lines.some((l) => l.includes('only you can see this')), 'Bob reading the line of a player hidden from him');
+      // The line went to everyone at once; whatever of it the server sent Bob has come once it answers him.
+      await fence(bob);
+      assert.ok(!lines.some((l) => l.includes('only you can see this')), 'Bob reading the line of a player hidden from him');
     });
 
     it('comes back with entity and tab entry (and tab name) when shown again', async () => {
@@ -163,12 +171,15 @@ describe('display and visibility seen by bots on flying-squid', () => {
         const carol = await joinBot(platform.port, 'Carol');
         await waitFor(() => entityOf(alice, 'Carol') !== undefined && alice.players.Carol !== undefined, 'Alice (staff) to see Carol');
         await waitFor(() => aliceLines.some((l) => /Carol joined/.test(l)), 'the join line for Alice');
-        await never(() => entityOf(bob, 'Carol') !== undefined || bob.players.Carol !== undefined, 'Bob seeing Carol');
+        // Carol's join was shown to everyone it was shown to by now; what of it Bob was sent has come once the server answers him.
+        await fence(bob);
+        assert.ok(entityOf(bob, 'Carol') === undefined && bob.players.Carol === undefined, 'Bob seeing Carol');
         assert.ok(!bobLines.some((l) => /Carol/.test(l)), 'no join line for Bob');
         assert.equal(platform.canSee(uuid.bob, uuid.carol), false);
         await quit(carol);
         await waitFor(() => aliceLines.some((l) => /Carol left/.test(l)), 'the leave line for Alice');
-        await never(() => bobLines.some((l) => /Carol/.test(l)), 'a leave line for Bob');
+        await fence(bob);
+        assert.ok(!bobLines.some((l) => /Carol/.test(l)), 'a leave line for Bob');
       } finally {
         removeRule();
       }

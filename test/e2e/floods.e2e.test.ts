@@ -11,7 +11,8 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { Client, type Msg } from '../../src/rest/event-stream.clients.ts';
 import { every, KeepAliveClient, openRaw, slowBody, slowHeaders, type Answer } from '../../src/rest/flood.clients.ts';
-import { joinBot, quit, type Bot } from './support/bots.ts';
+import { WebSocket } from 'ws';
+import { joinBot, quit, sleep, waitFor, withTimeout, type Bot } from './support/bots.ts';
 import { startRestServer, type RestServer } from './support/rest-server.ts';
 
 const MAX_CONNECTIONS = 60;
@@ -21,7 +22,8 @@ const DEADLINE_S = 15;
 const TPS = /TPS ([\d.]+) over the last (\d+) s \((\d+) ticks\); tick interval p50 ([\d.]+) ms, p99 ([\d.]+) ms, max ([\d.]+) ms/;
 
 const median = (xs: readonly number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** The connections a keep-alive client holds open (busy or idle). */
+const socketsOf = (c: KeepAliveClient) => [...Object.values(c.agent.sockets), ...Object.values(c.agent.freeSockets)].flat().length;
 
 /** Opens a handshake and resolves with its outcome: the client (opened), the refusal's status and code, or a connection closed unanswered. */
 function handshake(port: number, secret: string): Promise<{ opened: Client } | { status: number; code: string }> {
@@ -118,16 +120,33 @@ describe('floods on the real server', () => {
         '127.0.0.2 served and refused as wrong; 127.0.0.1 throttled for guesses, its real token served',
       );
 
-      // A connection flood: as many as the cap leaves, and 10 more, at once.
-      await sleep(200); // the refused handshakes' connections close
-      const status = await rs.console('coreapi status', /connections open: \d+ of \d+\./);
-      const open = Number(/connections open: (\d+) of/.exec(status)![1]);
+      // A connection flood: as many as the cap leaves, and 10 more, at once. First the server is to
+      // count open just the connections held here: the refused handshakes' have closed on its side too.
+      const held = () =>
+        1 + // the subscriber
+        socketsOf(reader) +
+        socketsOf(writer) +
+        Object.values(slow).filter((c) => !c.isClosed()).length +
+        opened.filter((c) => c.ws.readyState === WebSocket.OPEN).length +
+        socketsOf(guesser) +
+        socketsOf(remote);
+      const countedOpen = async () => Number(/connections open: (\d+) of/.exec(await rs.console('coreapi status', /connections open: \d+ of \d+\./))![1]);
+      let open = await countedOpen();
+      for (const end = Date.now() + 10000; open !== held(); open = await countedOpen()) {
+        if (Date.now() > end) assert.fail(`the server counts ${open} connections open, ${held()} are held here`);
+        await sleep(25);
+      }
       const room = MAX_CONNECTIONS - open;
       const crowd = Array.from({ length: room + 10 }, () => openRaw(port));
       cleanup.push(() => crowd.forEach((c) => c.close()));
-      await Promise.race([Promise.all(crowd.map((c) => new Promise((r) => (c.isClosed() ? r(null) : c.socket.once('connect', r).once('close', r))))), sleep(5000)]);
+      await withTimeout(
+        Promise.all(crowd.map((c) => new Promise((r) => (c.isClosed() ? r(null) : c.socket.once('connect', r).once('close', r))))),
+        5000,
+        'the crowd to connect',
+      ).catch(() => {});
       for (const c of crowd) if (!c.isClosed()) c.socket.write(`GET /api/v1/status HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${secrets.crowd}\r\n\r\n`);
-      await Promise.race([Promise.all(crowd.map((c) => c.closed)), sleep(2000)]);
+      // Each is answered (and kept open, as keep-alive) or closed unanswered.
+      await waitFor(() => crowd.every((c) => c.isClosed() || c.received().includes('\r\n\r\n')), 'every connection of the crowd answered or closed', 5000).catch(() => {});
       const answered = crowd.filter((c) => c.received().startsWith('HTTP/1.1 200 '));
       const cut = crowd.filter((c) => c.isClosed() && c.received() === '');
       assert.equal(answered.length, room, `the ${room} connections the cap leaves (${open} of ${MAX_CONNECTIONS} were open) are served`);
@@ -153,7 +172,7 @@ describe('floods on the real server', () => {
       assert.ok(deposits.results.every((r) => r.status === 200 && JSON.parse(r.text).ok === true), 'every deposit applied');
       assert.ok(polls.results.length >= 40 && deposits.results.length >= 30, `${polls.results.length} reads, ${deposits.results.length} deposits`);
       const credited = () => subscriber.received.filter((e) => e.event === 'economy.wallet-credit').length;
-      for (let i = 0; i < 50 && credited() < deposits.results.length; i++) await sleep(100);
+      await waitFor(() => credited() >= deposits.results.length, 'an event for every deposit', 5000).catch(() => {});
       assert.equal(credited(), deposits.results.length, 'an event for every deposit');
       const last = JSON.parse(deposits.results.at(-1)!.text).data.balance;
       assert.deepEqual(last, { currency: 'coins', amount: 100 + deposits.results.length }, 'each deposit applied once, the cut-off one not at all');

@@ -14,7 +14,7 @@ import { packetProblems } from '../../src/platform/flying-squid/packet-check.ts'
 import { memoryLogger } from '../../src/core/log.ts';
 import type { PlatformEvents } from '../../src/platform/platform.ts';
 import { offlineUuid } from '../support/fake-platform.ts';
-import { joinBot, nextEvent, quit, quitAll, waitFor, type Bot } from './support/bots.ts';
+import { joinBot, loginSettled, nextEvent, quit, quitAll, waitFor, type Bot } from './support/bots.ts';
 
 const require = createRequire(import.meta.url);
 const { Vec3 } = createRequire(require.resolve('mineflayer'))('vec3') as { Vec3: new (x: number, y: number, z: number) => import('vec3').Vec3 };
@@ -86,7 +86,7 @@ function groundNear(bot: Bot): import('vec3').Vec3 {
 /** A bot that has joined, with flying-squid's login position resent (a later move is its own). */
 async function player(platform: FlyingSquidPlatform, name: string): Promise<Bot> {
   const bot = await joinBot(platform.port, name);
-  await nextEvent(bot, 'forcedMove', 3000).catch(() => {});
+  await loginSettled(bot);
   await waitFor(() => bot.blockAt(bot.entity.position.offset(0, -1, 0)) !== null, `${name} to have the ground`);
   return bot;
 }

@@ -13,10 +13,11 @@ import { createRequire } from 'node:module';
 import { readFileSync, rmSync } from 'node:fs';
 import { deflateSync } from 'node:zlib';
 import type { Client } from 'minecraft-protocol';
-import { joinBot, quitAll, recordMessages, sleep, waitFor, waitForMessage, walkOneBlock, type Bot } from './support/bots.ts';
+import { fence, joinBot, quitAll, recordMessages, sleep, waitFor, waitForMessage, walkOneBlock, withTimeout, type Bot } from './support/bots.ts';
 import { startServer, type ServerProcess } from './support/server-process.ts';
-import { nbt } from './support/platform-e2e.ts';
+import { nbt, vec } from './support/platform-e2e.ts';
 import { frame, varint } from '../support/frames.ts';
+import { CHAT_RATE } from '../../src/platform/flying-squid/chat-throttle.ts';
 
 const require = createRequire(import.meta.url);
 const mc = require('minecraft-protocol') as typeof import('minecraft-protocol');
@@ -58,6 +59,7 @@ describe('the game side: a client sending bad packets or floods is cut off, ever
   let ann: Bot;
   let ben: Bot;
   let cases = 0;
+  let exited = false;
   /** Positions Ann saw an entity at that are not finite numbers. */
   const notNumbers: string[] = [];
 
@@ -93,17 +95,17 @@ describe('the game side: a client sending bad packets or floods is cut off, ever
 
   /** The raw client was disconnected with this reason, and its connection ended. */
   async function disconnectedWith(raw: Raw, reason: RegExp | string): Promise<void> {
-    const text = await Promise.race([raw.kicked, sleep(10000).then(() => '(no kick within 10 s)')]);
+    const text = await withTimeout(raw.kicked, 10000, `${raw.name} to be disconnected with a reason`);
     if (typeof reason === 'string') assert.equal(text, reason);
     else assert.match(text, reason);
-    await Promise.race([raw.ended, sleep(5000)]);
+    await withTimeout(raw.ended, 5000, `${raw.name}'s connection to end`).catch(() => {});
     assert.ok(raw.isEnded(), `${raw.name}'s connection ended`);
   }
 
   /** The server is up; Ann and Ben are connected; one reads the other's chat and runs a command; nothing NaN was seen. */
   async function othersCarryOn(): Promise<void> {
     cases++;
-    assert.equal(await Promise.race([server.exited.then(() => 'exited'), sleep(0).then(() => 'up')]), 'up', 'the server process is up');
+    assert.equal(exited, false, 'the server process is up');
     // They take turns, so that neither comes near the chat rule.
     const [talker, listener] = cases % 2 ? [ann, ben] : [ben, ann];
     const read = waitForMessage(listener, new RegExp(`^<${talker.username}> still here after case ${cases}$`));
@@ -117,7 +119,9 @@ describe('the game side: a client sending bad packets or floods is cut off, ever
 
   before(async () => {
     server = await startServer();
-    ann = await joinBot(server.gamePort, 'Ann', { viewDistance: 2 });
+    void server.exited.then(() => (exited = true));
+    // Ann sees the raw clients: at the default view distance (at 2 a bot is shown no other player).
+    ann = await joinBot(server.gamePort, 'Ann');
     ben = await joinBot(server.gamePort, 'Ben', { viewDistance: 2 });
     for (const event of ['entitySpawn', 'entityMoved'] as const) {
       ann.on(event, (e) => {
@@ -224,7 +228,7 @@ describe('the game side: a client sending bad packets or floods is cut off, ever
       });
       // The server has sent finish_configuration already: the client reads the configuration
       // state's disconnect as a play packet, and sees only its connection end.
-      await Promise.race([raw.ended, sleep(10000)]);
+      await withTimeout(raw.ended, 10000, "EarlyConfig's connection to end").catch(() => {});
       assert.ok(raw.isEnded(), 'its connection ended');
       await server.waitForLine(/EarlyConfig \(127\.0\.0\.1\) disconnected: Malformed packet \(a configuration packet that does not parse/, { from: mark });
       assert.ok(!server.lines.slice(mark).some((l) => /EarlyConfig joined/.test(l)), 'it never joined');
@@ -232,23 +236,45 @@ describe('the game side: a client sending bad packets or floods is cut off, ever
     });
 
     it('a teleport confirmed with a wrong id: its moves are held (not applied) until the right id comes', async () => {
-      let teleportId: number | undefined;
       const raw = connect('Unconfirmed', { confirmTeleports: false });
-      // The last position the server sent is the one it waits for.
-      raw.client.on('position', (p: { teleportId: number }) => {
+      // Where Ann saw it, each time she was told.
+      const seenAt: number[] = [];
+      const onSeen = (e: Bot['entity']) => {
+        if (e.username === 'Unconfirmed') seenAt.push(e.position.x);
+      };
+      ann.on('entitySpawn', onSeen);
+      ann.on('entityMoved', onSeen);
+      // The last position the server sent is the one it waits for. The first comes with the login;
+      // once the client says it has loaded, flying-squid sends it again, and the client at once
+      // confirms that one with a wrong id and moves a block (so well within the few seconds the
+      // server waits for a confirmation before it takes moves again).
+      let teleportId: number | undefined;
+      let start: { x: number; y: number; z: number } | undefined;
+      let positions = 0;
+      raw.client.on('position', (p: { teleportId: number; x: number; y: number; z: number }) => {
         teleportId = p.teleportId;
+        positions++;
+        if (positions === 1) raw.client.write('player_loaded', {});
+        if (positions === 2) {
+          start = { x: p.x, y: p.y, z: p.z };
+          raw.client.write('teleport_confirm', { teleportId: p.teleportId + 1000 });
+          raw.client.write('position', { x: p.x + 1, y: p.y, z: p.z, flags });
+        }
       });
       await server.waitForLine(/\] Unconfirmed joined \(/, { from: 0, timeoutMs: 15000 });
-      await waitFor(() => ann.players.Unconfirmed?.entity !== undefined && teleportId !== undefined, 'Ann to see Unconfirmed', 5000);
-      await sleep(300);
-      const start = ann.players.Unconfirmed!.entity.position.clone();
-      raw.client.write('teleport_confirm', { teleportId: teleportId! + 1000 });
-      raw.client.write('position', { x: start.x + 2, y: start.y, z: start.z, flags });
-      await sleep(500);
-      assert.ok(ann.players.Unconfirmed!.entity.position.distanceTo(start) < 0.01, 'the move before the right confirmation is not applied');
+      await waitFor(() => ann.players.Unconfirmed?.entity !== undefined && start !== undefined, 'Ann to see Unconfirmed', 5000);
+      // The server has read the move once it answers Unconfirmed, and what it sent Ann since has come
+      // once it answers her.
+      await fence(raw.client);
+      await fence(ann);
+      const at = start!;
+      assert.ok(ann.players.Unconfirmed!.entity.position.distanceTo(vec(at)) < 0.01, 'the move before the right confirmation is not applied');
       raw.client.write('teleport_confirm', { teleportId: teleportId! });
-      raw.client.write('position', { x: start.x + 2, y: start.y, z: start.z, flags });
-      await waitFor(() => Math.abs(ann.players.Unconfirmed!.entity.position.x - (start.x + 2)) < 0.1, 'Ann to see Unconfirmed move once confirmed', 5000);
+      raw.client.write('position', { x: at.x + 2, y: at.y, z: at.z, flags });
+      await waitFor(() => Math.abs(ann.players.Unconfirmed!.entity.position.x - (at.x + 2)) < 0.1, 'Ann to see Unconfirmed move once confirmed', 5000);
+      ann.off('entitySpawn', onSeen);
+      ann.off('entityMoved', onSeen);
+      assert.deepEqual(seenAt.filter((x) => Math.abs(x - (at.x + 1)) < 0.1), [], `Ann saw it at x ${seenAt.join(', ')}, never where the held move was to take it`);
       assert.equal(raw.isEnded(), false);
       raw.client.end('done');
       await raw.ended;
@@ -283,7 +309,9 @@ describe('the game side: a client sending bad packets or floods is cut off, ever
       for (let i = 1; i <= 12; i++) raw.client.write('chat_message', chatParams(`line ${i}`));
       await waitFor(() => raw.lines.filter((l) => /too fast/.test(l)).length === 2, 'Chatty to be told twice', 5000);
       assert.match(raw.lines.find((l) => /too fast/.test(l))!, /^You are chatting too fast: that line was not sent\. At most 10 lines at once, then 1 a second\.$/);
-      await sleep(1200);
+      // Time is the subject: the allowance grows back by one line a second. The server had counted
+      // the burst before it refused the last two, so a second after that refusal is the least wait.
+      await sleep(1000 / CHAT_RATE.chat.perSecond);
       raw.client.write('chat_message', chatParams('heard again'));
       await waitFor(() => annLines.includes('<Chatty> heard again'), 'Ann to read Chatty again', 5000);
       assert.deepEqual(
@@ -338,7 +366,8 @@ describe('the game side: a client sending bad packets or floods is cut off, ever
     };
     const before = await homeAt('before');
     await walkOneBlock(ben);
-    await sleep(500);
+    // Answered after the moves Ben sent while walking: the server has applied them.
+    await fence(ben);
     assert.notEqual(await homeAt('after'), before);
     await othersCarryOn();
   });

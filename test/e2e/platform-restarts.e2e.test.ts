@@ -9,12 +9,12 @@ import { join } from 'node:path';
 import { startFlyingSquid } from '../../src/platform/flying-squid/index.ts';
 import { memoryLogger } from '../../src/core/log.ts';
 import { offlineUuid } from '../support/fake-platform.ts';
-import { joinBot, kickReason, quit, sleep, waitFor, type Bot } from './support/bots.ts';
+import { fence, joinBot, kickReason, quit, waitFor, type Bot } from './support/bots.ts';
 import { tempWorld, vec } from './support/platform-e2e.ts';
 
 describe('the flying-squid platform across restarts', () => {
   it('finds the world and the player where they were left, and kicks players on shutdown', async () => {
-    const worldDir = tempWorld();
+    const worldDir = await tempWorld();
     const first = await startFlyingSquid({ port: 0, onlineMode: false, worldDir, viewDistance: 2, log: memoryLogger() });
     let carol: Bot | undefined;
     let spot: { x: number; y: number; z: number };
@@ -24,7 +24,9 @@ describe('the flying-squid platform across restarts', () => {
       spot = { x: spawn.x + 3, y: spawn.y + 1, z: spawn.z + 2 };
       await first.teleport(offlineUuid('Carol'), { ...spawn, ...spot });
       await waitFor(() => carol!.entity.position.distanceTo(vec(spot)) < 2, 'Carol moved');
-      await sleep(200);
+      // The server has read her confirmation of the teleport, and her moves since, once it answers
+      // her: the shutdown saves her where she is.
+      await fence(carol);
       const reason = kickReason(carol);
       await first.shutdown('The server is shutting down.');
       assert.equal(await reason, 'The server is shutting down.');
@@ -52,7 +54,7 @@ describe('the flying-squid platform across restarts', () => {
     const port = (blocker.address() as { port: number }).port;
     try {
       await assert.rejects(
-        startFlyingSquid({ port, host: '127.0.0.1', onlineMode: false, worldDir: tempWorld(), log: memoryLogger() }),
+        startFlyingSquid({ port, host: '127.0.0.1', onlineMode: false, worldDir: await tempWorld(), log: memoryLogger() }),
         /EADDRINUSE/,
       );
     } finally {

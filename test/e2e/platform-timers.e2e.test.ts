@@ -4,14 +4,14 @@
 
 import { describe, it, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { tempWorld } from './support/platform-e2e.ts';
 import { startFlyingSquid, type FlyingSquidPlatform } from '../../src/platform/flying-squid/index.ts';
 import { memoryLogger } from '../../src/core/log.ts';
-import { joinBot, never, quit, quitAll, waitFor } from './support/bots.ts';
+import { joinBot, quit, quitAll, sleep, waitFor } from './support/bots.ts';
 
 const timers = () => process.getActiveResourcesInfo().filter((r) => r === 'Timeout').length;
+/** flying-squid's latency interval (lib/plugins/login.js). */
+const LATENCY_EVERY_MS = 5000;
 
 describe("the players' latency updates", () => {
   let platform: FlyingSquidPlatform | undefined;
@@ -24,16 +24,21 @@ describe("the players' latency updates", () => {
   it('reach a player every few seconds while they play, stop when they leave, and leave no timer after the stop', async () => {
     const timersBefore = timers();
     const updates = new Map<string, number>();
+    /** When the last latency update was written (performance.now()). */
+    let lastUpdateAt = 0;
     const setInterval = globalThis.setInterval;
     platform = await startFlyingSquid({
       port: 0,
       onlineMode: false,
-      worldDir: join(mkdtempSync(join(tmpdir(), 'core-timers-e2e-')), 'world'),
+      worldDir: await tempWorld(),
       viewDistance: 2,
       log: memoryLogger(),
       packetObserver: (player, name, params) => {
         const action = (params.action ?? {}) as Record<string, boolean>;
-        if (name === 'player_info' && action.update_latency && !action.add_player) updates.set(player, (updates.get(player) ?? 0) + 1);
+        if (name === 'player_info' && action.update_latency && !action.add_player) {
+          updates.set(player, (updates.get(player) ?? 0) + 1);
+          lastUpdateAt = performance.now();
+        }
       },
     });
     const bot = await joinBot(platform.port, 'Pinger');
@@ -43,7 +48,11 @@ describe("the players' latency updates", () => {
     await quit(bot);
     await waitFor(() => platform!.onlinePlayers().length === 0, 'Pinger to have left', 15000);
     const sent = updates.get('Pinger');
-    await never(() => updates.get('Pinger') !== sent, 'a latency update written to Pinger after leaving', 6000);
+    // Time is the subject: a timer that must not fire. The interval would next run 5 s after it last
+    // wrote; Node runs timers in the order they fall due, so this wait, falling due just after that,
+    // ends after it would have written.
+    await sleep(lastUpdateAt + LATENCY_EVERY_MS + 100 - performance.now());
+    assert.equal(updates.get('Pinger'), sent, 'a latency update written to Pinger after leaving');
 
     await platform.shutdown('test over');
     await waitFor(() => timers() <= timersBefore, `no timer left by the stopped server (${timers()} now, ${timersBefore} before)`, 10000);

@@ -6,12 +6,31 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { EventEmitter } from 'node:events';
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { startFlyingSquid, type FlyingSquidPlatform } from '../../src/platform/flying-squid/index.ts';
 import { memoryLogger } from '../../src/core/log.ts';
 import type { CommandSender, PlatformEventName, PlatformEvents } from '../../src/platform/platform.ts';
 import { offlineUuid } from '../support/fake-platform.ts';
-import { createBot, joinBot, kickReason, never, nextEvent, quit, quitAll, recordMessages, sleep, waitFor, waitForMessage, type Bot } from './support/bots.ts';
+import { createBot, fence, joinBot, kickReason, nextEvent, quit, quitAll, recordMessages, waitFor, waitForMessage, type Bot } from './support/bots.ts';
 import { nbt, packetChecker, tempWorld, vec } from './support/platform-e2e.ts';
+
+const require = createRequire(import.meta.url);
+const { parseUncompressed } = require('prismarine-nbt') as { parseUncompressed(data: Buffer): unknown };
+
+/** The game mode flying-squid saved for a player (playerdata/<uuid>.dat), or undefined while there is no whole file. */
+function savedGameMode(worldDir: string, uuid: string): number | undefined {
+  const file = join(worldDir, 'playerdata', `${uuid}.dat`);
+  if (!existsSync(file)) return undefined;
+  try {
+    const data = nbt.simplify(parseUncompressed(gunzipSync(readFileSync(file)))) as { playerGameType?: number };
+    return data.playerGameType;
+  } catch {
+    return undefined; // being written
+  }
+}
 
 /** Records the events a platform emits. */
 function recordEvents(platform: FlyingSquidPlatform) {
@@ -51,13 +70,15 @@ describe('the flying-squid platform with bots', () => {
   const { problems, observe } = packetChecker();
   let signalsBefore: { SIGINT: number; SIGTERM: number };
   const log = memoryLogger();
+  let worldDir: string;
 
   before(async () => {
     signalsBefore = { SIGINT: process.listenerCount('SIGINT'), SIGTERM: process.listenerCount('SIGTERM') };
+    worldDir = await tempWorld();
     platform = await startFlyingSquid({
       port: 0,
       onlineMode: false,
-      worldDir: tempWorld(),
+      worldDir,
       viewDistance: 3,
       log,
       packetObserver: observe,
@@ -152,7 +173,8 @@ describe('the flying-squid platform with bots', () => {
     const sender = commands.executed[0]!.sender;
     assert.equal(sender.kind, 'player');
     assert.equal(sender.kind === 'player' && sender.player.uuid, offlineUuid('Alice'));
-    await sleep(300);
+    // Answered after the three lines: whatever they made the server tell Alice has come.
+    await fence(alice);
     assert.ok(!aliceLines.some((l) => /opped/i.test(l)), `Alice read: ${aliceLines.join(' | ')}`);
     assert.equal(platform.onlinePlayers().length, 2, 'still running with both players');
   });
@@ -199,7 +221,9 @@ describe('the flying-squid platform with bots', () => {
     assert.ok(alice.entity.position.distanceTo(vec(to)) < 0.01, `Alice is at ${alice.entity.position}`);
     const seen = () => Object.values(bob.entities).find((e) => e.username === 'Alice');
     await waitFor(() => seen() !== undefined && seen()!.position.distanceTo(vec(to)) < 2.5, 'Bob sees Alice where she was sent');
-    await sleep(300);
+    // Bob's client read the move and the server still answers him: a packet he cannot read would
+    // have ended his connection first.
+    await fence(bob);
     assert.ok(platform.player(offlineUuid('Bob')), 'Bob is still connected');
     assert.equal(await platform.teleport(uuid, { ...to, world: 'nowhere' }), false);
     assert.equal(await platform.teleport(offlineUuid('Nobody'), to), false);
@@ -249,7 +273,11 @@ describe('the flying-squid platform with bots', () => {
     const target = () => Object.values(bob.entities).find((e) => e.username === 'Alice')!;
     platform.setAbilities(uuid, { invulnerable: true });
     bob.attack(target());
-    await never(() => alice.health < 20, 'Alice hurt while invulnerable');
+    // The server has handled Bob's attack once it answers him, and any health it sent Alice since
+    // has reached her once it answers her.
+    await fence(bob);
+    await fence(alice);
+    assert.equal(alice.health, 20, 'Alice hurt while invulnerable');
     platform.setAbilities(uuid, { invulnerable: false });
     bob.attack(target());
     await waitFor(() => alice.health < 20, 'Alice hurt once vulnerable');
@@ -336,7 +364,8 @@ describe('the flying-squid platform with bots', () => {
     await waitFor(() => erin.game.gameMode === 'creative', 'Erin in creative');
     await quit(erin);
     await waitFor(() => platform.player(offlineUuid('Erin')) === undefined, 'Erin gone');
-    await sleep(200); // flying-squid saves the player data on leaving
+    // flying-squid saves the player data on leaving (and at the login, in survival then).
+    await waitFor(() => savedGameMode(worldDir, offlineUuid('Erin')) === 1, "Erin's creative mode saved");
     const again = await joinBot(platform.port, 'Erin');
     assert.equal(again.game.gameMode, 'creative');
     assert.equal(platform.gameMode(offlineUuid('Erin')), 'creative');
@@ -360,9 +389,11 @@ describe('the flying-squid platform with bots', () => {
     });
     try {
       const dave = createBot(platform.port, 'Dave');
+      const ended = nextEvent(dave, 'end');
       assert.equal(await kickReason(dave), 'You are banned, Dave');
       assert.deepEqual(asked, [[offlineUuid('Dave'), 'Dave', '127.0.0.1']]);
-      await sleep(200);
+      // A join comes from a connection that is still open: the server closed Dave's.
+      await ended;
       assert.ok(!events.join.some((j) => j.player.name === 'Dave'));
       assert.equal(platform.playerByName('Dave'), undefined);
     } finally {

@@ -4,6 +4,7 @@
 
 import { createRequire } from 'node:module';
 import type { Bot } from 'mineflayer';
+import type { Client } from 'minecraft-protocol';
 
 const require = createRequire(import.meta.url);
 const mineflayer = require('mineflayer') as typeof import('mineflayer');
@@ -19,13 +20,29 @@ export interface JoinOptions {
   /** Whether the bot respawns by itself after death (default true). */
   respawn?: boolean;
   /**
-   * The view distance the bot asks for, in chunks (mineflayer's default asks for more than the
-   * server's 8): a small one keeps the chunks a world generates, sends and writes few.
+   * The view distance the bot asks for, in chunks (default 3). The server sends a joining player
+   * every column within it: at its own limit of 8 that is 289 columns to generate, send and parse,
+   * about 3 s of CPU per bot, where 3 sends 49. (At 2 a bot is shown no other player.)
    */
   viewDistance?: number;
 }
 
 const everyBot = new Set<Bot>();
+
+/** How many times the server has set each bot's position (`forcedMove`). */
+const forcedMoves = new WeakMap<Bot, number>();
+
+/**
+ * Resolves once the server has sent the bot its login position the second time: flying-squid sends
+ * it again after the client's first move, which comes with the spawn, so a walk before that would be
+ * undone. Often it has already come when `joinBot` resolves.
+ */
+export function loginSettled(bot: Bot, timeoutMs = 10000): Promise<void> {
+  return waitFor(() => (forcedMoves.get(bot) ?? 0) >= 2, `${bot.username} to be sent its login position again`, timeoutMs);
+}
+
+/** The view distance of a bot that names none (see JoinOptions.viewDistance). */
+const DEFAULT_VIEW_DISTANCE = 3;
 
 /** A bot that has joined and spawned. The test quits it (or `quitAll`). */
 export async function joinBot(port: number, username: string, options: JoinOptions = {}): Promise<Bot> {
@@ -68,10 +85,13 @@ export function createBot(port: number, username: string, options: Pick<JoinOpti
     auth: 'offline',
     hideErrors: true,
     respawn: options.respawn ?? true,
-    ...(options.viewDistance !== undefined ? { viewDistance: options.viewDistance } : {}),
+    viewDistance: options.viewDistance ?? DEFAULT_VIEW_DISTANCE,
   });
   // An unhandled 'error' event would end the test process.
   bot.on('error', () => {});
+  bot.on('forcedMove', () => {
+    forcedMoves.set(bot, (forcedMoves.get(bot) ?? 0) + 1);
+  });
   everyBot.add(bot);
   bot.once('end', () => {
     everyBot.delete(bot);
@@ -158,13 +178,33 @@ export async function waitFor(condition: () => boolean, what: string, timeoutMs 
   }
 }
 
-/** Holds the condition false for a while: for things that must not happen. */
-export async function never(condition: () => boolean, what: string, forMs = 750): Promise<void> {
-  const end = Date.now() + forMs;
-  while (Date.now() < end) {
-    if (condition()) throw new Error(`it happened, and must not: ${what}`);
-    await sleep(25);
-  }
+/** Transaction ids of the fences' completion requests, apart from any a test or mineflayer asks. */
+let fenceIds = 0x40000000;
+
+/**
+ * Resolves once the server has answered a request sent now on this connection (a mineflayer bot or a
+ * raw minecraft-protocol client): a tab completion of `/`, which the server answers at once. It
+ * reads a connection in order, so everything sent before has been handled by then, and whatever the
+ * server sent this connection meanwhile has arrived: the point after which a check that something
+ * did not happen holds.
+ */
+export function fence(connection: Bot | Client, timeoutMs = 10000): Promise<void> {
+  const client = ('_client' in connection ? connection._client : connection) as unknown as Client;
+  const id = fenceIds++;
+  let listener: ((answer: { transactionId?: number }) => void) | undefined;
+  return withTimeout(
+    new Promise<void>((resolve) => {
+      listener = (answer) => {
+        if (answer.transactionId === id) resolve();
+      };
+      client.on('tab_complete', listener);
+      client.write('tab_complete', { transactionId: id, text: '/' });
+    }),
+    timeoutMs,
+    `${client.username} to be answered a tab completion`,
+  ).finally(() => {
+    if (listener) client.off('tab_complete', listener);
+  });
 }
 
 export function sleep(ms: number): Promise<void> {
@@ -173,16 +213,19 @@ export function sleep(ms: number): Promise<void> {
 
 /**
  * Walks the bot forward (jumping, to climb a step) until it is in another block, turning a
- * quarter when it is stuck; then stops it. A server that cancels the move sends it back after.
+ * quarter when it is stuck, or until the server sets its position (as it does to a player whose
+ * move it cancelled); then stops it.
  */
 export async function walkOneBlock(bot: Bot): Promise<void> {
   const start = bot.entity.position.floored();
+  const sentBack = forcedMoves.get(bot) ?? 0;
+  const done = () => !bot.entity.position.floored().equals(start) || (forcedMoves.get(bot) ?? 0) > sentBack;
   try {
-    for (let turn = 0; turn < 4 && bot.entity.position.floored().equals(start); turn++) {
+    for (let turn = 0; turn < 4 && !done(); turn++) {
       await bot.look(bot.entity.yaw + (turn * Math.PI) / 2, 0, true);
       bot.setControlState('forward', true);
       bot.setControlState('jump', true);
-      await waitFor(() => !bot.entity.position.floored().equals(start), `${bot.username} to walk into another block`, 1500).catch(() => {});
+      await waitFor(done, `${bot.username} to walk into another block`, 1500).catch(() => {});
       bot.clearControlStates();
     }
   } finally {
@@ -206,7 +249,8 @@ export async function quitAll(): Promise<void> {
   await Promise.all([...everyBot].map((b) => quit(b)));
 }
 
-function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+/** The promise, or a rejection naming what was awaited after `ms`; the timer is cleared either way. */
+export function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   return Promise.race([
     promise.finally(() => clearTimeout(timer)),
@@ -214,4 +258,19 @@ function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<
       timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms waiting for ${what}`)), ms);
     }),
   ]);
+}
+
+/**
+ * The height to put a player at (x, z) so that it stands on the ground there and does not fall: one
+ * above the highest solid block in the chunks the bot has. Undefined when the bot has not got that
+ * column (then put the player high up and let it fall).
+ */
+export function groundAt(bot: Bot, x: number, z: number): number | undefined {
+  const at = bot.entity.position.floored();
+  for (let y = 319; y >= -64; y--) {
+    const block = bot.blockAt(at.set(Math.floor(x), y, Math.floor(z)));
+    if (block === null) return undefined;
+    if (block.boundingBox === 'block') return y + 1;
+  }
+  return undefined;
 }

@@ -6,14 +6,17 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createRequire } from 'node:module';
+import { copyTestWorld } from '../../support/test-world.ts';
 import { packetProblems } from '../../../src/platform/flying-squid/packet-check.ts';
 
 const require = createRequire(import.meta.url);
 export const nbt = require('prismarine-nbt') as { simplify(t: unknown): unknown };
 
-/** A world folder (not yet made) in a new temporary directory. */
-export function tempWorld(): string {
-  return join(mkdtempSync(join(tmpdir(), 'core-platform-e2e-')), 'world');
+/** A world folder in a new temporary directory: a copy of the test world (test/support/test-world.ts). */
+export async function tempWorld(): Promise<string> {
+  const world = join(mkdtempSync(join(tmpdir(), 'core-platform-e2e-')), 'world');
+  await copyTestWorld(world);
+  return world;
 }
 
 /** A packet observer for startFlyingSquid, and the problems it found (chunks and keep-alives aside). */

@@ -15,6 +15,7 @@ import { createInterface } from 'node:readline';
 import { after } from 'node:test';
 import { gunzipSync } from 'node:zlib';
 import { createTestSchema, TEST_DATABASE, type TestSchema } from '../../support/test-database.ts';
+import { copyTestWorld } from '../../support/test-world.ts';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
 
@@ -132,9 +133,20 @@ export function databaseUrlOf(dataDir: string): string | undefined {
   return schemas.get(dataDir)?.url;
 }
 
-export async function startServer(options: { dataDir?: string; args?: string[]; launch?: Launch } = {}): Promise<ServerProcess> {
+export async function startServer(
+  options: {
+    dataDir?: string;
+    args?: string[];
+    launch?: Launch;
+    /** `fresh`: the server generates its world itself, as on a first start, instead of starting from a copy of the test world. */
+    world?: 'test' | 'fresh';
+  } = {},
+): Promise<ServerProcess> {
   const dataDir = options.dataDir ?? newDataDir();
   await prepareDatabase(dataDir);
+  // A folder's first start begins in a copy of the test world (test/support/test-world.ts).
+  const world = join(dataDir, 'world');
+  if (options.world !== 'fresh' && !existsSync(world)) await copyTestWorld(world);
   const launch = options.launch ?? { file: process.execPath, args: ['src/main.ts'] };
   const child: ChildProcessWithoutNullStreams = spawn(
     launch.file,
