@@ -122,6 +122,7 @@ describe('timerScheduler', () => {
         seen.push('every');
         if (++n === 2) {
           every.cancel();
+          // A fence: Node runs timers in the order they fall due, so a third run would come before this one.
           setTimeout(resolve, 30);
         }
       });
@@ -156,6 +157,7 @@ describe('timerScheduler', () => {
     const scheduler = timerScheduler(systemClock, memoryLogger());
     let ran = false;
     scheduler.after(5, () => void (ran = true)).cancel();
+    // A fence: Node runs timers in the order they fall due, so the task would have run before this one fires.
     await new Promise((r) => setTimeout(r, 30));
     assert.equal(ran, false);
   });

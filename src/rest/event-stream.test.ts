@@ -6,6 +6,7 @@ import { startHarness, type Harness } from './test-support.ts';
 import { isValidPattern } from './event-stream.ts';
 import { type Msg, Client, connected, RawClient } from './event-stream.clients.ts';
 import { raw } from './server.fixtures.ts';
+import { within } from '../../test/support/within.ts';
 
 const SPAWN = { world: 'world', x: 0, y: 64, z: 0, yaw: 0, pitch: 0 };
 
@@ -87,8 +88,9 @@ describe('the event stream', () => {
     assert.equal(hello.caller, 'watcher');
     assert.equal(typeof hello.message, 'string');
     h.events.emit('warp.create', { name: 'spawn', location: SPAWN, permission: null, actor: 'console' });
-    await new Promise((r) => setTimeout(r, 50));
-    assert.equal(c.messages.length, 0);
+    // A fence: the server answers this connection in order, so an event it was going to send would come before the reply.
+    c.send({ subscribe: ['warp.*'] });
+    assert.equal((await c.next()).event, 'subscribed', 'nothing came before the reply to a later subscribe');
     c.ws.close();
     await c.closed;
   });
@@ -232,7 +234,7 @@ describe('the event stream', () => {
     await ok.ready;
     const message = JSON.stringify({ subscribe: ['*'] });
     ok.send(0x1, message + ' '.repeat(64 * 1024 - message.length));
-    await new Promise((r) => setTimeout(r, 100));
+    await within(5000, () => ok.frames.some((f) => f.opcode === 0x1 && f.payload.toString().includes('"subscribed"')), 'the reply to the 64 KiB frame');
     const texts = ok.frames.filter((f) => f.opcode === 0x1).map((f) => JSON.parse(f.payload.toString()).event);
     assert.deepEqual(texts, ['connected', 'subscribed']);
     ok.socket.destroy();
@@ -245,7 +247,8 @@ describe('the event stream', () => {
     c.ws.ping();
     await ponged;
     await pinged;
-    await new Promise((r) => setTimeout(r, 400));
+    // Two more pings: each comes only after the pong to the one before was in time (150 ms).
+    for (let i = 0; i < 2; i++) await new Promise<void>((resolve) => c.ws.once('ping', () => resolve()));
     assert.equal(c.ws.readyState, WebSocket.OPEN, 'a client that pongs stays');
     c.ws.close();
     await c.closed;

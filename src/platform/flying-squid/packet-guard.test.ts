@@ -2,7 +2,7 @@
 // and 1.21.4 parsers, fed bytes through a stand-in socket), with packets made by its 1.21.4 client
 // serializer: what passes, what closes the connection and why, and that nothing is read after.
 
-import { describe, it } from 'node:test';
+import { after, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import { Duplex } from 'node:stream';
@@ -38,9 +38,16 @@ const flags = { onGround: false, hasHorizontalCollision: false };
 const plainFrame = (p: Buffer) => frame(Buffer.concat([varint(0), p]));
 const compressedFrame = (declared: number, deflated: Buffer) => frame(Buffer.concat([varint(declared), deflated]));
 
+/** Every connection's socket: closed when the file's tests are done, which ends minecraft-protocol's 30 s wait for a client the guard ended. */
+const sockets: Duplex[] = [];
+after(() => {
+  for (const s of sockets) s.destroy();
+});
+
 /** A guarded server-side connection in the play state, and what it read and refused. */
 function connection(o: { compression?: boolean; now?: () => number } = {}) {
   const socket = new Duplex({ read() {}, write: (_c, _e, cb) => cb() });
+  sockets.push(socket);
   const client = new mc.Client(true, '1.21.4');
   client.setSocket(socket);
   const closed: Violation[] = [];

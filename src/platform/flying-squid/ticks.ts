@@ -20,15 +20,32 @@ import type { FsServer } from './fs-types.ts';
 /** How far behind its schedule the clock may fall before it starts a new one, ms. */
 export const MAX_BEHIND_MS = 1000;
 
+/** The clock the ticks keep to: the real one, or a test's. */
+export interface TickTiming {
+  /** Monotonic milliseconds, for the schedule. */
+  now(): number;
+  /** Wall-clock milliseconds, for flying-squid's lastTickTime. */
+  wallNow(): number;
+  setTimeout(run: () => void, ms: number): unknown;
+  clearTimeout(timer: unknown): void;
+}
+
+const REAL_TIMING: TickTiming = {
+  now: () => performance.now(),
+  wallNow: () => Date.now(),
+  setTimeout: (run, ms) => setTimeout(run, ms),
+  clearTimeout: (timer) => clearTimeout(timer as NodeJS.Timeout),
+};
+
 /** Fixed-rate ticking for flying-squid: replaces its setTickInterval and stopTickInterval. */
-export function keepTicksOnSchedule(serv: FsServer): void {
+export function keepTicksOnSchedule(serv: FsServer, timing: TickTiming = REAL_TIMING): void {
   /** A schedule: its timer, and whether it was stopped (a listener may stop or restart it). */
-  type Schedule = { timer: NodeJS.Timeout | undefined; stopped: boolean };
+  type Schedule = { timer: unknown; stopped: boolean };
   let current: Schedule | undefined;
   serv.stopTickInterval();
   serv.stopTickInterval = () => {
     if (current) {
-      clearTimeout(current.timer);
+      timing.clearTimeout(current.timer);
       current.stopped = true;
     }
     current = undefined;
@@ -38,10 +55,10 @@ export function keepTicksOnSchedule(serv: FsServer): void {
     const schedule: Schedule = { timer: undefined, stopped: false };
     current = schedule;
     const period = 1000 / ticksPerSecond;
-    let due = performance.now() + period;
+    let due = timing.now() + period;
     const tick = () => {
       serv.tickCount++;
-      const t = Date.now();
+      const t = timing.wallNow();
       let time = (t - serv.lastTickTime) / 1000;
       if (time > 100) time = 0;
       try {
@@ -49,12 +66,12 @@ export function keepTicksOnSchedule(serv: FsServer): void {
       } finally {
         serv.lastTickTime = t;
         due += period;
-        const now = performance.now();
+        const now = timing.now();
         if (now - due > MAX_BEHIND_MS) due = now + period;
-        if (!schedule.stopped) schedule.timer = setTimeout(tick, Math.max(0, due - now));
+        if (!schedule.stopped) schedule.timer = timing.setTimeout(tick, Math.max(0, due - now));
       }
     };
-    schedule.timer = setTimeout(tick, period);
+    schedule.timer = timing.setTimeout(tick, period);
   };
   serv.setTickInterval(20);
 }
