@@ -20,6 +20,8 @@ export interface FakeAccountService {
   /** Requests served, as "METHOD path". */
   requests: string[];
   stop(): Promise<void>;
+  /** Lets the process end while it still listens (one started before a test's hooks, which may never run). */
+  unref(): void;
 }
 
 /** The `textures` property value of a skin (base64 JSON naming the texture URL). */
@@ -62,5 +64,6 @@ export async function startFakeAccountService(accounts: readonly FakeAccount[]):
         server.closeAllConnections();
         server.close(() => resolve());
       }),
+    unref: () => void server.unref(),
   };
 }

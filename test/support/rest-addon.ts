@@ -18,7 +18,7 @@ export interface KernelAddon {
 
 export async function startKernelAddon(t: TestKernel, conf = 'enabled = true\nport = 0\n'): Promise<KernelAddon> {
   const configDir = join(t.dir, 'core-rest');
-  mkdirSync(configDir);
+  mkdirSync(configDir, { recursive: true });
   writeFileSync(join(configDir, 'rest.conf'), conf);
   const addon = await startRestAddon({
     configDir,

@@ -6,13 +6,13 @@
 
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import WebSocket from 'ws';
 import { joinBot, quitAll, type Bot, type JoinOptions } from './bots.ts';
 import { http, type HttpAnswer } from '../../../src/rest/test-support.ts';
-import { assertAnswer, SERVER_EVENTS } from '../../support/schema-checks.ts';
+import { assertAnswer } from '../../support/schema-checks.ts';
+import { subscribeEvents, type StreamEvent, type Subscription } from '../../support/event-subscription.ts';
 import { newDataDir, startServer, type Launch, type ServerProcess } from './server-process.ts';
 
-export type { HttpAnswer };
+export type { HttpAnswer, StreamEvent, Subscription };
 
 export interface RestServer {
   server: ServerProcess;
@@ -28,24 +28,6 @@ export interface RestServer {
   console(line: string, reply: RegExp): Promise<string>;
   /** Stops the server; then fails when any subscription received an event its schema does not allow. */
   stop(): Promise<void>;
-}
-
-export interface StreamEvent {
-  event: string;
-  data: Record<string, unknown>;
-}
-
-export interface Subscription {
-  /** Every event received so far. */
-  received: StreamEvent[];
-  /** Events received that their schema does not allow, one sentence each. */
-  problems: string[];
-  /**
-   * The first event (received already or later) of that name matching the predicate; rejects when
-   * that event, or any received before it, is one its schema does not allow.
-   */
-  next(name: string, match?: (data: Record<string, unknown>) => boolean, timeoutMs?: number): Promise<StreamEvent>;
-  close(): void;
 }
 
 export async function startRestServer(
@@ -96,7 +78,7 @@ export async function startRestServer(
   const server = await startServer({ dataDir, ...(options.launch ? { launch: options.launch } : {}) });
   const listening = await server.waitForLine(/Remote Access Service listening on http:\/\/[^:]+:(\d+)/, { from: 0 });
   const restPort = Number(/:(\d+)\/api\/v1/.exec(listening)?.[1]);
-  const sockets = new Set<WebSocket>();
+  const subscriptions = new Set<Subscription>();
   /** Events any subscription received that their schema does not allow: stop() fails on them. */
   const eventProblems: string[] = [];
 
@@ -122,73 +104,12 @@ export async function startRestServer(
       return answer;
     },
     async subscribe(token, patterns) {
-      const ws = new WebSocket(`ws://127.0.0.1:${restPort}/api/v1/events`, { headers: { authorization: `Bearer ${token}` } });
-      sockets.add(ws);
-      const received: StreamEvent[] = [];
-      const problems: string[] = [];
-      const waiters = new Set<{ name: string; match: (d: Record<string, unknown>) => boolean; resolve: (e: StreamEvent) => void; reject: (e: Error) => void }>();
-      const failure = () => new Error(`an event that asyncapi.json does not allow: ${problems.join('; ')}`);
-      ws.on('message', (raw) => {
-        const msg = JSON.parse(String(raw)) as StreamEvent;
-        received.push(msg);
-        // Control messages (connected, subscribed, …) carry no data; every event does.
-        const problem = msg.data === undefined ? undefined : SERVER_EVENTS.streamProblem(msg.event, msg.data);
-        if (problem !== undefined) {
-          problems.push(problem);
-          eventProblems.push(problem);
-        }
-        for (const w of [...waiters]) {
-          if (problems.length) {
-            waiters.delete(w);
-            w.reject(failure());
-          } else if (w.name === msg.event && w.match(msg.data ?? {})) {
-            waiters.delete(w);
-            w.resolve(msg);
-          }
-        }
-      });
-      await new Promise<void>((resolve, reject) => {
-        ws.once('error', reject);
-        ws.once('message', () => resolve());
-      });
-      ws.send(JSON.stringify({ subscribe: patterns }));
-      const sub: Subscription = {
-        received,
-        problems,
-        next(name, match = () => true, timeoutMs = 10000) {
-          if (problems.length) return Promise.reject(failure());
-          const earlier = received.find((e) => e.event === name && match(e.data ?? {}));
-          if (earlier) return Promise.resolve(earlier);
-          return new Promise((resolve, reject) => {
-            const w = {
-              name,
-              match,
-              resolve: (e: StreamEvent) => {
-                clearTimeout(timer);
-                resolve(e);
-              },
-              reject: (e: Error) => {
-                clearTimeout(timer);
-                reject(e);
-              },
-            };
-            const timer = setTimeout(() => {
-              waiters.delete(w);
-              reject(new Error(`no ${name} event within ${timeoutMs} ms; received: ${received.map((e) => e.event).join(', ')}`));
-            }, timeoutMs);
-            waiters.add(w);
-          });
-        },
-        close: () => {
-          ws.close();
-          sockets.delete(ws);
-        },
-      };
-      await sub.next('subscribed');
+      const sub = await subscribeEvents(restPort, token, patterns, (p) => eventProblems.push(p));
+      subscriptions.add(sub);
       return sub;
     },
     async stop() {
-      for (const ws of sockets) ws.terminate();
+      for (const sub of subscriptions) sub.terminate();
       await server.stop('SIGTERM');
       if (eventProblems.length) throw new Error(`events that asyncapi.json does not allow: ${eventProblems.join('; ')}`);
     },
