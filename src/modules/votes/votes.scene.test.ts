@@ -1,13 +1,15 @@
-// Votes over real HTTP, a real event stream and a real NuVotifier v2 connection against the real
-// server, with bots as the players: every votes route, both vote events, /vote and /votetop.
+// Votes over real HTTP, a real event stream and a real NuVotifier v2 connection, on the in-process
+// scene (the whole plugin on the fake platform, test/support/scene.ts): every votes route, both vote
+// events, the rewards (kept for an offline player), the party, /vote and /votetop, and the totals
+// after a restart of the kernel on the same data. What the players read of it in the real game:
+// test/e2e/areas/votes.ts.
 
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { createBot, nextEvent, quit, recordMessages, waitFor, waitForMessage, type Bot } from './support/bots.ts';
-import { startScene, type RestServer, type Scene, type Subscription } from './support/rest-server.ts';
-import { sendVotifierVote } from '../support/votifier-client.ts';
+import { startKernelScene, type KernelScene, type SceneRest, type ScenePlayer, type Subscription } from '../../../test/support/scene.ts';
+import { sendVotifierVote } from '../../../test/support/votifier-client.ts';
 
-const TOKEN = 'e2e-votifier-token-0123456789';
+const TOKEN = 'scene-votifier-token-0123456789';
 const VOTES_CONF = `enabled = true
 port = 0
 token = "${TOKEN}"
@@ -18,26 +20,31 @@ party-reward-amount = 20
 links = ["https://example.org/vote/core"]
 `;
 
-describe('votes over the Remote Access Service and NuVotifier', () => {
-  let scene: Scene;
-  let rs: RestServer;
+describe('votes over the Remote Access Service and NuVotifier (in process)', () => {
+  let scene: KernelScene;
+  let rs: SceneRest;
   let writer: string;
   let reader: string;
   let events: Subscription;
-  let ann: Bot;
-  let ben: Bot;
+  let ann: ScenePlayer;
+  let ben: ScenePlayer;
   let annId: string;
   let benId: string;
   let votifierPort: number;
 
   const balance = async (uuid: string): Promise<number> => (await rs.call('GET', `/players/${uuid}/balance`, reader)).json.data.amount;
+  /** The port the Votifier listener last said it listens on. */
+  const listening = (): number => {
+    const line = scene.t.log.lines.findLast((l) => /Votifier \(NuVotifier v2\) listening on port \d+/.test(l));
+    assert.ok(line, 'the Votifier listener started');
+    return Number(/port (\d+)/.exec(line)![1]);
+  };
 
   before(async () => {
-    ({ rs, writer, reader, events, ann, ben } = scene = await startScene(['vote.*'], { config: { 'core/votes.conf': VOTES_CONF } }));
-    annId = ann.player.uuid;
-    benId = ben.player.uuid;
-    const line = await rs.server.waitForLine(/Votifier \(NuVotifier v2\) listening on port (\d+)/, { from: 0 });
-    votifierPort = Number(/port (\d+)/.exec(line)![1]);
+    ({ rs, writer, reader, events, ann, ben } = scene = await startKernelScene(['vote.*'], { config: { 'core/votes.conf': VOTES_CONF } }));
+    annId = ann.uuid;
+    benId = ben.uuid;
+    votifierPort = listening();
   });
   after(() => scene?.close());
 
@@ -55,7 +62,7 @@ describe('votes over the Remote Access Service and NuVotifier', () => {
 
   it('counts a signed NuVotifier v2 vote: vote.receive, Ann is thanked in chat and paid at once', async () => {
     const before = await balance(annId);
-    const thanked = waitForMessage(ann, /Thank you for voting \(TestList\): you got 5\./);
+    const thanked = ann.waitForMessage(/Thank you for voting \(TestList\): you got 5\./);
     const a = await sendVotifierVote(votifierPort, TOKEN, { serviceName: 'TestList', username: 'Ann' });
     assert.match(a.greeting, /^VOTIFIER 2 \S+$/);
     assert.deepEqual(a.answer, { status: 'ok' });
@@ -65,6 +72,7 @@ describe('votes over the Remote Access Service and NuVotifier', () => {
     assert.equal(await balance(annId), before + 5);
     const r = await rs.call('GET', `/players/${annId}/votes`, reader);
     assert.deepEqual(r.json.data.totals, { 'all-time': 1, monthly: 1, weekly: 1, daily: 1 });
+    assert.equal(r.json.data['last-vote-at'], scene.t.clock.now().toISOString());
   });
 
   it('refuses a vote signed with another token, counting nothing', async () => {
@@ -72,12 +80,16 @@ describe('votes over the Remote Access Service and NuVotifier', () => {
     assert.equal(a.answer.status, 'error');
     const r = await rs.call('GET', `/players/${annId}/votes`, reader);
     assert.equal(r.json.data.totals['all-time'], 1);
-    await rs.server.waitForLine(/NuVotifier message was refused: the signature of TestList does not match its token/, { from: 0 });
-    assert.equal(rs.server.lines.some((l) => l.includes(TOKEN)), false, 'the token is never logged');
+    assert.ok(
+      scene.t.log.lines.some((l) => /NuVotifier message was refused: the signature of TestList does not match its token/.test(l)),
+      scene.t.log.lines.slice(-10).join('\n'),
+    );
+    assert.equal(scene.t.log.lines.some((l) => l.includes(TOKEN)), false, 'the token is never logged');
+    assert.equal(scene.t.emittedNamed('vote.receive').length, 1);
   });
 
   it('keeps the reward of a vote for an offline player (POST route) and gives it when Ben joins', async () => {
-    await quit(ben);
+    ben.quit();
     const before = await balance(benId);
     const r = await rs.call('POST', `/players/${benId}/votes`, writer, {});
     assert.equal(r.json.ok, true, JSON.stringify(r.json));
@@ -85,10 +97,9 @@ describe('votes over the Remote Access Service and NuVotifier', () => {
     const e = await events.next('vote.receive', (d) => d['player-id'] === benId);
     assert.deepEqual([e.data.service, e.data.votes, e.data['reward-given']], ['core-rest/writer', 1, false]);
     assert.equal(await balance(benId), before);
-    ben = createBot(rs.server.gamePort, 'Ben');
-    const lines = recordMessages(ben);
-    await nextEvent(ben, 'spawn', 20000);
-    await waitFor(() => lines.some((l) => /You got 5 for voting while you were away\./.test(l)), 'Ben to be told of his waiting reward');
+    const mark = scene.t.platform.messagesOf(benId).length;
+    ben = await scene.join('Ben');
+    await scene.t.until(() => scene.t.platform.messagesOf(benId).slice(mark).includes('You got 5 for voting while you were away.'), 'Ben to be told of his waiting reward');
     assert.equal(await balance(benId), before + 5);
     assert.equal((await rs.call('GET', `/players/${benId}/votes`, reader)).json.data['rewards-waiting'], 0);
   });
@@ -100,11 +111,11 @@ describe('votes over the Remote Access Service and NuVotifier', () => {
     }
   });
 
-  it('holds the vote party at the goal (POST /vote/party): vote.party, both bots rewarded and told', async () => {
+  it('holds the vote party at the goal (POST /vote/party): vote.party, both players rewarded and told', async () => {
     const party = await rs.call('GET', '/vote/party', reader);
     assert.deepEqual(party.json.data, { progress: 2, goal: 3, remaining: 1, parties: 0 });
     const before = [await balance(annId), await balance(benId)];
-    const seen = [waitForMessage(ann, /Vote party!/), waitForMessage(ben, /Vote party!/)];
+    const seen = [ann.waitForMessage(/Vote party!/), ben.waitForMessage(/Vote party!/)];
     const r = await rs.call('POST', '/vote/party', writer, {});
     assert.deepEqual(r.json.data, { progress: 0, goal: 3, remaining: 3, parties: 1 });
     const e = await events.next('vote.party');
@@ -135,22 +146,19 @@ describe('votes over the Remote Access Service and NuVotifier', () => {
   });
 
   it('/vote shows the link, Ann’s totals and the party; /votetop daily lists the voters', async () => {
-    const lines = recordMessages(ann);
-    ann.chat('/vote');
-    await waitFor(() => lines.some((l) => l.includes('Vote party: 2/3 votes (1 to go).')), 'Ann to read the party line');
-    assert.ok(lines.includes('https://example.org/vote/core'), lines.join(' | '));
-    assert.ok(lines.includes('Your votes: 3 in all, 3 this month, 3 this week, 3 today.'), lines.join(' | '));
-    ann.chat('/votetop daily');
-    await waitFor(() => lines.includes('2. Ben: 1 vote'), 'Ann to read the daily leaderboard');
-    assert.ok(lines.includes('1. Ann: 3 votes'));
-    ann.chat('/votetop yearly');
-    await waitFor(() => lines.some((l) => /"yearly" is not one of all-time, monthly, weekly, daily/.test(l)), 'Ann to read why yearly is refused');
+    await ann.run('/vote', /^Vote party: 2\/3 votes \(1 to go\)\.$/);
+    assert.ok(ann.messages.includes('https://example.org/vote/core'), ann.messages.join(' | '));
+    assert.ok(ann.messages.includes('Your votes: 3 in all, 3 this month, 3 this week, 3 today.'), ann.messages.join(' | '));
+    await ann.run('/votetop daily', /^2\. Ben: 1 vote$/);
+    assert.ok(ann.messages.includes('1. Ann: 3 votes'));
+    await ann.run('/votetop yearly', /"yearly" is not one of all-time, monthly, weekly, daily/);
   });
 
   it('keeps totals and the party across a restart, and listens again (a vote for offline Ann then waits)', async () => {
-    rs = await scene.restart();
-    const line = await rs.server.waitForLine(/Votifier \(NuVotifier v2\) listening on port (\d+)/, { from: 0 });
-    const port = Number(/port (\d+)/.exec(line)![1]);
+    const before = listening();
+    await scene.restart();
+    const port = listening();
+    assert.equal(scene.t.log.lines.filter((l) => /Votifier \(NuVotifier v2\) listening/.test(l)).length, 2, `listening again (was port ${before})`);
     const party = await rs.call('GET', '/vote/party', reader);
     assert.deepEqual(party.json.data, { progress: 2, goal: 3, remaining: 1, parties: 1 });
     const a = await sendVotifierVote(port, TOKEN, { serviceName: 'TestList', username: 'Ann' });

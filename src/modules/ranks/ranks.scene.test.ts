@@ -1,11 +1,11 @@
-// Ranks over real HTTP and a real event stream against the real server, with bots as the players:
-// every ranks route, every rank event, and /rankup, /prestige, /ranks, /rank and /rank set as
-// players and the console use them.
+// Ranks over real HTTP and a real event stream, on the in-process scene (the whole plugin on the
+// fake platform, test/support/scene.ts): every ranks route, every rank event, and /rankup, /prestige,
+// /ranks, /rank and /rank set as players and the console use them. What a player sees of it in the
+// real game: test/e2e/areas/ranks.ts.
 
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { quit, recordMessages, waitFor, waitForMessage, type Bot } from './support/bots.ts';
-import { startScene, type RestServer, type Scene, type Subscription } from './support/rest-server.ts';
+import { startKernelScene, type KernelScene, type SceneRest, type ScenePlayer, type Subscription } from '../../../test/support/scene.ts';
 
 const PERMISSIONS = `
 [groups.default]
@@ -42,14 +42,14 @@ cost = 10
 min-playtime-seconds = 100000
 `;
 
-describe('ranks over the Remote Access Service', () => {
-  let scene: Scene;
-  let rs: RestServer;
+describe('ranks over the Remote Access Service (in process)', () => {
+  let scene: KernelScene;
+  let rs: SceneRest;
   let writer: string;
   let reader: string;
   let events: Subscription;
-  let ann: Bot;
-  let ben: Bot;
+  let ann: ScenePlayer;
+  let ben: ScenePlayer;
   let annId: string;
   let benId: string;
 
@@ -57,11 +57,11 @@ describe('ranks over the Remote Access Service', () => {
   const balance = async (uuid: string) => (await rs.call('GET', `/players/${uuid}/balance`, reader)).json.data.amount as number;
 
   before(async () => {
-    ({ rs, writer, reader, events, ann, ben } = scene = await startScene(['rank.*'], {
+    ({ rs, writer, reader, events, ann, ben } = scene = await startKernelScene(['rank.*'], {
       config: { 'core/permissions.conf': PERMISSIONS, 'core/ranks.conf': LADDER },
     }));
-    annId = ann.player.uuid;
-    benId = ben.player.uuid;
+    annId = ann.uuid;
+    benId = ben.uuid;
   });
   after(() => scene?.close());
 
@@ -84,18 +84,14 @@ describe('ranks over the Remote Access Service', () => {
     assert.deepEqual([r.json.data.standing, r.json.data.next.name, r.json.data['can-rank-up']], [null, 'a', true]);
   });
 
-  it('/rankup puts the bot on the first rung (rank.up from the player)', async () => {
-    const told = waitForMessage(ann, /You ranked up to a\./);
-    ann.chat('/rankup');
-    await told;
+  it('/rankup puts the player on the first rung (rank.up from the player)', async () => {
+    await ann.run('/rankup', /You ranked up to a\./);
     const e = await events.next('rank.up', (d) => d['player-id'] === annId && d.rank === 'a');
     assert.deepEqual([e.data['previous-rank'], e.data.actor, e.data['player-name']], [null, 'Ann', 'Ann']);
   });
 
-  it('ranks up over HTTP, charging the cost and granting the group: the bot can then use what the group gives', async () => {
-    const denied = waitForMessage(ann, /You do not have permission \(core\.rank\.others\)/);
-    ann.chat('/rank Ben');
-    await denied;
+  it('ranks up over HTTP, charging the cost and granting the group: the player can then use what the group gives', async () => {
+    await ann.run('/rank Ben', /You do not have permission \(core\.rank\.others\)/);
     const before = await balance(annId);
     const r = await rs.call('POST', rank(annId, '/rankup'), writer);
     assert.equal(r.json.ok, true, JSON.stringify(r.json));
@@ -103,9 +99,7 @@ describe('ranks over the Remote Access Service', () => {
     assert.equal(await balance(annId), before - 30);
     const e = await events.next('rank.up', (d) => d['player-id'] === annId && d.rank === 'b');
     assert.deepEqual([e.data.actor, (e.data.cost as { amount: number }).amount], ['core-rest/writer', 30]);
-    const shown = waitForMessage(ann, /Ben: no rank yet\./);
-    ann.chat('/rank Ben');
-    await shown;
+    await ann.run('/rank Ben', /Ben: no rank yet\./);
   });
 
   it('reads the next rung out of reach with the reason, and declines the rankup with refused', async () => {
@@ -114,24 +108,21 @@ describe('ranks over the Remote Access Service', () => {
     assert.match(s.json.data.reason, /playtime/);
     const no = await rs.call('POST', rank(annId, '/rankup'), writer);
     assert.deepEqual([no.status, no.json.ok, no.json.code], [200, false, 'refused']);
-    const told = waitForMessage(ann, /needs 27h 46m 40s of playtime/);
-    ann.chat('/rankup');
-    await told;
+    await ann.run('/rankup', /needs 27h 46m 40s of playtime/);
   });
 
-  it('/ranks shows the ladder, marking the bot’s rung, and /rank its standing', async () => {
-    const lines = recordMessages(ann);
-    ann.chat('/ranks');
-    await waitFor(() => lines.some((l) => l.startsWith('Prestige from c')), 'the /ranks lines');
-    assert.ok(lines.includes('2. b (you): cost $30.00'), lines.join('\n'));
-    assert.ok(lines.some((l) => l.startsWith('3. c: cost $10.00, playtime 27h 46m 40s')), lines.join('\n'));
-    lines.length = 0;
-    ann.chat('/rank');
-    await waitFor(() => lines.some((l) => l.startsWith('Not yet:')), 'the /rank lines');
-    assert.ok(lines.includes('You: rank b, prestige 0.'), lines.join('\n'));
+  it('/ranks shows the ladder, marking the player’s rung, and /rank their standing', async () => {
+    let mark = ann.messages.length;
+    const lines = () => ann.messages.slice(mark);
+    await ann.run('/ranks', /^Prestige from c/);
+    assert.ok(lines().includes('2. b (you): cost $30.00'), lines().join('\n'));
+    assert.ok(lines().some((l) => l.startsWith('3. c: cost $10.00, playtime 27h 46m 40s')), lines().join('\n'));
+    mark = ann.messages.length;
+    await ann.run('/rank', /^Not yet:/);
+    assert.ok(lines().includes('You: rank b, prestige 0.'), lines().join('\n'));
   });
 
-  it('sets a rung over HTTP without cost (rank.set), then /prestige takes the bot back to the first rung (rank.prestige), taking the group', async () => {
+  it('sets a rung over HTTP without cost (rank.set), then /prestige takes the player back to the first rung (rank.prestige), taking the group', async () => {
     const before = await balance(annId);
     const r = await rs.call('POST', rank(annId, '/set'), writer, { rank: 'c' });
     assert.deepEqual([r.json.data.standing.rank, r.json.data.paid.amount], ['c', 0]);
@@ -141,15 +132,11 @@ describe('ranks over the Remote Access Service', () => {
     const again = await rs.call('POST', rank(annId, '/set'), writer, { rank: 'c' });
     assert.equal(again.json.code, 'already-in-state');
 
-    const told = waitForMessage(ann, /You prestiged: prestige 1, back on a\./);
-    ann.chat('/prestige');
-    await told;
+    await ann.run('/prestige', /You prestiged: prestige 1, back on a\./);
     const p = await events.next('rank.prestige', (d) => d['player-id'] === annId);
     assert.deepEqual([p.data.rank, p.data['previous-rank'], p.data.prestige, p.data.actor], ['a', 'c', 1, 'Ann']);
     assert.equal(await balance(annId), before - 5);
-    const denied = waitForMessage(ann, /You do not have permission \(core\.rank\.others\)/);
-    ann.chat('/rank Ben');
-    await denied;
+    await ann.run('/rank Ben', /You do not have permission \(core\.rank\.others\)/);
   });
 
   it('declines a prestige below the top with refused', async () => {
@@ -168,19 +155,14 @@ describe('ranks over the Remote Access Service', () => {
     assert.deepEqual([unseen.status, unseen.json.code], [200, 'not-found']);
   });
 
-  it('/rank set at the console and by a bot holding core.rank.set; an offline player gets player-offline for rankup and prestige, can-rank-up false, and rank set still works', async () => {
+  it('/rank set at the console and by a player holding core.rank.set; an offline player gets player-offline for rankup and prestige, can-rank-up false, and rank set still works', async () => {
     await rs.console('rank set Ben c', /Ben is now on the rank c\./);
     await events.next('rank.set', (d) => d['player-id'] === benId && d.rank === 'c' && d.actor === 'console');
-    const refused = waitForMessage(ann, /You do not have permission/);
-    ann.chat('/rank set Ben b');
-    await refused;
+    await ann.run('/rank set Ben b', /You do not have permission/);
     await rs.console('perm grant Ann core.rank.set', /core\.rank\.set/);
-    const told = waitForMessage(ann, /Ben is now on the rank b\./);
-    ann.chat('/rank set Ben b');
-    await told;
+    await ann.run('/rank set Ben b', /Ben is now on the rank b\./);
     await events.next('rank.set', (d) => d['player-id'] === benId && d.rank === 'b' && d.actor === 'Ann');
-    await quit(ben);
-    await waitFor(() => !ann.players.Ben, 'Ben to leave the tab list');
+    ben.quit();
     const s = await rs.call('GET', rank(benId), reader);
     assert.deepEqual([s.json.data.standing.rank, s.json.data['can-rank-up']], ['b', false]);
     for (const op of ['/rankup', '/prestige']) {

@@ -1,28 +1,26 @@
-// The economy over real HTTP and a real event stream against the real server, with bots as the
-// players: every economy route, every economy event, and what a player sees of it in game.
+// The economy over real HTTP and a real event stream, on the in-process scene (the whole plugin on
+// the fake platform, test/support/scene.ts): every economy route, every economy event, and the
+// economy commands players run. What a player sees of it in the real game: test/e2e/areas/economy.ts.
 
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Bot } from './support/bots.ts';
-import { waitForMessage } from './support/bots.ts';
-import { startScene, type RestServer, type Scene, type Subscription } from './support/rest-server.ts';
-import { readServerData } from './support/server-data.ts';
+import { startKernelScene, type KernelScene, type SceneRest, type ScenePlayer, type Subscription } from '../../../test/support/scene.ts';
 
-describe('economy over the Remote Access Service', () => {
-  let scene: Scene;
-  let rs: RestServer;
+describe('economy over the Remote Access Service (in process)', () => {
+  let scene: KernelScene;
+  let rs: SceneRest;
   let writer: string;
   let reader: string;
   let events: Subscription;
-  let ann: Bot;
-  let ben: Bot;
+  let ann: ScenePlayer;
+  let ben: ScenePlayer;
   let annId: string;
   let benId: string;
 
   before(async () => {
-    ({ rs, writer, reader, events, ann, ben } = scene = await startScene(['economy.*']));
-    annId = ann.player.uuid;
-    benId = ben.player.uuid;
+    ({ rs, writer, reader, events, ann, ben } = scene = await startKernelScene(['economy.*']));
+    annId = ann.uuid;
+    benId = ben.uuid;
   });
   after(() => scene?.close());
 
@@ -62,9 +60,7 @@ describe('economy over the Remote Access Service', () => {
     assert.equal(e.data['player-name'], 'Ann');
     assert.deepEqual(e.data.amount, { currency: 'coins', amount: 25.5 });
     assert.match(String(e.data['occurred-at']), /^\d{4}-\d\d-\d\dT/);
-    const seen = waitForMessage(ann, /Your balance: \$125\.50/);
-    ann.chat('/balance');
-    await seen;
+    await ann.run('/balance', /Your balance: \$125\.50/);
   });
 
   it('refuses an amount with too many decimal places, a negative one or zero with 400 naming amount', async () => {
@@ -137,32 +133,30 @@ describe('economy over the Remote Access Service', () => {
   });
 
   it('records REST writes in the audit log as core-rest/<label>', async () => {
-    // The history route belongs to moderation (a later issue): read the audit table itself.
-    const rows = await readServerData<{ actor: string; action: string }>(rs.server.dataDir, "SELECT actor, action FROM core_audit WHERE target = ? AND action LIKE 'economy.%' ORDER BY id", annId);
+    // The history route belongs to moderation: read the audit table itself.
+    const rows = await scene.query<{ actor: string; action: string }>("SELECT actor, action FROM core_audit WHERE target = ? AND action LIKE 'economy.%' ORDER BY id", annId);
     assert.ok(rows.some((r) => r.actor === 'core-rest/writer' && r.action === 'economy.deposit'), JSON.stringify(rows));
   });
 
   it('carries bank and loan events from what players do in game', async () => {
-    const deposited = waitForMessage(ann, /Deposited \$10\.00/);
-    ann.chat('/bank deposit 10');
-    await deposited;
+    await ann.run('/bank deposit 10', /Deposited \$10\.00/);
     const bd = await events.next('economy.bank-deposit', (d) => d['player-id'] === annId);
     assert.deepEqual(bd.data['bank-balance'], { currency: 'coins', amount: 10 });
-    ann.chat('/bank withdraw 4');
+    await ann.chat('/bank withdraw 4');
     const bw = await events.next('economy.bank-withdraw', (d) => d['player-id'] === annId);
     assert.deepEqual(bw.data['bank-balance'], { currency: 'coins', amount: 6 });
 
-    ben.chat('/loan take 50');
+    await ben.chat('/loan take 50');
     const ld = await events.next('economy.loan-disburse', (d) => d['player-id'] === benId);
     assert.deepEqual(ld.data.outstanding, { currency: 'coins', amount: 50 });
-    ben.chat('/loan repay all');
+    await ben.chat('/loan repay all');
     const lr = await events.next('economy.loan-repay', (d) => d['player-id'] === benId);
     assert.deepEqual(lr.data.outstanding, { currency: 'coins', amount: 0 });
   });
 
   it('lets a player pay another in game, and both see it', async () => {
-    const told = waitForMessage(ben, /Ann paid you \$3\.00/);
-    ann.chat('/pay Ben 3');
+    const told = ben.waitForMessage(/Ann paid you \$3\.00/);
+    await ann.chat('/pay Ben 3');
     await told;
     const r = await rs.call('GET', `/players/${benId}/balance`, reader);
     assert.equal(r.json.data.amount, 23);
