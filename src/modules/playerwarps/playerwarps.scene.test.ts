@@ -1,31 +1,31 @@
-// Player warps over real HTTP and a real event stream against the real server, with bots as the
-// players: every player-warp route, a paid visit with /pwarp, and a refused visit to an archived warp.
+// Player warps over real HTTP and a real event stream, on the in-process scene (the whole plugin on
+// the fake platform, test/support/scene.ts): every player-warp route, a paid visit with /pwarp, and
+// a refused visit to an archived warp. What a player sees of it in the real game:
+// test/e2e/areas/playerwarps.ts.
 
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Bot } from './support/bots.ts';
-import { sleep, waitFor, waitForMessage } from './support/bots.ts';
-import { startScene, type RestServer, type Scene, type Subscription } from './support/rest-server.ts';
+import { startKernelScene, type KernelScene, type SceneRest, type ScenePlayer, type Subscription } from '../../../test/support/scene.ts';
 
 const NOBODY = '00000000-0000-0000-0000-0000000000aa';
 
-describe('player warps over the Remote Access Service', () => {
-  let scene: Scene;
-  let rs: RestServer;
+describe('player warps over the Remote Access Service (in process)', () => {
+  let scene: KernelScene;
+  let rs: SceneRest;
   let writer: string;
   let reader: string;
   let events: Subscription;
-  let ann: Bot;
-  let ben: Bot;
+  let ann: ScenePlayer;
+  let ben: ScenePlayer;
   let annId: string;
   let benId: string;
   let spot: { world: string; x: number; y: number; z: number; yaw: number; pitch: number };
 
   before(async () => {
-    ({ rs, writer, reader, events, ann, ben } = scene = await startScene(['playerwarp.*']));
-    annId = ann.player.uuid;
-    benId = ben.player.uuid;
-    const p = ann.entity.position;
+    ({ rs, writer, reader, events, ann, ben } = scene = await startKernelScene(['playerwarp.*']));
+    annId = ann.uuid;
+    benId = ben.uuid;
+    const p = ann.location();
     spot = { world: 'world', x: Math.floor(p.x) + 12.5, y: Math.floor(p.y) + 1, z: Math.floor(p.z) + 9.5, yaw: 90, pitch: 0 };
   });
   after(() => scene?.close());
@@ -112,29 +112,23 @@ describe('player warps over the Remote Access Service', () => {
     assert.equal((await rs.call('POST', '/playerwarps/b-zwei/restore', writer, { actor: benId })).json.code, 'already-in-state');
   });
 
-  it('moves a bot that types /pwarp <name>, charging the fee: its balance drops and the owner’s rises', async () => {
-    const fee = waitForMessage(ann, /The fee of annshop is \$5\.00/);
-    ann.chat('/pwarp fee annshop 5');
-    await fee;
+  it('moves a player who types /pwarp <name>, charging the fee: their balance drops and the owner’s rises', async () => {
+    await ann.run('/pwarp fee annshop 5', /The fee of annshop is \$5\.00/);
     const balance = async (id: string) => (await rs.call('GET', `/players/${id}/balance`, reader)).json.data.amount as number;
     const [annBefore, benBefore] = [await balance(annId), await balance(benId)];
-    const welcome = waitForMessage(ben, /Welcome to annshop\. You paid \$5\.00 to Ann/);
-    ben.chat('/pwarp annshop');
-    await welcome;
-    await waitFor(() => Math.hypot(ben.entity.position.x - spot.x, ben.entity.position.z - spot.z) < 1, `Ben at the warp (he is at ${ben.entity.position})`);
+    await ben.run('/pwarp annshop', /Welcome to annshop\. You paid \$5\.00 to Ann/);
+    assert.ok(Math.hypot(ben.location().x - spot.x, ben.location().z - spot.z) < 1, `Ben at the warp (he is at ${JSON.stringify(ben.location())})`);
     assert.deepEqual([await balance(benId), await balance(annId)], [benBefore - 5, annBefore + 5]);
     const w = (await rs.call('GET', '/playerwarps/annshop', reader)).json.data;
     assert.deepEqual([w.visits, w.earnings], [1, { currency: 'coins', amount: 5 }]);
   });
 
-  it('refuses a bot the visit to an archived warp, and it stays where it is', async () => {
+  it('refuses a player the visit to an archived warp, and they stay where they are', async () => {
     assert.equal((await rs.call('POST', '/playerwarps/b-one/archive', writer, { actor: benId })).json.ok, true);
-    const before = ann.entity.position.clone();
-    const refused = waitForMessage(ann, /b-one is archived: nobody can travel to it/);
-    ann.chat('/pwarp b-one');
-    await refused;
-    await sleep(300);
-    assert.ok(ann.entity.position.distanceTo(before) < 0.5, `Ann moved to ${ann.entity.position}`);
+    const before = ann.location();
+    await ann.run('/pwarp b-one', /b-one is archived: nobody can travel to it/);
+    await scene.t.settle();
+    assert.deepEqual(ann.location(), before);
   });
 
   it('deletes as the owner only, tells playerwarp.delete, and frees the name', async () => {

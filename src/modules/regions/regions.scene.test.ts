@@ -1,20 +1,26 @@
-// Regions over real HTTP against the real server, with a bot defining them in game: every regions
-// route, and every /region command as a player uses it.
+// Regions over real HTTP on the in-process scene (the whole plugin on the fake platform,
+// test/support/scene.ts), with a player defining them in game: every regions route, and every
+// /region command as a player uses it. What a player sees of it in the real game:
+// test/e2e/areas/regions.ts.
 
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Bot } from './support/bots.ts';
-import { recordMessages, sleep, waitFor, waitForMessage, walkOneBlock } from './support/bots.ts';
-import { startScene, type RestServer, type Scene } from './support/rest-server.ts';
+import { startKernelScene, type KernelScene, type SceneRest, type ScenePlayer } from '../../../test/support/scene.ts';
 
-describe('regions over the Remote Access Service', () => {
-  let scene: Scene;
-  let rs: RestServer;
+describe('regions over the Remote Access Service (in process)', () => {
+  let scene: KernelScene;
+  let rs: SceneRest;
   let reader: string;
-  let ann: Bot;
+  let ann: ScenePlayer;
+
+  /** The block a player stands in. */
+  const blockOf = (p: ScenePlayer) => {
+    const at = p.location();
+    return { x: Math.floor(at.x), y: Math.floor(at.y), z: Math.floor(at.z) };
+  };
 
   before(async () => {
-    ({ rs, reader, ann } = scene = await startScene(['*']));
+    ({ rs, reader, ann } = scene = await startKernelScene(['*']));
   });
   after(() => scene?.close());
 
@@ -24,48 +30,35 @@ describe('regions over the Remote Access Service', () => {
   });
 
   it('lets only a player holding core.region.define set corners', async () => {
-    const no = waitForMessage(ann, /permission/i);
-    ann.chat('/region pos1');
-    await no;
+    await ann.run('/region pos1', /permission/i);
     await rs.console('perm grant Ann core.region.define', /core\.region\.define/);
     await rs.console('perm grant Ann core.region.delete', /core\.region\.delete/);
+    await ann.run('/region pos1', /Corner 1 set at world/);
   });
 
-  it('defines a region between the two corners where the bot stood, read back over HTTP', async () => {
-    // Corners where the bot stands on the ground (a bot may fall a block after spawning; it jumps while walking).
-    await waitFor(() => ann.entity.onGround, 'Ann on the ground');
-    await sleep(250);
-    const first = ann.entity.position.floored();
-    let told = waitForMessage(ann, /Corner 1 set at world/);
-    ann.chat('/region pos1');
-    await told;
-    await walkOneBlock(ann);
-    await waitFor(() => ann.entity.onGround, 'Ann on the ground again');
-    await sleep(250);
-    const second = ann.entity.position.floored();
-    told = waitForMessage(ann, /Corner 2 set at world/);
-    ann.chat('/region pos2');
-    await told;
-    told = waitForMessage(ann, /Region plaza defined in world \(priority 5/);
-    ann.chat('/region define Plaza 5');
-    await told;
+  it('defines a region between the two corners where the player stood, read back over HTTP', async () => {
+    const first = blockOf(ann);
+    await ann.run('/region pos1', new RegExp(`Corner 1 set at world ${first.x}, ${first.y}, ${first.z}`));
+    // She walks one block on.
+    const here = ann.location();
+    scene.t.platform.move(ann.uuid, { ...here, x: here.x + 1 });
+    const second = blockOf(ann);
+    assert.notDeepEqual(second, first);
+    await ann.run('/region pos2', new RegExp(`Corner 2 set at world ${second.x}, ${second.y}, ${second.z}`));
+    await ann.run('/region define Plaza 5', /Region plaza defined in world \(priority 5/);
     const r = await rs.call('GET', '/worlds/world/regions/plaza', reader);
     assert.equal(r.json.ok, true, JSON.stringify(r.json));
     const { min, max } = r.json.data;
     for (const p of [first, second]) {
-      for (const k of ['x', 'z'] as const) assert.ok(min[k] <= p[k] && p[k] <= max[k], `${k} of ${p} within ${JSON.stringify(r.json.data)}`);
+      for (const k of ['x', 'z'] as const) assert.ok(min[k] <= p[k] && p[k] <= max[k], `${k} of ${JSON.stringify(p)} within ${JSON.stringify(r.json.data)}`);
     }
     assert.deepEqual([r.json.data.id, r.json.data.world, r.json.data.priority], ['plaza', 'world', 5]);
-    const taken = waitForMessage(ann, /already has a region "plaza"/);
-    ann.chat('/region define plaza');
-    await taken;
+    await ann.run('/region define plaza', /already has a region "plaza"/);
   });
 
   it('lists the regions of a world, or those covering a point, highest priority first', async () => {
-    // A second, larger region of lower priority around the first, defined from the same corners.
-    const told = waitForMessage(ann, /Region around defined/);
-    ann.chat('/region define around -3');
-    await told;
+    // A second region of lower priority, defined from the same corners.
+    await ann.run('/region define around -3', /Region around defined/);
     const all = await rs.call('GET', '/worlds/world/regions', reader);
     assert.deepEqual(all.json.data.regions.map((x: { id: string }) => x.id), ['plaza', 'around']);
     const plaza = all.json.data.regions[0];
@@ -93,21 +86,18 @@ describe('regions over the Remote Access Service', () => {
     assert.deepEqual([badName.status, badName.json.field], [400, 'name']);
   });
 
-  it('/region info names the regions where the bot stands, /region list every one', async () => {
-    const lines = recordMessages(ann);
-    ann.chat('/region info');
-    await waitFor(() => lines.some((l) => /^plaza \(priority 5\)/.test(l)) && lines.some((l) => /^around \(priority -3\)/.test(l)), 'both regions in /region info').catch((e: Error) => {
-      throw new Error(`${e.message}; the bot read ${JSON.stringify(lines)} at ${ann.entity.position}`);
-    });
-    lines.length = 0;
-    ann.chat('/region list');
-    await waitFor(() => lines.some((l) => /Regions in world \(2\)/.test(l)), '/region list');
+  it('/region info names the regions where the player stands, /region list every one', async () => {
+    const mark = ann.messages.length;
+    await ann.run('/region info', /^plaza \(priority 5\)/);
+    assert.ok(
+      ann.messages.slice(mark).some((l) => /^around \(priority -3\)/.test(l)),
+      JSON.stringify(ann.messages.slice(mark)),
+    );
+    await ann.run('/region list', /Regions in world \(2\)/);
   });
 
   it('/region delete removes a region: the read answers null after', async () => {
-    const told = waitForMessage(ann, /Region plaza deleted from world/);
-    ann.chat('/region delete plaza');
-    await told;
+    await ann.run('/region delete plaza', /Region plaza deleted from world/);
     const r = await rs.call('GET', '/worlds/world/regions/plaza', reader);
     assert.deepEqual(r.json, { ok: true, data: null });
   });

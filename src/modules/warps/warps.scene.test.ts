@@ -1,30 +1,29 @@
-// Warps over real HTTP and a real event stream against the real server, with bots as the players:
-// every warps route, every warp event, permissions, travel and ratings in game.
+// Warps over real HTTP and a real event stream, on the in-process scene (the whole plugin on the
+// fake platform, test/support/scene.ts): every warps route, every warp event, permissions, travel
+// and ratings in game. What a player sees of it in the real game: test/e2e/areas/warps.ts.
 
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Bot } from './support/bots.ts';
-import { waitFor, waitForMessage } from './support/bots.ts';
-import { startScene, type RestServer, type Scene, type Subscription } from './support/rest-server.ts';
+import { startKernelScene, type KernelScene, type SceneRest, type ScenePlayer, type Subscription } from '../../../test/support/scene.ts';
 
-describe('warps over the Remote Access Service', () => {
-  let scene: Scene;
-  let rs: RestServer;
+describe('warps over the Remote Access Service (in process)', () => {
+  let scene: KernelScene;
+  let rs: SceneRest;
   let writer: string;
   let reader: string;
   let events: Subscription;
-  let ann: Bot;
-  let ben: Bot;
+  let ann: ScenePlayer;
+  let ben: ScenePlayer;
   let annId: string;
   let spot: { world: string; x: number; y: number; z: number };
 
-  const standsAt = (bot: Bot, p: { x: number; z: number }) => Math.abs(bot.entity.position.x - p.x) < 0.01 && Math.abs(bot.entity.position.z - p.z) < 0.01;
+  const standsAt = (p: ScenePlayer, at: { x: number; z: number }) => Math.abs(p.location().x - at.x) < 0.01 && Math.abs(p.location().z - at.z) < 0.01;
   const names = (data: { warps: Array<{ name: string }> }) => data.warps.map((w) => w.name);
 
   before(async () => {
-    ({ rs, writer, reader, events, ann, ben } = scene = await startScene(['warp.*']));
-    annId = ann.player.uuid;
-    const p = ann.entity.position;
+    ({ rs, writer, reader, events, ann, ben } = scene = await startKernelScene(['warp.*']));
+    annId = ann.uuid;
+    const p = ann.location();
     spot = { world: 'world', x: Math.floor(p.x) - 5.5, y: Math.floor(p.y) + 2, z: Math.floor(p.z) + 4.5 };
   });
   after(() => scene?.close());
@@ -58,24 +57,18 @@ describe('warps over the Remote Access Service', () => {
     assert.deepEqual([none.status, none.json.ok, none.json.code], [200, false, 'not-found']);
   });
 
-  it('takes the bot to the warp with /warp <name>', async () => {
+  it('takes the player to the warp with /warp <name>', async () => {
     assert.equal(standsAt(ann, spot), false);
-    ann.chat('/warp spawn');
-    await waitFor(() => standsAt(ann, spot), 'Ann to stand at the warp');
+    await ann.run('/warp spawn', /Warped to spawn\./);
+    assert.deepEqual(ann.location(), { ...spot, yaw: 0, pitch: 0 });
   });
 
   it('shows ratings given in game with /warp rate as the average; a new rating replaces the earlier one', async () => {
-    let told = waitForMessage(ann, /You rated spawn 5\/5/);
-    ann.chat('/warp rate spawn 5');
-    await told;
-    told = waitForMessage(ben, /You rated spawn 2\/5/);
-    ben.chat('/warp rate spawn 2');
-    await told;
+    await ann.run('/warp rate spawn 5', /You rated spawn 5\/5/);
+    await ben.run('/warp rate spawn 2', /You rated spawn 2\/5/);
     let r = await rs.call('GET', '/warps/spawn', reader);
     assert.deepEqual([r.json.data['average-rating'], r.json.data.ratings], [3.5, 2]);
-    told = waitForMessage(ben, /You rated spawn 4\/5/);
-    ben.chat('/warp rate spawn 4');
-    await told;
+    await ben.run('/warp rate spawn 4', /You rated spawn 4\/5/);
     r = await rs.call('GET', '/warps/spawn', reader);
     assert.deepEqual([r.json.data['average-rating'], r.json.data.ratings], [4.5, 2]);
   });
@@ -88,14 +81,13 @@ describe('warps over the Remote Access Service', () => {
     assert.deepEqual([names(all.json.data), all.json.data.count], [['spawn', 'vip'], 2]);
     const annSees = await rs.call('GET', `/warps?visible-to=${annId.replaceAll('-', '')}`, reader);
     assert.deepEqual(names(annSees.json.data), ['spawn']);
-    const refused = waitForMessage(ann, /may not use the warp "vip"/);
-    ann.chat('/warp vip');
-    await refused;
+    await ann.run('/warp vip', /may not use the warp "vip"/);
+    assert.equal(standsAt(ann, { x: spot.x + 3, z: spot.z }), false, 'Ann stays where she is');
     await rs.console('perm grant Ann core.warp.vip', /Granted core\.warp\.vip to Ann/);
     const after = await rs.call('GET', `/warps?visible-to=${annId}`, reader);
     assert.deepEqual(names(after.json.data), ['spawn', 'vip']);
-    ann.chat('/warp vip');
-    await waitFor(() => standsAt(ann, { x: spot.x + 3, z: spot.z }), 'Ann to stand at the vip warp');
+    await ann.run('/warp vip', /Warped to vip\./);
+    assert.ok(standsAt(ann, { x: spot.x + 3, z: spot.z }), 'Ann stands at the vip warp');
   });
 
   it('declines visible-to naming a player never seen with not-found, and refuses a malformed one with 400', async () => {
@@ -122,15 +114,15 @@ describe('warps over the Remote Access Service', () => {
   });
 
   it('lets an admin create and delete warps in game (/setwarp, /delwarp need core.warp.admin)', async () => {
-    const denied = waitForMessage(ben, /core\.warp\.admin/);
-    ben.chat('/setwarp market');
-    await denied;
+    await ben.run('/setwarp market', /core\.warp\.admin/);
+    assert.equal((await rs.call('GET', '/warps/market', reader)).json.code, 'not-found');
     await rs.console('perm grant Ben core.warp.admin', /Granted core\.warp\.admin to Ben/);
-    ben.chat('/setwarp market');
+    await ben.run('/setwarp market', /Warp market created\./);
     const created = await events.next('warp.create', (d) => d.name === 'market');
     assert.equal(created.data.actor, 'Ben');
-    assert.equal((await rs.call('GET', '/warps/market', reader)).json.data.name, 'market');
-    ben.chat('/delwarp market');
+    const market = await rs.call('GET', '/warps/market', reader);
+    assert.deepEqual([market.json.data.name, market.json.data.location], ['market', ben.location()]);
+    await ben.run('/delwarp market', /Warp market deleted\./);
     const deleted = await events.next('warp.delete', (d) => d.name === 'market');
     assert.equal(deleted.data.actor, 'Ben');
   });

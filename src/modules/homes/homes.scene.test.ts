@@ -1,32 +1,30 @@
-// Homes over real HTTP and a real event stream against the real server, with bots as the players:
-// every homes route, every home event, and the homes as players use them in game.
+// Homes over real HTTP and a real event stream, on the in-process scene (the whole plugin on the
+// fake platform, test/support/scene.ts): every homes route, every home event, and the homes as
+// players use them in game. What a player sees of it in the real game: test/e2e/areas/homes.ts.
 
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Bot } from './support/bots.ts';
-import { waitFor, waitForMessage } from './support/bots.ts';
-import { startScene, type RestServer, type Scene, type Subscription } from './support/rest-server.ts';
-import { readServerData } from './support/server-data.ts';
+import { startKernelScene, type KernelScene, type SceneRest, type ScenePlayer, type Subscription } from '../../../test/support/scene.ts';
 
-describe('homes over the Remote Access Service', () => {
-  let scene: Scene;
-  let rs: RestServer;
+describe('homes over the Remote Access Service (in process)', () => {
+  let scene: KernelScene;
+  let rs: SceneRest;
   let writer: string;
   let reader: string;
   let events: Subscription;
-  let ann: Bot;
-  let ben: Bot;
+  let ann: ScenePlayer;
+  let ben: ScenePlayer;
   let annId: string;
   let home1: { world: string; x: number; y: number; z: number };
 
-  /** Whether a bot stands (horizontally) at a point: it may fall after a teleport, never drift. */
-  const standsAt = (bot: Bot, p: { x: number; z: number }) => Math.abs(bot.entity.position.x - p.x) < 0.01 && Math.abs(bot.entity.position.z - p.z) < 0.01;
+  /** Whether a player stands (horizontally) at a point. */
+  const standsAt = (p: ScenePlayer, at: { x: number; z: number }) => Math.abs(p.location().x - at.x) < 0.01 && Math.abs(p.location().z - at.z) < 0.01;
   const homes = (path = '') => `/players/${annId}/homes${path}`;
 
   before(async () => {
-    ({ rs, writer, reader, events, ann, ben } = scene = await startScene(['home.*']));
-    annId = ann.player.uuid;
-    const p = ann.entity.position;
+    ({ rs, writer, reader, events, ann, ben } = scene = await startKernelScene(['home.*']));
+    annId = ann.uuid;
+    const p = ann.location();
     home1 = { world: 'world', x: Math.floor(p.x) + 6.5, y: Math.floor(p.y) + 2, z: Math.floor(p.z) + 3.5 };
   });
   after(() => scene?.close());
@@ -45,7 +43,7 @@ describe('homes over the Remote Access Service', () => {
     assert.deepEqual([bad.status, bad.json.field], [400, 'uuid']);
   });
 
-  it('sets a home on an empty slot (home.create), and /home 1 takes the bot there', async () => {
+  it('sets a home on an empty slot (home.create), and /home 1 takes the player there', async () => {
     const r = await rs.call('POST', homes('/1/set'), writer, { location: home1 });
     assert.equal(r.json.ok, true, JSON.stringify(r.json));
     assert.deepEqual(r.json.data.location, { ...home1, yaw: 0, pitch: 0 });
@@ -54,8 +52,8 @@ describe('homes over the Remote Access Service', () => {
     const e = await events.next('home.create', (d) => d['player-id'] === annId && d.slot === 1);
     assert.deepEqual([e.data['player-name'], e.data.location], ['Ann', r.json.data.location]);
     assert.equal(standsAt(ann, home1), false);
-    ann.chat('/home 1');
-    await waitFor(() => standsAt(ann, home1), 'Ann to stand at home 1');
+    await ann.run('/home 1', /Welcome home: 1\./);
+    assert.deepEqual(ann.location(), { ...home1, yaw: 0, pitch: 0 });
   });
 
   it('reads one home, and answers 404 for an empty slot and 400 naming slot for a bad one', async () => {
@@ -112,9 +110,7 @@ describe('homes over the Remote Access Service', () => {
   });
 
   it('shows a home set in game with /sethome in the REST read', async () => {
-    const told = waitForMessage(ann, /Home 3 \(camp\) set/);
-    ann.chat('/sethome camp');
-    await told;
+    await ann.run('/sethome camp', /Home 3 \(camp\) set/);
     const r = await rs.call('GET', homes(), reader);
     assert.deepEqual(
       r.json.data.homes.map((h: { slot: number; label: string | null }) => [h.slot, h.label]),
@@ -126,21 +122,20 @@ describe('homes over the Remote Access Service', () => {
     );
     assert.equal(r.json.data.count, 3);
     const camp = r.json.data.homes[2].location;
-    assert.ok(Math.abs(camp.x - ann.entity.position.x) < 0.01 && Math.abs(camp.z - ann.entity.position.z) < 0.01, JSON.stringify(camp));
+    assert.ok(Math.abs(camp.x - ann.location().x) < 0.01 && Math.abs(camp.z - ann.location().z) < 0.01, JSON.stringify(camp));
   });
 
   it('carries icon and visibility changes made in game, and another player visits a public home', async () => {
-    ann.chat('/home icon base diamond_block');
+    await ann.chat('/home icon base diamond_block');
     const icon = await events.next('home.icon-change', (d) => d['player-id'] === annId);
     assert.deepEqual([icon.data.slot, icon.data.icon, icon.data['previous-icon']], [1, 'diamond_block', 'red_bed']);
-    const refused = waitForMessage(ben, /That home is private/);
-    ben.chat('/home Ann:base');
-    await refused;
-    ann.chat('/home public 1');
+    await ben.run('/home Ann:base', /That home is private/);
+    assert.equal(standsAt(ben, home1), false);
+    await ann.chat('/home public 1');
     const vis = await events.next('home.visibility-change', (d) => d['player-id'] === annId);
     assert.deepEqual([vis.data.slot, vis.data.visibility, vis.data['previous-visibility']], [1, 'public', 'private']);
-    ben.chat('/home Ann:base');
-    await waitFor(() => standsAt(ben, home1), 'Ben to stand at Ann’s public home');
+    await ben.run('/home Ann:base', /Welcome home \(Ann:base\): 1 \(base\)\./);
+    assert.ok(standsAt(ben, home1), 'Ben stands at Ann’s public home');
     const read = await rs.call('GET', homes('/1'), reader);
     assert.deepEqual([read.json.data.icon, read.json.data.visibility], ['diamond_block', 'public']);
   });
@@ -161,7 +156,7 @@ describe('homes over the Remote Access Service', () => {
   });
 
   it('records REST and in-game writes in the audit log with their actors', async () => {
-    const rows = await readServerData<{ actor: string; action: string }>(rs.server.dataDir, "SELECT actor, action FROM core_audit WHERE target = ? AND action LIKE 'home.%' ORDER BY id", annId);
+    const rows = await scene.query<{ actor: string; action: string }>("SELECT actor, action FROM core_audit WHERE target = ? AND action LIKE 'home.%' ORDER BY id", annId);
     const seen = rows.map((r) => `${r.actor} ${r.action}`);
     for (const want of ['core-rest/writer home.set', 'core-rest/writer home.rename', 'Ann home.set', 'Ann home.icon', 'core-rest/writer home.delete']) {
       assert.ok(seen.includes(want), `${want} in ${JSON.stringify(seen)}`);
