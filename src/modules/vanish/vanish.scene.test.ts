@@ -1,52 +1,55 @@
-// Vanish against the real server, with three bots: Ann vanishes (core.vanish.use, level 1), Ben is
-// an ordinary player (see-level 0) and Cat holds core.vanish.see.1. What each bot sees (entities,
-// tab list, join and quit lines, tab completion), every vanish route over real HTTP and
-// vanish.toggle on a real subscription.
+// Vanish over real HTTP and a real event stream, on the in-process scene (the whole plugin on the
+// fake platform, test/support/scene.ts), with three players: Ann vanishes (core.vanish.use, level
+// 1), Ben is an ordinary player (see-level 0) and Cat holds core.vanish.see.1. Who sees whom, tab
+// completion, every vanish route and command, vanish.toggle, the audit log and a restart. What the
+// bots see of it in the real game (entities, tab list, join and quit lines): test/e2e/areas/vanish.ts.
 
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Bot } from './support/bots.ts';
-import { joinBot, never, quit, recordMessages, waitFor, waitForMessage } from './support/bots.ts';
-import { startScene, type RestServer, type Scene, type Subscription } from './support/rest-server.ts';
-import { readServerData } from './support/server-data.ts';
+import { startKernelScene, type KernelScene, type SceneRest, type ScenePlayer, type Subscription } from '../../../test/support/scene.ts';
 
 const UNKNOWN = '00000000-0000-0000-0000-0000000000aa';
 
-describe('vanish, as players see it and over the Remote Access Service', () => {
-  let scene: Scene;
-  let rs: RestServer;
+describe('vanish over the Remote Access Service (in process)', () => {
+  let scene: KernelScene;
+  let rs: SceneRest;
   let writer: string;
   let reader: string;
   let events: Subscription;
-  let ann: Bot;
-  let ben: Bot;
-  let cat: Bot;
+  let ann: ScenePlayer;
+  let ben: ScenePlayer;
+  let cat: ScenePlayer;
   let annId: string;
   let benId: string;
   let catId: string;
 
-  const entityOf = (bot: Bot, name: string) => Object.values(bot.entities).find((e) => e.type === 'player' && e.username === name);
-  /** Whether `bot` has `name` in its tab list and in its world. */
-  const sees = (bot: Bot, name: string) => bot.players[name] !== undefined && entityOf(bot, name) !== undefined;
-  const seesNothingOf = (bot: Bot, name: string) => bot.players[name] === undefined && entityOf(bot, name) === undefined;
-  const completions = async (bot: Bot, line: string) =>
-    // mineflayer's typing says string[]; at 1.21.4 the entries are { match, tooltip }.
-    ((await bot.tabComplete(line, false, false)) as unknown as Array<string | { match: string }>).map((m) => (typeof m === 'string' ? m : m.match));
+  /** Whether `viewer` has `target` in their tab list and world. */
+  const sees = (viewer: ScenePlayer, target: ScenePlayer) => scene.t.platform.display.playersSeenBy(viewer.uuid).some((p) => p.uuid === target.uuid);
   const vanishOf = (uuid: string, query = '') => rs.call('GET', `/players/${uuid}/vanish${query}`, reader);
 
+  /** Ann joins; and whether Ben saw her the moment she came in, before anything asynchronous ran. */
+  async function annJoins(): Promise<{ ann: ScenePlayer; benSawHerComeIn: boolean | undefined }> {
+    let benSawHerComeIn: boolean | undefined;
+    const seen = ({ player }: { player: { uuid: string; name: string } }) => {
+      if (player.name === 'Ann') benSawHerComeIn = scene.t.platform.canSee(benId, player.uuid);
+    };
+    scene.t.platform.on('join', seen);
+    try {
+      return { ann: await scene.join('Ann'), benSawHerComeIn };
+    } finally {
+      scene.t.platform.off('join', seen);
+    }
+  }
+
   before(async () => {
-    ({ rs, writer, reader, events, ann, ben } = scene = await startScene(['vanish.*']));
-    cat = await joinBot(rs.server.gamePort, 'Cat');
-    [annId, benId, catId] = [ann.player.uuid, ben.player.uuid, cat.player.uuid];
+    ({ rs, writer, reader, events, ann, ben } = scene = await startKernelScene(['vanish.*']));
+    cat = await scene.join('Cat');
+    [annId, benId, catId] = [ann.uuid, ben.uuid, cat.uuid];
     await rs.console('perm grant Ann core.vanish.use', /Granted core\.vanish\.use to Ann/);
     await rs.console('perm grant Cat core.vanish.see.1', /Granted core\.vanish\.see\.1 to Cat/);
-    await waitFor(() => sees(ben, 'Ann') && sees(cat, 'Ann'), 'Ben and Cat to see Ann');
+    assert.ok(sees(ben, ann) && sees(cat, ann), 'Ben and Cat see Ann');
   });
-  after(async () => {
-    // The stream is opened again after the restart; the scene quits every bot still connected.
-    events?.close();
-    await scene?.close();
-  });
+  after(() => scene?.close());
 
   it('answers not hidden, level 1 and visible-to-viewer null before anyone vanishes', async () => {
     const r = await vanishOf(annId);
@@ -58,21 +61,19 @@ describe('vanish, as players see it and over the Remote Access Service', () => {
     assert.deepEqual(list.json, { ok: true, data: { players: [], count: 0 } });
   });
 
-  it('/vanish hides Ann from Ben (entity and tab list) but not from Cat, and vanish.toggle is carried', async () => {
-    const told = waitForMessage(ann, /You are now vanished \(level 1\)/);
-    ann.chat('/vanish');
-    await told;
+  it('/vanish hides Ann from Ben but not from Cat, and vanish.toggle is carried', async () => {
+    await ann.run('/vanish', /You are now vanished \(level 1\)/);
     const e = await events.next('vanish.toggle', (d) => d['player-id'] === annId && d.vanished === true);
     assert.deepEqual([e.data['player-name'], e.data.level, e.data.online, e.data.actor], ['Ann', 1, true, 'Ann']);
-    await waitFor(() => seesNothingOf(ben, 'Ann'), 'Ann to be gone from Ben’s world and tab list');
-    await never(() => !sees(cat, 'Ann'), 'Cat to lose sight of Ann');
-    assert.ok(sees(ann, 'Ben'), 'the vanished player still sees the others');
+    assert.equal(sees(ben, ann), false, 'Ann gone from Ben’s world and tab list');
+    assert.equal(sees(cat, ann), true, 'Cat still sees Ann');
+    assert.ok(sees(ann, ben), 'the vanished player still sees the others');
   });
 
-  it('does not offer Ann in Ben’s tab completion of a player argument, and does offer her to Cat', async () => {
-    const benWords = await completions(ben, '/homes ');
+  it('does not offer Ann in Ben’s tab completion of a player argument, and does offer her to Cat', () => {
+    const benWords = scene.t.platform.complete(benId, '/homes ');
     assert.ok(benWords.includes('Cat') && !benWords.includes('Ann'), JSON.stringify(benWords));
-    const catWords = await completions(cat, '/homes ');
+    const catWords = scene.t.platform.complete(catId, '/homes ');
     assert.ok(catWords.includes('Ann'), JSON.stringify(catWords));
   });
 
@@ -96,26 +97,25 @@ describe('vanish, as players see it and over the Remote Access Service', () => {
     assert.deepEqual([unknown.status, unknown.json.code], [200, 'not-found']);
   });
 
-  it('shows Ben no quit or join line when Ann leaves and comes back vanished; Cat sees both, Ben never sees her', async () => {
-    const benLines = recordMessages(ben);
-    const left = waitForMessage(cat, /Ann left the game/);
-    await quit(ann);
-    await left;
-    const joined = waitForMessage(cat, /Ann joined the game/);
-    ann = await joinBot(rs.server.gamePort, 'Ann');
-    await joined;
-    await waitFor(() => sees(cat, 'Ann'), 'Cat to see Ann again');
-    await never(() => !seesNothingOf(ben, 'Ann'), 'Ben to see Ann after she rejoined');
-    assert.deepEqual(benLines.filter((l) => l.includes('Ann')), []);
-    assert.equal((await vanishOf(annId)).json.data.hidden, true);
+  it('keeps Ann hidden from Ben when she leaves and comes back vanished; Cat sees her again', async () => {
+    ann.quit();
+    const comeIn = await annJoins();
+    ann = comeIn.ann;
+    assert.equal(comeIn.benSawHerComeIn, false, 'Ben does not see Ann come in');
+    assert.equal(sees(cat, ann), true, 'Cat sees Ann again');
+    assert.equal(sees(ben, ann), false, 'Ben does not see Ann after she rejoined');
+    const r = await vanishOf(annId);
+    assert.deepEqual([r.json.data.hidden, r.json.data.online], [true, true]);
   });
 
   it('POST vanished false brings Ann back for Ben (vanish.toggle by core-rest/writer); the same again is already-in-state', async () => {
+    const told = ann.waitForMessage(/You are visible again/);
     const r = await rs.call('POST', `/players/${annId}/vanish`, writer, { vanished: false });
     assert.deepEqual([r.status, r.json.ok, r.json.data.hidden, r.json.data.since], [200, true, false, null]);
     const e = await events.next('vanish.toggle', (d) => d['player-id'] === annId && d.vanished === false);
     assert.equal(e.data.actor, 'core-rest/writer');
-    await waitFor(() => sees(ben, 'Ann'), 'Ben to see Ann again');
+    await told;
+    assert.equal(sees(ben, ann), true, 'Ben sees Ann again');
     const again = await rs.call('POST', `/players/${annId}/vanish`, writer, { vanished: false });
     assert.deepEqual([again.status, again.json.ok, again.json.code], [200, false, 'already-in-state']);
   });
@@ -125,10 +125,10 @@ describe('vanish, as players see it and over the Remote Access Service', () => {
     assert.deepEqual([r.json.ok, r.json.data.hidden, r.json.data['player-name']], [true, true, 'Ben']);
     await events.next('vanish.toggle', (d) => d['player-id'] === benId && d.vanished === true);
     // Cat's see-level is 1, and Ann may vanish at level 1 so sees level 1: neither loses Ben.
-    await never(() => !sees(cat, 'Ben') || !sees(ann, 'Ben'), 'Cat or Ann to lose sight of Ben');
+    assert.ok(sees(cat, ben) && sees(ann, ben), 'Cat and Ann still see Ben');
     const dup = await rs.call('POST', `/players/${benId}/vanish`, writer, { vanished: true });
     assert.equal(dup.json.code, 'already-in-state');
-    const back = waitForMessage(ben, /You are visible again/);
+    const back = ben.waitForMessage(/You are visible again/);
     await rs.console('vanish Ben', /Ben is visible again\./);
     await back;
     const bad = await rs.call('POST', `/players/${benId}/vanish`, writer, { vanished: 'yes' });
@@ -139,49 +139,41 @@ describe('vanish, as players see it and over the Remote Access Service', () => {
     assert.deepEqual([scope.status, scope.json.scope], [403, 'write']);
     const unknown = await rs.call('POST', `/players/${UNKNOWN}/vanish`, writer, {});
     assert.equal(unknown.json.code, 'not-found');
+    assert.equal((await vanishOf(benId)).json.data.hidden, false);
   });
 
-  it('refuses /vanish <other> without core.vanish.others, and /v toggles Ann in game', async () => {
-    const refused = waitForMessage(ann, /permission \(core\.vanish\.others\)/);
-    ann.chat('/vanish Ben');
-    await refused;
-    const on = waitForMessage(ann, /You are now vanished/);
-    ann.chat('/v');
-    await on;
-    await waitFor(() => seesNothingOf(ben, 'Ann'), 'Ann to be gone for Ben');
-    const off = waitForMessage(ann, /You are visible again/);
-    ann.chat('/v');
-    await off;
-    await waitFor(() => sees(ben, 'Ann'), 'Ben to see Ann again');
+  it('refuses /vanish <other> without core.vanish.others, and /v toggles Ann', async () => {
+    await ann.run('/vanish Ben', /permission \(core\.vanish\.others\)/);
+    assert.equal((await vanishOf(benId)).json.data.hidden, false);
+    await ann.run('/v', /You are now vanished/);
+    assert.equal(sees(ben, ann), false, 'Ann gone for Ben');
+    await ann.run('/v', /You are visible again/);
+    assert.equal(sees(ben, ann), true, 'Ben sees Ann again');
   });
 
-  it('lists the vanished players in game with /vanish list', async () => {
-    await rs.call('POST', `/players/${catId}/vanish`, writer, { vanished: true });
-    const line = waitForMessage(ann, /^Vanished \(1\): Cat \[level 1\]$/);
-    ann.chat('/vanish list');
-    await line;
-    await rs.call('POST', `/players/${catId}/vanish`, writer, { vanished: false });
+  it('lists the vanished players with /vanish list', async () => {
+    assert.equal((await rs.call('POST', `/players/${catId}/vanish`, writer, { vanished: true })).json.ok, true);
+    await ann.run('/vanish list', /^Vanished \(1\): Cat \[level 1\]$/);
+    assert.equal((await rs.call('POST', `/players/${catId}/vanish`, writer, { vanished: false })).json.ok, true);
   });
 
   it('records in-game and REST vanish writes in the audit log with their actors', async () => {
-    const rows = await readServerData<{ actor: string; action: string }>(rs.server.dataDir, "SELECT actor, action FROM core_audit WHERE target = ? AND action LIKE 'vanish.%' ORDER BY id", annId);
+    const rows = await scene.query<{ actor: string; action: string }>("SELECT actor, action FROM core_audit WHERE target = ? AND action LIKE 'vanish.%' ORDER BY id", annId);
     const seen = rows.map((r) => `${r.actor} ${r.action}`);
     for (const want of ['Ann vanish.on', 'core-rest/writer vanish.off']) assert.ok(seen.includes(want), `${want} in ${JSON.stringify(seen)}`);
   });
 
   it('keeps Ann vanished across a restart: Ben, joining first, never sees her come in', async () => {
     assert.equal((await rs.call('POST', `/players/${annId}/vanish`, writer, { vanished: true })).json.ok, true);
-    events.close();
-    for (const bot of [ann, ben, cat]) await quit(bot);
-    rs = await scene.restart();
-    ben = await joinBot(rs.server.gamePort, 'Ben');
-    const benLines = recordMessages(ben);
-    cat = await joinBot(rs.server.gamePort, 'Cat');
-    ann = await joinBot(rs.server.gamePort, 'Ann');
-    await waitFor(() => sees(cat, 'Ann'), 'Cat to see Ann');
-    await never(() => !seesNothingOf(ben, 'Ann'), 'Ben to see Ann after the restart');
-    assert.ok(sees(ben, 'Cat'), 'Ben sees the others');
-    assert.deepEqual(benLines.filter((l) => l.includes('Ann')), []);
+    await scene.restart();
+    ben = await scene.join('Ben');
+    cat = await scene.join('Cat');
+    const comeIn = await annJoins();
+    ann = comeIn.ann;
+    assert.equal(comeIn.benSawHerComeIn, false, 'Ben does not see Ann come in');
+    assert.equal(sees(cat, ann), true, 'Cat sees Ann');
+    assert.equal(sees(ben, ann), false, 'Ben does not see Ann after the restart');
+    assert.ok(sees(ben, cat), 'Ben sees the others');
     const r = await vanishOf(annId, `?viewer=${benId}`);
     assert.deepEqual([r.json.data.hidden, r.json.data['visible-to-viewer']], [true, false]);
   });
