@@ -1,51 +1,43 @@
-// Account links over real HTTP and a real event stream against the real server, with bots as the
-// players: /link gives a code, an admin (console or a bot) redeems it, the routes read both sides
-// and unlink, and both extlink events arrive on a subscription. Then the Discord bot: the server, with
-// a token in extlink.conf, logs in to a fake Discord on loopback, and a code from /link in game is
-// redeemed by a slash command run in (fake) Discord.
+// Account links over real HTTP and a real event stream, on the in-process scene (the whole plugin on
+// the fake platform, test/support/scene.ts): /link gives a code, an admin (the console or a player)
+// redeems it, the routes read both sides and unlink, both extlink events arrive on a subscription,
+// and a link survives a restart. Then the Discord bot against a fake Discord on loopback: a code
+// from /link in game is redeemed by a slash command run in (fake) Discord. What a player sees of it
+// in the real game: test/e2e/areas/extlink.ts.
 
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Bot } from './support/bots.ts';
-import { waitForMessage } from './support/bots.ts';
-import { startScene, type RestServer, type Scene, type Subscription } from './support/rest-server.ts';
-import { FAKE_GUILD_ID, startFakeDiscord, type FakeDiscord } from '../support/fake-discord.ts';
+import { startKernelScene, type KernelScene, type SceneRest, type ScenePlayer, type Subscription } from '../../../test/support/scene.ts';
+import { FAKE_GUILD_ID, startFakeDiscord, type FakeDiscord } from '../../../test/support/fake-discord.ts';
 
 const ID_A = '123456789012345678';
 const ID_B = '98765432109876543210';
 
-describe('account links over the Remote Access Service', () => {
-  let scene: Scene;
-  let rs: RestServer;
+/** Runs /link as the player and answers the code; the code is shown click-to-copy. */
+async function linkCode(scene: KernelScene, player: ScenePlayer): Promise<string> {
+  const text = await player.run('/link', /^Your link code: /);
+  const m = /^Your link code: ([A-Z0-9]{8}) \(valid for 10 minutes\)\./.exec(text);
+  assert.ok(m, `a code line, got: ${text}`);
+  const component = JSON.stringify(scene.t.platform.messages.get(player.uuid)!.findLast((t) => JSON.stringify(t).includes('Your link code: ')));
+  assert.match(component, new RegExp(`"copy_to_clipboard".*"${m[1]}"|"${m[1]}".*"copy_to_clipboard"`), component);
+  return m[1]!;
+}
+
+describe('account links over the Remote Access Service (in process)', () => {
+  let scene: KernelScene;
+  let rs: SceneRest;
   let writer: string;
   let reader: string;
   let events: Subscription;
-  let ann: Bot;
-  let ben: Bot;
+  let ann: ScenePlayer;
+  let ben: ScenePlayer;
   let annId: string;
   let benId: string;
 
-  /** The bot runs /link and reads its code from chat; the code is shown click-to-copy. */
-  async function linkCode(bot: Bot): Promise<string> {
-    let component = '';
-    const seen = (msg: { json: unknown; toString(): string }) => {
-      if (msg.toString().startsWith('Your link code: ')) component = JSON.stringify(msg.json);
-    };
-    bot.on('message', seen);
-    const line = waitForMessage(bot, /^Your link code: /);
-    bot.chat('/link');
-    const text = await line;
-    bot.off('message', seen);
-    const m = /^Your link code: ([A-Z0-9]{8}) \(valid for 10 minutes\)\./.exec(text);
-    assert.ok(m, `a code line, got: ${text}`);
-    assert.match(component, new RegExp(`"copy_to_clipboard".*"${m[1]}"|"${m[1]}".*"copy_to_clipboard"`), component);
-    return m[1]!;
-  }
-
   before(async () => {
-    ({ rs, writer, reader, events, ann, ben } = scene = await startScene(['extlink.*']));
-    annId = ann.player.uuid;
-    benId = ben.player.uuid;
+    ({ rs, writer, reader, events, ann, ben } = scene = await startKernelScene(['extlink.*']));
+    annId = ann.uuid;
+    benId = ben.uuid;
   });
   after(() => scene?.close());
 
@@ -61,7 +53,7 @@ describe('account links over the Remote Access Service', () => {
   });
 
   it('/link gives Ann a code; the console redeems it; both sides read the binding; extlink.account-link arrives', async () => {
-    const code = await linkCode(ann);
+    const code = await linkCode(scene, ann);
     await rs.console(`extlink redeem ${code} ${ID_A}`, new RegExp(`Linked Ann to the account ${ID_A}\\.`));
     const e = await events.next('extlink.account-link', (d) => d['player-id'] === annId);
     assert.deepEqual([e.data['player-name'], e.data['account-id'], e.data.actor], ['Ann', ID_A, 'console']);
@@ -70,42 +62,35 @@ describe('account links over the Remote Access Service', () => {
     assert.deepEqual([mine.json.data['player-id'], mine.json.data['player-name'], mine.json.data['account-id']], [annId, 'Ann', ID_A]);
     const theirs = await rs.call('GET', `/extlink/${ID_A}`, reader);
     assert.deepEqual(theirs.json.data, mine.json.data);
-    const again = waitForMessage(ann, /already linked/);
-    ann.chat('/link');
-    assert.match(await again, /Ann is already linked to the account 123456789012345678; unlink first\./);
+    const again = await ann.run('/link', /already linked/);
+    assert.match(again, /Ann is already linked to the account 123456789012345678; unlink first\./);
   });
 
-  it('an admin bot redeems Ben’s code; the account already taken is refused; /extlink info shows the link', async () => {
+  it('an admin player redeems Ben’s code; the account already taken is refused; /extlink info shows the link', async () => {
     await rs.console('perm grant Ann core.extlink.admin', /core\.extlink\.admin/);
-    const code = await linkCode(ben);
-    const taken = waitForMessage(ann, /already linked/);
-    ann.chat(`/extlink redeem ${code} ${ID_A}`);
-    assert.match(await taken, /The account 123456789012345678 is already linked to Ann; unlink that first\./);
-    const done = waitForMessage(ann, /^Linked Ben/);
-    ann.chat(`/extlink redeem ${code} ${ID_B}`);
-    assert.equal(await done, `Linked Ben to the account ${ID_B}.`);
+    const code = await linkCode(scene, ben);
+    const taken = await ann.run(`/extlink redeem ${code} ${ID_A}`, /already linked/);
+    assert.match(taken, /The account 123456789012345678 is already linked to Ann; unlink that first\./);
+    const done = await ann.run(`/extlink redeem ${code} ${ID_B}`, /^Linked Ben/);
+    assert.equal(done, `Linked Ben to the account ${ID_B}.`);
     const e = await events.next('extlink.account-link', (d) => d['player-id'] === benId);
     assert.deepEqual([e.data['account-id'], e.data.actor], [ID_B, 'Ann']);
-    const info = waitForMessage(ann, /^Ben is linked/);
-    ann.chat('/extlink info Ben');
-    assert.match(await info, new RegExp(`^Ben is linked to the account ${ID_B} since \\d{4}-`));
-    const bad = waitForMessage(ann, /not an account id/);
-    ann.chat('/extlink redeem ABCDEFGH 12345');
-    assert.match(await bad, /"12345" is not an account id: it must be 17-20 digits\./);
+    const info = await ann.run('/extlink info Ben', /^Ben is linked/);
+    assert.match(info, new RegExp(`^Ben is linked to the account ${ID_B} since \\d{4}-`));
+    const bad = await ann.run('/extlink redeem ABCDEFGH 12345', /not an account id/);
+    assert.match(bad, /"12345" is not an account id: it must be 17-20 digits\./);
   });
 
   it('/unlink removes Ann’s link (extlink.account-unlink); the unlink route then answers not-found', async () => {
-    const gone = waitForMessage(ann, /link to the account/);
-    ann.chat('/unlink');
-    assert.equal(await gone, `Your link to the account ${ID_A} is removed.`);
+    const gone = await ann.run('/unlink', /link to the account/);
+    assert.equal(gone, `Your link to the account ${ID_A} is removed.`);
     const e = await events.next('extlink.account-unlink', (d) => d['player-id'] === annId);
     assert.deepEqual([e.data['account-id'], e.data.actor], [ID_A, 'Ann']);
     assert.equal((await rs.call('GET', `/extlink/${ID_A}`, reader)).json.data, null);
     const r = await rs.call('POST', `/players/${annId}/extlink/unlink`, writer);
     assert.deepEqual([r.status, r.json.ok, r.json.code], [200, false, 'not-found']);
-    const none = waitForMessage(ann, /not linked/);
-    ann.chat('/unlink');
-    assert.equal(await none, 'You are not linked to an external account.');
+    const none = await ann.run('/unlink', /not linked/);
+    assert.equal(none, 'You are not linked to an external account.');
   });
 
   it('the unlink route removes Ben’s link (extlink.account-unlink by core-rest/writer); a read token may not', async () => {
@@ -121,9 +106,9 @@ describe('account links over the Remote Access Service', () => {
   });
 
   it('keeps a link across a restart; /extlink unlink <player> removes it', async () => {
-    const code = await linkCode(ben);
+    const code = await linkCode(scene, ben);
     await rs.console(`extlink redeem ${code} ${ID_B}`, /Linked Ben/);
-    rs = await scene.restart();
+    await scene.restart();
     const r = await rs.call('GET', `/extlink/${ID_B}`, reader);
     assert.equal(r.json.data?.['player-id'], benId);
     await rs.console('extlink unlink Ben', new RegExp(`Removed the link between Ben and the account ${ID_B}\\.`));
@@ -131,15 +116,24 @@ describe('account links over the Remote Access Service', () => {
   });
 });
 
-describe('the Discord bot of a real server, against a fake Discord on loopback', () => {
+describe('the Discord bot of the plugin, against a fake Discord on loopback (in process)', () => {
   const TOKEN = 'MTIzNDU2Nzg5MDEyMzQ1Njc4.GaBcDe.s3cr3t-t0ken_value';
   let discord: FakeDiscord;
-  let scene: Scene;
+  let scene: KernelScene;
+
+  /** Waits (real time: the bot talks to the fake Discord over sockets) until the condition holds. */
+  async function eventually(condition: () => boolean, what: string, ms = 30_000): Promise<void> {
+    const end = performance.now() + ms;
+    while (!condition()) {
+      if (performance.now() > end) throw new Error(`waited in vain for ${what}`);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  }
 
   before(async () => {
     discord = await startFakeDiscord(TOKEN);
     const conf = `discord-token = "${TOKEN}"\ndiscord-guild-id = "${FAKE_GUILD_ID}"\ndiscord-api-url = "${discord.api}"\n`;
-    scene = await startScene(['extlink.*'], { config: { 'core/extlink.conf': conf } });
+    scene = await startKernelScene(['extlink.*'], { config: { 'core/extlink.conf': conf } });
   });
   after(async () => {
     await scene?.close();
@@ -147,11 +141,10 @@ describe('the Discord bot of a real server, against a fake Discord on loopback',
   });
 
   it('/link in game names the Discord command; /link code:<code> in Discord links Ann (actor discord/<id>); /unlink in Discord removes it', async () => {
-    const { rs, ann, reader, events } = scene;
-    await rs.server.waitForLine(/The Discord bot is connected as CoreBot; \/link, \/unlink and \/linked are registered in the Discord server 500000000000000001\./, { timeoutMs: 30_000, from: 0 });
-    const line = waitForMessage(ann, /^Your link code: /);
-    ann.chat('/link');
-    const text = await line;
+    const { rs, ann, reader, events, t } = scene;
+    const connected = /The Discord bot is connected as CoreBot; \/link, \/unlink and \/linked are registered in the Discord server 500000000000000001\./;
+    await eventually(() => t.log.lines.some((l) => connected.test(l)), 'the bot to connect');
+    const text = await ann.run('/link', /^Your link code: /);
     const code = /^Your link code: ([A-Z0-9]{8}) /.exec(text)?.[1] ?? '';
     assert.match(text, new RegExp(`\\(valid for 10 minutes\\)\\. In Discord, run /link code:${code} with the server's bot\\.$`));
     const reply = await discord.interact('link', ID_A, [{ name: 'code', type: 3, value: code }]);
@@ -163,6 +156,7 @@ describe('the Discord bot of a real server, against a fake Discord on loopback',
     assert.equal(bye.content, 'Your Discord account is no longer linked to **Ann**.');
     const unlinked = await events.next('extlink.account-unlink', (d) => d['account-id'] === ID_A);
     assert.equal(unlinked.data.actor, `discord/${ID_A}`);
-    assert.ok(rs.server.lines.every((l) => !l.includes(TOKEN)), 'the token is in no line the server printed');
+    const printed = [...t.log.lines, ...t.platform.consoleText()];
+    assert.ok(printed.every((l) => !l.includes(TOKEN)), 'the token is in no line the server printed');
   });
 });
