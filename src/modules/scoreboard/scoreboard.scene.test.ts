@@ -1,13 +1,14 @@
-// The sidebar, tab list and nametags against the real server, read from real bots' screens, with
-// every scoreboard route called over real HTTP and scoreboard.visibility seen on a real event
-// stream. refresh-seconds is an hour here, so that what changes on screen is the refresh routes'
-// doing (and /sidebar's), not the interval's.
+// The sidebar, tab list and nametags on the in-process scene (the whole plugin on the fake platform,
+// test/support/scene.ts), read from each player's screen as the fake records it, with every
+// scoreboard route called over real HTTP and scoreboard.visibility seen on a real event stream.
+// refresh-seconds is an hour here, so that what changes on screen is the refresh routes' doing (and
+// /sidebar's), not the interval's. What the bots see of it in the real game:
+// test/e2e/areas/scoreboard.ts.
 
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { botScreen, type Screen } from '../contract/screens.ts';
-import { createBot, nextEvent, never, waitFor, waitForMessage, joinBot, type Bot } from './support/bots.ts';
-import { startScene, type RestServer, type Scene, type Subscription } from './support/rest-server.ts';
+import { fakeScreen, type Screen } from '../../../test/contract/screens.ts';
+import { startKernelScene, type KernelScene, type SceneRest, type ScenePlayer, type Subscription } from '../../../test/support/scene.ts';
 
 const CONF = `refresh-seconds = 3600
 [sidebar]
@@ -28,53 +29,42 @@ suffix = " *"
 
 const NEVER_SEEN = '00000000-0000-0000-0000-0000000000ab';
 
-describe('sidebar, tab list and nametags seen by bots', () => {
-  let scene: Scene;
-  let rs: RestServer;
+describe('sidebar, tab list and nametags (in process)', () => {
+  let scene: KernelScene;
+  let rs: SceneRest;
   let writer: string;
   let reader: string;
   let events: Subscription;
-  let ann: Bot;
-  let ben: Bot;
+  let ann: ScenePlayer;
+  let ben: ScenePlayer;
   let annId: string;
   let benId: string;
-  const screens = new Map<string, Screen>();
-  const screen = (bot: Bot) => screens.get(bot.username)!;
+
+  /** What the player's screen shows now. */
+  const screen = (p: ScenePlayer): Screen => fakeScreen(scene.t.platform, scene.t.platform.player(p.uuid)!);
 
   before(async () => {
-    ({ rs, writer, reader, events, ann, ben } = scene = await startScene(['scoreboard.*'], {
-      config: { 'core/scoreboard.conf': CONF },
-      // The screen records from before the spawn: the sidebar is drawn as the player joins.
-      async join(port, name) {
-        const bot = createBot(port, name, { viewDistance: 2 });
-        screens.set(name, botScreen(bot));
-        await nextEvent(bot, 'spawn', 20000);
-        return bot;
-      },
-    }));
-    annId = ann.player.uuid;
-    benId = ben.player.uuid;
+    ({ rs, writer, reader, events, ann, ben } = scene = await startKernelScene(['scoreboard.*'], { config: { 'core/scoreboard.conf': CONF } }));
+    annId = ann.uuid;
+    benId = ben.uuid;
   });
   after(() => scene?.close());
 
   it('shows the sidebar title and a line with the player’s own balance, drawn again by the refresh route', async () => {
-    await waitFor(() => screen(ann).sidebar()?.title === 'Stats', 'Ann’s sidebar');
-    await waitFor(() => screen(ann).sidebar()?.lines.length === 2, 'both lines of Ann’s sidebar');
-    assert.deepEqual(screen(ann).sidebar()?.lines, ['Hi Ann', 'Coins: $100.00']);
+    assert.deepEqual(screen(ann).sidebar(), { title: 'Stats', lines: ['Hi Ann', 'Coins: $100.00'] });
     // Each player's sidebar is worked out for them: Ben's greets Ben.
-    await waitFor(() => screen(ben).sidebar()?.lines[0] === 'Hi Ben', 'Ben’s own sidebar');
+    assert.equal(screen(ben).sidebar()?.lines[0], 'Hi Ben');
     const paid = await rs.call('POST', `/players/${annId}/balance/deposit`, writer, { amount: 25 });
     assert.equal(paid.json.ok, true, JSON.stringify(paid.json));
+    assert.equal(screen(ann).sidebar()?.lines[1], 'Coins: $100.00', 'not drawn again before the refresh');
     const r = await rs.call('POST', `/players/${annId}/scoreboard/refresh`, writer);
     assert.deepEqual([r.status, r.json.data], [200, { 'player-id': annId, 'player-name': 'Ann', online: true, hidden: false }]);
-    await waitFor(() => screen(ann).sidebar()?.lines[1] === 'Coins: $125.00', 'the new balance on Ann’s sidebar');
+    assert.equal(screen(ann).sidebar()?.lines[1], 'Coins: $125.00', 'the new balance on Ann’s sidebar');
   });
 
   it('hides the sidebar with /sidebar (scoreboard.visibility); the route then reads hidden and declines the same state', async () => {
-    const told = waitForMessage(ann, /Sidebar hidden/);
-    ann.chat('/sidebar');
-    await told;
-    await waitFor(() => screen(ann).sidebar() === undefined, 'Ann’s sidebar to go');
+    await ann.run('/sidebar', /Sidebar hidden/);
+    assert.equal(screen(ann).sidebar(), undefined, 'Ann’s sidebar is gone');
     const e = await events.next('scoreboard.visibility', (d) => d['player-id'] === annId && d.hidden === true);
     assert.equal(e.data.actor, 'Ann');
     const read = await rs.call('GET', `/players/${annId}/scoreboard`, reader);
@@ -84,7 +74,8 @@ describe('sidebar, tab list and nametags seen by bots', () => {
     const byDefault = await rs.call('POST', `/players/${annId}/scoreboard`, writer, {});
     assert.equal(byDefault.json.code, 'already-in-state', 'hidden defaults to true');
     await rs.call('POST', `/players/${annId}/scoreboard/refresh`, writer);
-    await never(() => screen(ann).sidebar() !== undefined, 'a refresh drawing a hidden sidebar');
+    await scene.t.settle();
+    assert.equal(screen(ann).sidebar(), undefined, 'a refresh draws no hidden sidebar');
   });
 
   it('shows it again through the route (the same preference): /sidebar then hides it once more', async () => {
@@ -92,39 +83,40 @@ describe('sidebar, tab list and nametags seen by bots', () => {
     assert.deepEqual(r.json.data, { 'player-id': annId, 'player-name': 'Ann', online: true, hidden: false });
     const e = await events.next('scoreboard.visibility', (d) => d['player-id'] === annId && d.hidden === false);
     assert.equal(e.data.actor, 'core-rest/writer');
-    await waitFor(() => screen(ann).sidebar()?.title === 'Stats', 'Ann’s sidebar back');
-    const told = waitForMessage(ann, /Sidebar hidden/);
-    ann.chat('/sidebar');
-    await told;
+    assert.deepEqual(screen(ann).sidebar(), { title: 'Stats', lines: ['Hi Ann', 'Coins: $125.00'] }, 'Ann’s sidebar is back');
+    await ann.run('/sidebar', /Sidebar hidden/);
+    assert.equal(screen(ann).sidebar(), undefined);
     assert.equal((await rs.call('GET', `/players/${annId}/scoreboard`, reader)).json.data.hidden, true);
   });
 
   it('shows the tab list header and footer, drawn again by the tab list refresh route', async () => {
-    await waitFor(() => screen(ann).tabListText().header === 'Welcome, Ann', 'Ann’s header');
+    assert.equal(screen(ann).tabListText().header, 'Welcome, Ann');
     assert.deepEqual(screen(ben).tabListText(), { header: 'Welcome, Ben', footer: '2 online' });
-    const cat = await joinBot(rs.server.gamePort, 'Cat', { viewDistance: 2 });
+    const cat = await scene.join('Cat');
     try {
-      await never(() => screen(ben).tabListText().footer !== '2 online', 'the footer changing without a refresh', 300);
+      assert.deepEqual(screen(cat).tabListText(), { header: 'Welcome, Cat', footer: '3 online' }, 'Cat’s own, drawn as she joins');
+      await scene.t.settle();
+      assert.equal(screen(ben).tabListText().footer, '2 online', 'Ben’s footer does not change without a refresh');
       const r = await rs.call('POST', `/players/${benId}/tablist/refresh`, writer);
       assert.deepEqual([r.status, r.json.data], [200, { 'player-id': benId, 'player-name': 'Ben' }]);
-      await waitFor(() => screen(ben).tabListText().footer === '3 online', 'Ben’s footer after the refresh');
+      assert.equal(screen(ben).tabListText().footer, '3 online', 'Ben’s footer after the refresh');
     } finally {
       cat.quit();
     }
   });
 
-  it('changes the nametags both bots see after a group grant, once the nametag is refreshed', async () => {
+  it('changes the nametags both players see after a group grant, once the nametag is refreshed', async () => {
     assert.equal(screen(ben).nametagOf('Ann'), undefined);
     await rs.console('perm grant Ann group.admin', /Granted group\.admin to Ann/);
     await rs.console('perm grant Ben group.moderator', /Granted group\.moderator to Ben/);
-    await never(() => screen(ben).nametagOf('Ann') !== undefined, 'the prefix before the refresh', 300);
+    await scene.t.settle();
+    assert.equal(screen(ben).nametagOf('Ann'), undefined, 'no prefix before the refresh');
     const r = await rs.call('POST', `/players/${annId}/nametag/refresh`, writer);
     assert.deepEqual([r.status, r.json.data], [200, { 'player-id': annId, 'player-name': 'Ann' }]);
-    await waitFor(() => screen(ben).nametagOf('Ann')?.prefix === '[Admin] ', 'Ben to see Ann’s prefix');
-    await waitFor(() => screen(ann).nametagOf('Ann')?.prefix === '[Admin] ', 'Ann to see her own prefix');
-    assert.equal(screen(ben).nametagOf('Ann')?.color, 'red');
+    assert.deepEqual(screen(ben).nametagOf('Ann'), { prefix: '[Admin] ', suffix: '', color: 'red' }, 'Ben sees Ann’s prefix');
+    assert.equal(screen(ann).nametagOf('Ann')?.prefix, '[Admin] ', 'Ann sees her own prefix');
     await rs.call('POST', `/players/${benId}/nametag/refresh`, writer);
-    await waitFor(() => screen(ann).nametagOf('Ben')?.prefix === '[Mod] ', 'Ann to see Ben’s prefix');
+    assert.equal(screen(ann).nametagOf('Ben')?.prefix, '[Mod] ', 'Ann sees Ben’s prefix');
     assert.equal(screen(ann).nametagOf('Ben')?.suffix, ' *');
   });
 
@@ -135,10 +127,9 @@ describe('sidebar, tab list and nametags seen by bots', () => {
     assert.deepEqual([bad.status, bad.json.field], [400, 'uuid']);
     const badBody = await rs.call('POST', `/players/${annId}/scoreboard`, writer, { hidden: 'yes' });
     assert.deepEqual([badBody.status, badBody.json.field], [400, 'hidden']);
-    const left = nextEvent(ben, 'end');
     ben.quit();
-    await left;
-    await waitFor(() => screen(ann).nametagOf('Ben') === undefined, 'Ben gone');
+    await scene.t.settle();
+    assert.equal(screen(ann).nametagOf('Ben'), undefined, 'Ben is gone');
     const read = await rs.call('GET', `/players/${benId}/scoreboard`, reader);
     assert.deepEqual(read.json.data, { 'player-id': benId, 'player-name': 'Ben', online: false, hidden: null });
     for (const path of ['scoreboard', 'scoreboard/refresh', 'tablist/refresh', 'nametag/refresh']) {
@@ -153,12 +144,12 @@ describe('sidebar, tab list and nametags seen by bots', () => {
   });
 
   it('keeps the hidden sidebar hidden across a restart, and the nametag chosen again on joining', async () => {
-    rs = await scene.restart();
-    const again = createBot(rs.server.gamePort, 'Ann', { viewDistance: 2 });
-    const seen = botScreen(again);
-    await nextEvent(again, 'spawn', 20000);
-    await waitFor(() => seen.tabListText().header === 'Welcome, Ann' && seen.nametagOf('Ann')?.prefix === '[Admin] ', 'Ann’s header and nametag');
-    await never(() => seen.sidebar() !== undefined, 'the hidden sidebar drawn', 300);
+    await scene.restart();
+    ann = await scene.join('Ann');
+    assert.equal(screen(ann).tabListText().header, 'Welcome, Ann');
+    assert.equal(screen(ann).nametagOf('Ann')?.prefix, '[Admin] ');
+    await scene.t.settle();
+    assert.equal(screen(ann).sidebar(), undefined, 'the hidden sidebar is not drawn');
     assert.equal((await rs.call('GET', `/players/${annId}/scoreboard`, reader)).json.data.hidden, true);
   });
 });

@@ -1,49 +1,34 @@
-// Holograms over real HTTP and a real event stream against the real server, with bots as the
-// players: every hologram route and event, what a second player sees (the text display with its
-// lines after markup and placeholders, its change after a line edit, its removal), a right-click
-// running the bound command, every /holo form, and holograms surviving a restart.
+// Holograms over real HTTP and a real event stream, on the in-process scene (the whole plugin on the
+// fake platform, test/support/scene.ts): every hologram route and event, what each player sees (the
+// text display with its lines after markup and placeholders, its change after a line edit or a
+// move, its removal), a right-click running the bound command, every /holo form, and holograms
+// surviving a restart. What a player sees of them in the real game: test/e2e/areas/holograms.ts.
 
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Bot } from './support/bots.ts';
-import { joinBot, kickText, waitFor, waitForMessage } from './support/bots.ts';
-import { startScene, type RestServer, type Scene, type Subscription } from './support/rest-server.ts';
+import { startKernelScene, type KernelScene, type SceneRest, type ScenePlayer, type Subscription } from '../../../test/support/scene.ts';
 
-type BotEntity = Bot['entity'];
-
-/** The text displays a bot's client holds, with their text as plain text. */
-function displays(bot: Bot): Array<{ entity: BotEntity; text: string }> {
-  return Object.values(bot.entities)
-    .filter((e) => e.name === 'text_display')
-    .map((entity) => {
-      const raw = (entity.metadata as unknown as Record<number, unknown> | undefined)?.[23];
-      return { entity, text: raw === undefined ? '' : kickText(raw) };
-    });
-}
-const sees = (bot: Bot, text: string) => displays(bot).find((d) => d.text === text);
-
-/** The interaction box standing where a text display stands: what a player right-clicks. */
-function boxOf(bot: Bot, display: BotEntity): BotEntity | undefined {
-  return Object.values(bot.entities).find((e) => e.name === 'interaction' && e.position.distanceTo(display.position) < 0.01);
-}
-
-describe('holograms over the Remote Access Service', () => {
-  let scene: Scene;
-  let rs: RestServer;
+describe('holograms over the Remote Access Service (in process)', () => {
+  let scene: KernelScene;
+  let rs: SceneRest;
   let writer: string;
   let reader: string;
   let events: Subscription;
-  let ann: Bot;
-  let ben: Bot;
+  let ann: ScenePlayer;
+  let ben: ScenePlayer;
   let annId: string;
   let benId: string;
   let spot: { world: string; x: number; y: number; z: number };
 
+  /** The texts of the text displays a player sees, as plain text (lines joined by line breaks). */
+  const texts = (p: ScenePlayer) => scene.t.platform.entityFake.seenBy(p.uuid).flatMap((e) => (e.kind === 'text_display' ? [e.text ?? ''] : []));
+  const sees = (p: ScenePlayer, text: string) => scene.t.platform.entityFake.seenBy(p.uuid).find((e) => e.kind === 'text_display' && e.text === text);
+
   before(async () => {
-    ({ rs, writer, reader, events, ann, ben } = scene = await startScene(['hologram.*']));
-    annId = ann.player.uuid;
-    benId = ben.player.uuid;
-    const p = ben.entity.position;
+    ({ rs, writer, reader, events, ann, ben } = scene = await startKernelScene(['hologram.*']));
+    annId = ann.uuid;
+    benId = ben.uuid;
+    const p = ben.location();
     spot = { world: 'world', x: Math.floor(p.x) + 2.5, y: Math.floor(p.y) + 1, z: Math.floor(p.z) + 0.5 };
   });
   after(() => scene?.close());
@@ -57,13 +42,12 @@ describe('holograms over the Remote Access Service', () => {
     );
     const e = await events.next('hologram.create', (d) => d.name === 'welcome');
     assert.deepEqual([e.data['player-name'], e.data['owner-id'], e.data.lines, e.data.actor], ['Ann', annId, ['&6Welcome {player}'], 'core-rest/writer']);
-    await waitFor(() => sees(ben, 'Welcome Ben') !== undefined, 'Ben to read "Welcome Ben"');
-    await waitFor(() => sees(ann, 'Welcome Ann') !== undefined, 'Ann to read "Welcome Ann"');
-    assert.equal(sees(ben, 'Welcome Ann'), undefined);
-    const shown = sees(ben, 'Welcome Ben')!.entity;
-    assert.deepEqual([shown.position.x, shown.position.y, shown.position.z], [spot.x, spot.y, spot.z]);
+    assert.deepEqual(texts(ben), ['Welcome Ben'], 'Ben reads "Welcome Ben", and only that');
+    assert.deepEqual(texts(ann), ['Welcome Ann'], 'Ann reads "Welcome Ann"');
+    assert.deepEqual(sees(ben, 'Welcome Ben')!.location, { ...spot, yaw: 0, pitch: 0 });
     const again = await rs.call('POST', '/holograms', writer, { actor: benId, name: 'WELCOME', location: spot, line: 'x' });
     assert.deepEqual([again.status, again.json.code], [200, 'already-exists']);
+    assert.deepEqual(texts(ben), ['Welcome Ben'], 'the refused one shows nothing');
   });
 
   it('reads holograms with their text as stored; an unknown name is 404; bad input is 400 naming the field', async () => {
@@ -84,26 +68,27 @@ describe('holograms over the Remote Access Service', () => {
   it('edits lines: adds at the bottom, replaces, removes; the other player sees each change', async () => {
     let r = await rs.call('POST', '/holograms/welcome/lines', writer, { actor: annId, text: '&bto the server' });
     assert.deepEqual(r.json.data.lines, ['&6Welcome {player}', '&bto the server']);
-    await waitFor(() => sees(ben, 'Welcome Ben\nto the server') !== undefined, 'Ben to read the second line');
+    assert.deepEqual(texts(ben), ['Welcome Ben\nto the server'], 'Ben reads the second line');
     r = await rs.call('POST', '/holograms/welcome/lines', writer, { actor: annId, line: 1, text: '&lHello' });
     assert.deepEqual(r.json.data.lines, ['&lHello', '&bto the server']);
-    await waitFor(() => sees(ben, 'Hello\nto the server') !== undefined && sees(ann, 'Hello\nto the server') !== undefined, 'both to read the new first line');
+    assert.deepEqual([texts(ben), texts(ann)], [['Hello\nto the server'], ['Hello\nto the server']], 'both read the new first line');
     r = await rs.call('POST', '/holograms/welcome/lines', writer, { actor: annId, line: 2 });
     assert.deepEqual(r.json.data.lines, ['&lHello']);
-    await waitFor(() => sees(ben, 'Hello') !== undefined, 'Ben to see the second line gone');
+    assert.deepEqual(texts(ben), ['Hello'], 'Ben sees the second line gone');
     const last = await rs.call('POST', '/holograms/welcome/lines', writer, { actor: annId, line: 1, text: null });
     assert.deepEqual([last.status, last.json.code], [200, 'refused']);
     const past = await rs.call('POST', '/holograms/welcome/lines', writer, { actor: annId, line: 5, text: 'x' });
     assert.deepEqual([past.status, past.json.code], [200, 'not-found']);
     const stranger = await rs.call('POST', '/holograms/welcome/lines', writer, { actor: benId, text: 'graffiti' });
     assert.deepEqual([stranger.status, stranger.json.code], [200, 'refused']);
+    assert.deepEqual(texts(ben), ['Hello'], 'the refused edits change nothing Ben sees');
   });
 
   it('moves a hologram where the players see it', async () => {
     const to = { ...spot, z: spot.z + 1 };
     const r = await rs.call('POST', '/holograms/welcome/move', writer, { actor: annId, location: to });
     assert.deepEqual(r.json.data.location, { ...to, yaw: 0, pitch: 0 });
-    await waitFor(() => sees(ben, 'Hello')?.entity.position.z === to.z, 'Ben to see it moved');
+    assert.deepEqual(sees(ben, 'Hello')?.location, { ...to, yaw: 0, pitch: 0 }, 'Ben sees it moved');
   });
 
   it('binds a command that runs as the player who right-clicks the hologram; null unbinds', async () => {
@@ -111,75 +96,52 @@ describe('holograms over the Remote Access Service', () => {
     assert.equal(r.json.data.command, 'holo info welcome');
     const denied = await rs.call('POST', '/holograms/welcome/command', writer, { actor: benId, command: 'holo list' });
     assert.deepEqual([denied.status, denied.json.code], [200, 'refused']);
-    const display = sees(ben, 'Hello')!.entity;
-    await waitFor(() => boxOf(ben, display) !== undefined, 'Ben to have the box of the hologram');
-    const told = waitForMessage(ben, /Hologram welcome of Ann/);
-    await ben.activateEntity(boxOf(ben, display)!);
-    await told;
+    const mark = ben.messages.length;
+    scene.t.platform.entityFake.click(benId, sees(ben, 'Hello')!.target, 'use');
+    await scene.t.settle();
+    assert.match(ben.messages.slice(mark).join('\n'), /Hologram welcome of Ann/);
     const off = await rs.call('POST', '/holograms/welcome/command', writer, { actor: annId, command: null });
     assert.equal(off.json.data.command, null);
   });
 
   it('lets players run every /holo form: create, lines, command, managers, move, list, info, delete', async () => {
-    const forms = waitForMessage(ben, /^\/holo list$/);
-    ben.chat('/holo');
-    await forms;
-    const needs = waitForMessage(ann, /core\.holo\.create/);
-    ann.chat('/holo create board First');
-    await needs;
+    await ben.run('/holo', /^\/holo list$/);
+    await ann.run('/holo create board First', /core\.holo\.create/);
     await rs.console('perm grant Ann core.holo.create', /Granted core\.holo\.create to Ann/);
     await rs.console('perm grant Ann core.holo.command', /Granted core\.holo\.command to Ann/);
-    ann.chat('/holo create board &aFirst');
+    await ann.chat('/holo create board &aFirst');
     const created = await events.next('hologram.create', (d) => d.name === 'board');
     assert.deepEqual([created.data.actor, created.data.lines], ['Ann', ['&aFirst']]);
-    await waitFor(() => sees(ben, 'First') !== undefined, 'Ben to see the board');
-    let told = waitForMessage(ann, /Added line 2 to board/);
-    ann.chat('/holo addline board Second');
-    await told;
-    await waitFor(() => sees(ben, 'First\nSecond') !== undefined, 'Ben to see the added line');
-    told = waitForMessage(ann, /Line 2 of board changed/);
-    ann.chat('/holo setline board 2 Deux');
-    await told;
-    await waitFor(() => sees(ben, 'First\nDeux') !== undefined, 'Ben to see the changed line');
-    told = waitForMessage(ann, /Removed line 2 of board/);
-    ann.chat('/holo removeline board 2');
-    await told;
-    await waitFor(() => sees(ben, 'First') !== undefined, 'Ben to see the line removed');
-    told = waitForMessage(ann, /Right-clicking board now runs \/holo list/);
-    ann.chat('/holo command board holo list');
-    await told;
-    told = waitForMessage(ann, /Ben is now a manager of board/);
-    ann.chat('/holo manager add board Ben');
-    await told;
-    told = waitForMessage(ben, /Moved the hologram board above you/);
-    ben.chat('/holo move board');
-    await told;
+    assert.notEqual(sees(ben, 'First'), undefined, 'Ben sees the board');
+    await ann.run('/holo addline board Second', /Added line 2 to board/);
+    assert.notEqual(sees(ben, 'First\nSecond'), undefined, 'Ben sees the added line');
+    await ann.run('/holo setline board 2 Deux', /Line 2 of board changed/);
+    assert.notEqual(sees(ben, 'First\nDeux'), undefined, 'Ben sees the changed line');
+    await ann.run('/holo removeline board 2', /Removed line 2 of board/);
+    assert.notEqual(sees(ben, 'First'), undefined, 'Ben sees the line removed');
+    await ann.run('/holo command board holo list', /Right-clicking board now runs \/holo list/);
+    await ann.run('/holo manager add board Ben', /Ben is now a manager of board/);
+    await ben.run('/holo move board', /Moved the hologram board above you/);
     const moved = await rs.call('GET', '/holograms/board', reader);
-    assert.equal(Math.abs(moved.json.data.location.y - (ben.entity.position.y + 2)) < 0.01, true, JSON.stringify(moved.json.data.location));
-    told = waitForMessage(ben, /board of Ann: world/);
-    ben.chat('/holo list');
-    await told;
-    told = waitForMessage(ben, /^1: &aFirst$/);
-    ben.chat('/holo info board');
-    await told;
-    told = waitForMessage(ben, /only its owner may/);
-    ben.chat('/holo delete board');
-    await told;
-    told = waitForMessage(ann, /Ben is no longer a manager of board/);
-    ann.chat('/holo manager remove board Ben');
-    await told;
-    ann.chat('/holo delete board');
+    assert.equal(Math.abs(moved.json.data.location.y - (ben.location().y + 2)) < 0.01, true, JSON.stringify(moved.json.data.location));
+    assert.equal(sees(ben, 'First')?.location.y, moved.json.data.location.y, 'Ben sees the board above him');
+    await ben.run('/holo list', /board of Ann: world/);
+    await ben.run('/holo info board', /^1: &aFirst$/);
+    await ben.run('/holo delete board', /only its owner may/);
+    assert.notEqual(sees(ben, 'First'), undefined, 'the refused delete leaves the board');
+    await ann.run('/holo manager remove board Ben', /Ben is no longer a manager of board/);
+    await ann.chat('/holo delete board');
     const deleted = await events.next('hologram.delete', (d) => d.name === 'board');
     assert.deepEqual([deleted.data['player-name'], deleted.data.actor], ['Ann', 'Ann']);
-    await waitFor(() => sees(ben, 'First') === undefined, 'the board to be gone for Ben');
+    assert.equal(sees(ben, 'First'), undefined, 'the board is gone for Ben');
   });
 
   it('keeps holograms across a restart and shows them to players who join', async () => {
     const added = await rs.call('POST', '/holograms/welcome/lines', writer, { actor: annId, text: '&7{player}' });
     assert.deepEqual(added.json.data.lines, ['&lHello', '&7{player}']);
-    rs = await scene.restart();
-    const carl = await joinBot(rs.server.gamePort, 'Carl');
-    await waitFor(() => sees(carl, 'Hello\nCarl') !== undefined, 'Carl, joining after the restart, to see the hologram with his name');
+    await scene.restart();
+    const carl = await scene.join('Carl');
+    assert.deepEqual(texts(carl), ['Hello\nCarl'], 'Carl, joining after the restart, sees the hologram with his name');
     const one = await rs.call('GET', '/holograms/welcome', reader);
     assert.deepEqual(one.json.data.lines, ['&lHello', '&7{player}']);
     events = await rs.subscribe(writer, ['hologram.*']);
@@ -187,7 +149,7 @@ describe('holograms over the Remote Access Service', () => {
     assert.equal(r.json.data.name, 'welcome');
     const e = await events.next('hologram.delete', (d) => d.name === 'welcome');
     assert.deepEqual([e.data['player-id'], e.data.actor], [annId, 'core-rest/writer']);
-    await waitFor(() => displays(carl).length === 0, 'the hologram to be gone for Carl');
+    assert.deepEqual(texts(carl), [], 'the hologram is gone for Carl');
     const again = await rs.call('POST', '/holograms/welcome/delete', writer, { actor: annId });
     assert.deepEqual([again.status, again.json.code], [200, 'not-found']);
     const scope = await rs.call('POST', '/holograms/welcome/delete', reader, { actor: annId });
