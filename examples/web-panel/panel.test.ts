@@ -33,6 +33,27 @@ async function textOf(locator: Locator, match: RegExp, timeoutMs = 15000): Promi
   throw new Error(`timed out waiting for ${match} in ${locator}; it read "${last}"`);
 }
 
+/**
+ * Run in the page: the pixels of the graph in the ticks' green and in the requests' blue; null until
+ * both are `least` or more.
+ */
+function lineColours(least: number): { green: number; blue: number } | null {
+  const canvas = (globalThis as unknown as { document: { getElementById(id: string): unknown } }).document.getElementById('graph') as {
+    width: number;
+    height: number;
+    getContext(k: '2d'): { getImageData(x: number, y: number, w: number, h: number): { data: Uint8ClampedArray } };
+  };
+  const data = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data;
+  let green = 0;
+  let blue = 0;
+  for (let i = 0; i < data.length; i += 4) {
+    const [r, g, b, a] = [data[i]!, data[i + 1]!, data[i + 2]!, data[i + 3]!];
+    if (a > 200 && Math.abs(r - 63) < 12 && Math.abs(g - 185) < 12 && Math.abs(b - 80) < 12) green++;
+    if (a > 200 && Math.abs(r - 88) < 12 && Math.abs(g - 166) < 12 && Math.abs(b - 255) < 12) blue++;
+  }
+  return green >= least && blue >= least ? { green, blue } : null;
+}
+
 /** Starts the panel's backend the way the README says, on a free port; resolves with its address. */
 function startPanelProcess(coreUrl: string, token: string): Promise<{ child: ChildProcess; url: string; output: string[] }> {
   const child = spawn(process.execPath, [join(import.meta.dirname, 'server.ts')], {
@@ -157,24 +178,10 @@ describe('the web panel, in Chromium', () => {
     assert.ok(tps >= 15 && tps <= 21, `ticks per second ${tps}`);
     const rps = Number(await textOf(page.locator('#rps-value'), /^\d+\.\d$/));
     assert.ok(rps > 0, `requests per second ${rps}`);
-    // Both lines are drawn: the canvas holds pixels of the ticks' green and of the requests' blue.
-    await page.waitForTimeout(1500);
-    const colours = await page.evaluate(() => {
-      const canvas = (globalThis as unknown as { document: { getElementById(id: string): unknown } }).document.getElementById('graph') as {
-        width: number;
-        height: number;
-        getContext(k: '2d'): { getImageData(x: number, y: number, w: number, h: number): { data: Uint8ClampedArray } };
-      };
-      const data = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data;
-      let green = 0;
-      let blue = 0;
-      for (let i = 0; i < data.length; i += 4) {
-        const [r, g, b, a] = [data[i]!, data[i + 1]!, data[i + 2]!, data[i + 3]!];
-        if (a > 200 && Math.abs(r - 63) < 12 && Math.abs(g - 185) < 12 && Math.abs(b - 80) < 12) green++;
-        if (a > 200 && Math.abs(r - 88) < 12 && Math.abs(g - 166) < 12 && Math.abs(b - 255) < 12) blue++;
-      }
-      return { green, blue };
-    });
+    // Both lines are drawn: the canvas holds pixels of the ticks' green and of the requests' blue
+    // (drawn as the samples come; the wait gives up after 15 s and the check below says what it saw).
+    await page.waitForFunction(lineColours, 51, { polling: 100, timeout: 15_000 }).catch(() => undefined);
+    const colours = (await page.evaluate(lineColours, 0))!;
     assert.ok(colours.green > 50 && colours.blue > 50, `line pixels drawn: ${JSON.stringify(colours)}`);
   });
 

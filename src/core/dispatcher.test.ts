@@ -3,6 +3,30 @@ import assert from 'node:assert/strict';
 import { createDispatcher } from './dispatcher.ts';
 import { fail, ok, type Result } from './result.ts';
 
+/**
+ * The dispatcher's time in the test's hands: its sweep timer (setInterval) and the clock it measures
+ * with (performance.now) move only when the test moves them, so that a timeout is met exactly, on
+ * any machine. `restore` gives both back.
+ */
+function fakeTime(): { advance(ms: number): void; restore(): void } {
+  mock.timers.enable({ apis: ['setInterval'] });
+  let now = performance.now();
+  const nowMock = mock.method(performance, 'now', () => now);
+  return {
+    advance(ms) {
+      now += ms;
+      mock.timers.tick(ms);
+    },
+    restore() {
+      nowMock.mock.restore();
+      mock.timers.reset();
+    },
+  };
+}
+
+/** Lets the promise callbacks queued so far run (a turn of the event loop). */
+const settled = () => new Promise((r) => setImmediate(r));
+
 describe('dispatcher.call', () => {
   it('answers the result of a call that finishes in time', async () => {
     const d = createDispatcher({ timeoutMs: 1000 });
@@ -14,13 +38,27 @@ describe('dispatcher.call', () => {
   });
 
   it('answers timeout after the configured time when the call never resolves', async () => {
-    const d = createDispatcher({ timeoutMs: 50 });
-    const started = performance.now();
-    const outcome = await d.call('homes.move', () => new Promise<never>(() => {}));
-    const waited = performance.now() - started;
-    assert.deepEqual(outcome, { kind: 'timeout' });
-    assert.ok(waited >= 45, `waited ${waited} ms`);
-    assert.ok(waited < 1000, `waited ${waited} ms`);
+    const time = fakeTime();
+    try {
+      const d = createDispatcher({ timeoutMs: 50 });
+      const started = performance.now();
+      let outcome: unknown;
+      let waited = 0;
+      void d.call('homes.move', () => new Promise<never>(() => {})).then((o) => {
+        outcome = o;
+        waited = performance.now() - started;
+      });
+      time.advance(45);
+      await settled();
+      assert.equal(outcome, undefined, 'no answer before the timeout');
+      time.advance(10);
+      await settled();
+      assert.deepEqual(outcome, { kind: 'timeout' });
+      assert.ok(waited >= 45, `waited ${waited} ms`);
+      assert.ok(waited < 1000, `waited ${waited} ms`);
+    } finally {
+      time.restore();
+    }
   });
 
   it('measures calls, timeouts and durations by name', async () => {
@@ -78,15 +116,32 @@ describe('dispatcher.run', () => {
   });
 
   it('times a call out after timeoutMs (within one sweep) and ignores its late answer', async () => {
-    const d = createDispatcher({ timeoutMs: 100 });
-    let resolveLate: (v: Result<number>) => void = () => {};
-    const started = performance.now();
-    const outcome = await d.call<number>('slow', () => new Promise<Result<number>>((r) => (resolveLate = r)));
-    const waited = performance.now() - started;
-    assert.deepEqual(outcome, { kind: 'timeout' });
-    assert.ok(waited >= 99 && waited < 400, `waited ${waited} ms`);
-    resolveLate(ok(1));
-    assert.equal(d.stats().get('slow')?.timeouts, 1);
+    const time = fakeTime();
+    try {
+      const d = createDispatcher({ timeoutMs: 100 });
+      let resolveLate: (v: Result<number>) => void = () => {};
+      const started = performance.now();
+      const outcomes: unknown[] = [];
+      let waited = 0;
+      void d.call<number>('slow', () => new Promise<Result<number>>((r) => (resolveLate = r))).then((o) => {
+        outcomes.push(o);
+        waited = performance.now() - started;
+      });
+      time.advance(99);
+      await settled();
+      assert.deepEqual(outcomes, [], 'no answer before timeoutMs');
+      // A sweep every timeoutMs / 10: the one at 100 ms or the next.
+      time.advance(10);
+      await settled();
+      assert.deepEqual(outcomes, [{ kind: 'timeout' }]);
+      assert.ok(waited >= 99 && waited < 400, `waited ${waited} ms`);
+      resolveLate(ok(1));
+      await settled();
+      assert.deepEqual(outcomes, [{ kind: 'timeout' }], 'the late answer is ignored');
+      assert.equal(d.stats().get('slow')?.timeouts, 1);
+    } finally {
+      time.restore();
+    }
   });
 
   it('waits ten seconds by default before a timeout', async () => {
@@ -120,7 +175,8 @@ describe('dispatcher.idle', () => {
     d.run('slow', () => new Promise<Result<string>>((r) => (release = () => r(ok('done')))), () => answered.push('answer'), () => {});
     let idle = false;
     const waiting = d.idle(5000).then(() => (idle = true));
-    await new Promise((r) => setTimeout(r, 20));
+    // A turn of the event loop: whatever the dispatcher would settle by itself has settled.
+    await new Promise((r) => setImmediate(r));
     assert.equal(idle, false, 'a call is under way');
     release();
     await waiting;

@@ -97,15 +97,16 @@ describe('the Redis event bridge between two servers', () => {
   });
 
   it('keeps the local stream through an outage of Redis, warns once, and reconnects by itself', async () => {
-    await redis.stop();
+    await redis.stopRefusing();
     // The event stream's warning (on PostgreSQL the rate limit, counted through Redis too, warns on its own line).
     const streamWarning = /WARN .*is unreachable.*events of the other servers/;
     await until('the warning on A', () => lines(a, streamWarning).length > 0);
     a.events.emit('warp.create', warp('during-outage'));
     const local = await onA.next();
     assert.deepEqual([local.data.name, local.data.server], ['during-outage', 'a'], 'the local stream keeps working');
-    // Several reconnection attempts (100 ms apart at most) give no further line.
-    await new Promise((r) => setTimeout(r, 600));
+    // Several reconnection attempts give no further line: twelve refused connections are about three
+    // attempts of each connection of A and B (two each), all retrying every 100 ms at most.
+    await redis.refused(12);
     const warnings = lines(a, streamWarning);
     assert.equal(warnings.length, 1, warnings.join('\n'));
     assert.match(warnings[0] ?? '', /events of the other servers are not received on this server's event stream.*reconnecting/);

@@ -8,7 +8,7 @@ import { describe, it } from 'node:test';
 import { openDatabase } from '../core/db.ts';
 import { memoryLogger } from '../core/log.ts';
 import { createRateLimiter, WINDOW_MS, type RateShare } from './rate-limit.ts';
-import { startTestRedis, until } from './redis.fixtures.ts';
+import { eachReadTheOther, startTestRedis, until } from './redis.fixtures.ts';
 import { http, startHarness, tempDir } from './test-support.ts';
 import { TEST_DATABASE } from '../../test/support/test-database.ts';
 
@@ -104,17 +104,21 @@ describe('the rate limit through Redis', () => {
     const redis = await startTestRedis();
     const dir = tempDir();
     const shared = join(dir, 'shared.db');
-    const N = 12;
+    // Odd: the last pair of calls finds one call left of the limit, and both servers admit theirs.
+    const N = 11;
     // The overshoot bound (docs/network.md): what the other server admits within one exchange interval
-    // and its round trip; calls 25 ms apart on alternate servers with a 50 ms interval: at most 2.
+    // and its round trip. Here the calls go in pairs, one on each server, and after each pair each
+    // server has read the other's count: one call over at most.
     const BOUND = 2;
     const conf = `enabled = true\nport = 0\nrequests-per-minute = ${N}\n`;
-    const tuning = { rateLimitRedis: true, rateLimitRedisFlushMs: 50 };
+    const tuning = { rateLimitRedis: true, rateLimitRedisFlushMs: 10 };
     // One database (the tokens), two servers; manual clocks at one instant keep the test in one minute.
     const a = await startHarness({ conf, serverName: 'a', redis: redis.url, tuning, manualTime: true, openDb: () => openDatabase({ kind: 'sqlite', file: shared }) });
     const secret = await a.token('panel', 'read');
     const b = await startHarness({ conf, serverName: 'b', redis: redis.url, tuning, manualTime: true, openDb: () => openDatabase({ kind: 'sqlite', file: shared }) });
+    const watch = await redis.monitor();
     try {
+      const bucket = `token:${(await a.database.db.selectFrom('rest_tokens').select('id').where('label', '=', 'panel').executeTakeFirstOrThrow()).id}`;
       for (const h of [a, b]) await until('connected to Redis', () => h.log.lines.some((l) => /now reach this server's event stream/.test(l)));
       let admitted = 0;
       const statuses: number[] = [];
@@ -122,16 +126,16 @@ describe('the rate limit through Redis', () => {
         const r = await http(i % 2 === 0 ? a.port : b.port, 'GET', '/api/v1/status', { token: secret });
         statuses.push(r.status);
         if (r.status === 200) admitted++;
-        await new Promise((r) => setTimeout(r, 25));
+        if (i % 2 === 1) await eachReadTheOther(watch, bucket);
       }
       assert.ok(admitted >= N && admitted <= N + BOUND, `admitted ${admitted} of a limit of ${N}: ${statuses.join(' ')}`);
-      await new Promise((r) => setTimeout(r, 150));
       for (const h of [a, b]) {
         const r = await http(h.port, 'GET', '/api/v1/status', { token: secret });
         assert.equal(r.status, 429);
         assert.equal(r.headers['ratelimit-remaining'], '0');
       }
     } finally {
+      watch.close();
       await a.close();
       await b.close();
       await redis.close();
@@ -145,7 +149,7 @@ describe('the rate limit through Redis', () => {
       const secret = await h.token('panel', 'read');
       await until('connected', () => h.log.lines.some((l) => /now reach this server's event stream/.test(l)));
       assert.equal((await http(h.port, 'GET', '/api/v1/status', { token: secret })).status, 200);
-      await redis.stop();
+      await redis.stopRefusing();
       // Without Redis the count falls back to what the server does alone: through PostgreSQL's table, or in memory.
       const fallback = TEST_DATABASE === 'postgres' ? /WARN .*is unreachable: the rate limit per token is counted through the database/ : /WARN .*is unreachable: the rate limit per token is counted on this server alone/;
       await until('the fallback line', () => h.log.lines.some((l) => fallback.test(l)));
@@ -154,7 +158,9 @@ describe('the rate limit through Redis', () => {
       assert.equal(r.status, 200);
       assert.equal(r.headers['ratelimit-remaining'], '98');
       assert.ok(performance.now() - started < 500, 'the request did not wait for Redis');
-      await new Promise((r) => setTimeout(r, 300));
+      // Six refused connections: about three reconnection attempts of each of the server's two
+      // connections, with an exchange of the counts (every 20 ms) before each attempt (every 100 ms).
+      await redis.refused(6);
       assert.equal(h.log.lines.filter((l) => /the rate limit per token is counted/.test(l)).length, 1, 'one line for the outage');
       await redis.start();
       await until('back', () => h.log.lines.some((l) => /INFO .*is back: the rate limit per token is counted across the network/.test(l)));

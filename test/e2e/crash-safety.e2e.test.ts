@@ -11,8 +11,8 @@
 //   - each wallet the restarted server answers is the sum of its ledger rows, and the money of all
 //     wallets and banks is the starting money plus the deposits in the ledger (transfers move it).
 // Every request has an amount of its own (a count of cents), so each ledger row and audit entry
-// names the request it belongs to. The kill moments come from a seed printed at the start;
-// CRASH_SEED=<n> replays them.
+// names the request it belongs to. The kill moments (after how many answers) come from a seed
+// printed at the start; CRASH_SEED=<n> replays them.
 
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -20,7 +20,7 @@ import { Agent, request } from 'node:http';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { joinBot, quit, sleep } from './support/bots.ts';
+import { joinBot, quit } from './support/bots.ts';
 import { startRestServer, type RestServer } from './support/rest-server.ts';
 import { newDataDir } from './support/server-process.ts';
 import { seeded } from '../support/seeded.ts';
@@ -46,9 +46,9 @@ interface Write {
 /**
  * Sends writes from `CONNECTIONS` keep-alive connections until the server stops answering (it is
  * killed): each connection has one request in flight at a time, and stops at its first request
- * without an answer. `next` makes each request.
+ * without an answer. `next` makes each request; `answered` hears each answer.
  */
-async function load(port: number, token: string, next: () => Write, sent: Write[]): Promise<void> {
+async function load(port: number, token: string, next: () => Write, sent: Write[], answered: () => void): Promise<void> {
   const agent = new Agent({ keepAlive: true, maxSockets: CONNECTIONS });
   const send = (w: Write) =>
     new Promise<void>((resolve) => {
@@ -71,6 +71,7 @@ async function load(port: number, token: string, next: () => Write, sent: Write[
             res.statusCode === 200 && json.ok === true && typeof id === 'string'
               ? { kind: 'acked', id: Number(id) }
               : { kind: 'declined', why: `HTTP ${res.statusCode} ${json.code ?? text.slice(0, 80)}` };
+          answered();
           resolve();
         });
         res.on('error', (e) => {
@@ -159,10 +160,17 @@ describe('crash safety: the server killed with SIGKILL while deposits and transf
       };
 
       for (let round = 1; round <= ROUNDS; round++) {
-        const killAfter = Math.round(300 + rnd() * 1200);
+        // The kill comes after a number of answers drawn from the seed (not a time: a slow machine
+        // answers fewer in a given time), once at least one write was acknowledged and one declined.
+        const killAfter = 50 + Math.floor(rnd() * 350);
         const sent: Write[] = [];
-        const running = load(rs.restPort, token, next, sent);
-        await sleep(killAfter);
+        const count = (kind: string) => sent.filter((w) => w.outcome?.kind === kind).length;
+        let due = () => {};
+        const killTime = new Promise<void>((resolve) => (due = resolve));
+        const running = load(rs.restPort, token, next, sent, () => {
+          if (count('acked') + count('declined') >= killAfter && count('acked') > 0 && count('declined') > 0) due();
+        });
+        await killTime;
         const server = rs;
         await server.server.stop('SIGKILL');
         await running;
@@ -170,9 +178,8 @@ describe('crash safety: the server killed with SIGKILL while deposits and transf
 
         rs = await startRestServer({ dataDir });
         const store = readStore(dataDir);
-        const count = (kind: string) => sent.filter((w) => w.outcome?.kind === kind).length;
         t.diagnostic(
-          `round ${round}: killed after ${killAfter} ms; ${sent.length} sent: ${count('acked')} acknowledged, ${count('declined')} declined, ${count('lost')} without an answer`,
+          `round ${round}: killed after ${killAfter} answers; ${sent.length} sent: ${count('acked')} acknowledged, ${count('declined')} declined, ${count('lost')} without an answer`,
         );
         assert.ok(count('acked') > 0, `round ${round}: the load was acknowledged before the kill`);
         assert.ok(count('declined') > 0, `round ${round}: some transfers were declined`);

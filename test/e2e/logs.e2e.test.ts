@@ -115,6 +115,9 @@ describe('a console pipe that closes under the server (npm start 2>&1 | head -2)
 
       await waitForFile(dataDir, /Game server listening on port/, 'the server starts');
       await waitForFile(dataDir, /standard output is closed/, 'the closed pipe is noted in the file');
+      // Time is what is measured here: the CPU the server spends over 3 s of wall time once the
+      // work of its start (1 s more) is done. A server writing to the closed pipe in a loop spends
+      // nearly a whole core; an idle one, its ticks.
       await sleep(1000);
       const before = cpuSeconds(child.pid!);
       await sleep(3000);

@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { joinBot, quit, waitForMessage, type Bot } from './support/bots.ts';
 import { startRestServer, type RestServer } from './support/rest-server.ts';
+import { within } from './support/network-pair.ts';
 import { newDataDir } from './support/server-process.ts';
 
 const LOCKED = "The server's database is locked by another program, so the request was not carried out; try again later.";
@@ -66,8 +67,12 @@ describe('a database file locked by another program', () => {
       ]);
       const told = waitForMessage(ada, /locked by another program/, 15_000);
       ada.chat('/pay Bo 5');
-      // While the writes wait: a read is answered at once, and the game answers a command.
-      await new Promise((r) => setTimeout(r, 500));
+      // While the writes wait (their five connections open at the server, no answer yet): a read is
+      // answered at once, and the game answers a command.
+      await within(5000, 'the five writes to reach the server', async () => {
+        const status = await rs.console('coreapi status', /connections open: \d+/);
+        return Number(/connections open: (\d+)/.exec(status)?.[1]) >= 5;
+      });
       const readAt = performance.now();
       assert.equal(await balance(adaId), 100);
       readMs = performance.now() - readAt;
@@ -107,6 +112,7 @@ describe('a database file locked by another program', () => {
 
   it('does a write whose lock is released while it waits', { timeout: 30_000 }, async () => {
     other.exec('BEGIN IMMEDIATE');
+    // The scenario: the lock is released 1 s into the write's wait of up to 5 s (it retries every 20 ms).
     setTimeout(() => other.exec('ROLLBACK'), 1000);
     const started = performance.now();
     const r = await rs.call('POST', `/players/${bo}/balance/deposit`, token, { amount: 7 });

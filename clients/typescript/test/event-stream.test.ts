@@ -3,7 +3,7 @@
 // each new connection, and a revoked token (1008) is not retried.
 
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { describe, it, mock } from 'node:test';
 import { EventStream, type StreamStatus, type WebSocketLike } from '../src/index.ts';
 
 type Listener = (event: { data?: unknown; code?: number; reason?: string }) => void;
@@ -105,8 +105,14 @@ describe('the event-stream client, reconnecting', () => {
     const connected = stream.connect();
     FakeSocket.opened[0]!.receive({ event: 'connected', caller: 'x', message: '' });
     await connected;
-    FakeSocket.opened[0]!.drop(1008, 'token revoked');
-    await new Promise((r) => setTimeout(r, 20));
+    // The client's timers are the test's from the loss on: running them all would dial a reconnection.
+    mock.timers.enable({ apis: ['setTimeout'] });
+    try {
+      FakeSocket.opened[0]!.drop(1008, 'token revoked');
+      mock.timers.runAll();
+    } finally {
+      mock.timers.reset();
+    }
     assert.equal(FakeSocket.opened.length, 1);
     assert.deepEqual(statuses.at(-1), { state: 'closed', code: 1008, reason: 'token revoked' });
     await assert.rejects(stream.subscribe(['*']), /closed/);
