@@ -2,7 +2,7 @@
 // real kernel with every module (on the fake platform), by the walk of test/support/write-walk.ts:
 // a success leaves exactly its audit entries, by `core-rest/<label>`, with the route's action; a
 // declined call leaves exactly one `core-rest.declined` entry with its code; history leaves those
-// out (docs/reliability.md, "Audit"). The real server walks the same table (test/e2e/audit.e2e.test.ts).
+// out (docs/reliability.md, "Audit"). The real server walks the same table (test/e2e/audit-walk.e2e.test.ts).
 
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';

@@ -1,7 +1,7 @@
 // The walk over every write route of the route table (every POST row of ROUTES): for each, a call
 // that succeeds and one that is declined, what each needs first, and the audit entries each must
 // leave (docs/reliability.md, "Audit"). The same table runs on the kernel with every module
-// (src/rest/audit-walk.test.ts: every route) and on the real server (test/e2e/audit.e2e.test.ts:
+// (src/rest/audit-walk.test.ts: every route) and on the real server (test/e2e/audit-walk.e2e.test.ts:
 // every route whose preparation the real server offers from outside).
 //
 // A success leaves exactly the entries listed, each by `core-rest/<label>`: one with the route's
