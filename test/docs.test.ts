@@ -62,6 +62,16 @@ describe('the documentation', () => {
     assert.deepEqual(broken, []);
   });
 
+  it('names only files that exist, where it names one of the repository in backquotes', () => {
+    const missing: string[] = [];
+    for (const file of docFiles.filter((f) => f.endsWith('.md'))) {
+      for (const [, path] of readFileSync(file, 'utf8').matchAll(/`((?:src|test|scripts|examples|clients|deploy|bench)\/[\w./-]+\.(?:ts|md|json|conf|service))`/g)) {
+        if (path !== undefined && !path.includes('<') && !existsSync(join(ROOT, path))) missing.push(`${relative(ROOT, file)}: ${path}`);
+      }
+    }
+    assert.deepEqual(missing, []);
+  });
+
   it('holds in docs/decisions.md every section the source cites', () => {
     const sections = [...readFileSync(join(DOCS, 'decisions.md'), 'utf8').matchAll(/^## (.+)$/gm)].map((m) => m[1]);
     const missing: string[] = [];
