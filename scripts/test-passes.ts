@@ -26,7 +26,7 @@ const CACHE = join(ROOT, 'node_modules', '.cache', 'core-tests');
 const TIMINGS = join(CACHE, 'timings.json');
 const FLAGS = ['--test', '--test-timeout=180000'];
 /** Files run together in one process of the light lane. */
-const LIGHT_BATCH = 8;
+const LIGHT_BATCH = 16;
 const PASS_NAMES: Record<Pass, string> = { sqlite: 'SQLite', postgres: 'PostgreSQL (127.0.0.1:5432)' };
 
 type Timings = Record<string, Partial<Record<Pass, number>>>;

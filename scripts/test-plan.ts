@@ -9,7 +9,7 @@
 // - A file is a *game* file when it reaches a real game server: the real server process
 //   (test/e2e/support/server-process.ts), mineflayer bots (test/e2e/support/bots.ts) or flying-squid
 //   hosted in the test process (src/platform/flying-squid/index.ts). Those run one file to a process,
-//   at most one per core at once. Every other file runs with others in a process of their own (the
+//   at most one per core at once. Every other file runs with others, sixteen to a process (the
 //   `--test-isolation=none` of node:test), which saves loading the same modules again per file.
 
 import { globSync } from 'node:fs';
@@ -27,14 +27,20 @@ export const STORAGE_CHOICE = 'test/support/test-database.ts';
 export const GAME_MODULES: readonly string[] = ['test/e2e/support/server-process.ts', 'test/e2e/support/bots.ts', 'src/platform/flying-squid/index.ts'];
 
 /**
- * Files that reach storage but are about SQLite itself: they run in the SQLite pass only. Each says
- * why; the plan's test checks that each one exists and does reach storage (else it needs no entry).
+ * Files that reach storage but whose database does not follow the pass: those about SQLite itself,
+ * and those that choose their databases themselves (a PostgreSQL of their own, an SQLite source),
+ * which would run the same in both. They run in the SQLite pass only. Each says why; the plan's test
+ * checks that each one exists and does reach storage (else it needs no entry).
  */
 export const SQLITE_ONLY: Readonly<Record<string, string>> = {
   'src/modules/playerwarps/playerwarps.plan.test.ts': "the listing's SQLite query plan (an index, no scan, no sort)",
   'test/disk-full.test.ts': 'the SQLite file on a full disk',
   'test/e2e/crash-safety.e2e.test.ts': 'the SQLite file after kill -9 of the real server',
   'test/e2e/storage-locked.e2e.test.ts': 'the SQLite file locked by another program',
+  'test/e2e/network.e2e.test.ts': 'two servers on a PostgreSQL database of their own, whichever the pass',
+  'test/e2e/network-redis.e2e.test.ts': 'two servers on a PostgreSQL database and a Redis of their own, whichever the pass',
+  'test/e2e/copy-to-postgres.e2e.test.ts': 'a server on SQLite copied into a PostgreSQL schema of its own, whichever the pass',
+  'test/postgres-copy.test.ts': 'a kernel on SQLite copied into a PostgreSQL schema of its own, whichever the pass',
 };
 
 export interface TestFile {
