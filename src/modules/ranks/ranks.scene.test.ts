@@ -5,42 +5,8 @@
 
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { LADDER, PERMISSIONS } from './ranks.fixtures.ts';
 import { startKernelScene, type KernelScene, type SceneRest, type ScenePlayer, type Subscription } from '../../../test/support/scene.ts';
-
-const PERMISSIONS = `
-[groups.default]
-inherits = []
-nodes = []
-withhold = []
-[groups.moderator]
-inherits = ["default"]
-nodes = []
-[groups.admin]
-inherits = ["moderator"]
-nodes = ["*"]
-[groups.rb]
-inherits = ["default"]
-nodes = ["core.rank.others"]
-[groups.rc]
-inherits = ["rb"]
-nodes = []
-`;
-
-const LADDER = `
-prestige-cost = 5
-[[rungs]]
-name = "a"
-group = "default"
-[[rungs]]
-name = "b"
-group = "rb"
-cost = 30
-[[rungs]]
-name = "c"
-group = "rc"
-cost = 10
-min-playtime-seconds = 100000
-`;
 
 describe('ranks over the Remote Access Service (in process)', () => {
   let scene: KernelScene;

@@ -9,41 +9,7 @@ import { after, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { waitFor, waitForMessage } from '../support/bots.ts';
 import type { AreaPart } from '../support/area-parts.ts';
-
-const PERMISSIONS = `
-[groups.default]
-inherits = []
-nodes = []
-withhold = []
-[groups.moderator]
-inherits = ["default"]
-nodes = []
-[groups.admin]
-inherits = ["moderator"]
-nodes = ["*"]
-[groups.rb]
-inherits = ["default"]
-nodes = ["core.rank.others"]
-[groups.rc]
-inherits = ["rb"]
-nodes = []
-`;
-
-const LADDER = `
-prestige-cost = 5
-[[rungs]]
-name = "a"
-group = "default"
-[[rungs]]
-name = "b"
-group = "rb"
-cost = 30
-[[rungs]]
-name = "c"
-group = "rc"
-cost = 10
-min-playtime-seconds = 100000
-`;
+import { LADDER, PERMISSIONS } from '../../../src/modules/ranks/ranks.fixtures.ts';
 
 export const ranksPart: AreaPart = {
   name: 'ranks',
