@@ -189,4 +189,11 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.exit(130);
   });
 }
-process.exitCode = await main();
+try {
+  process.exitCode = await main();
+} catch (e) {
+  // A run that cannot start (PostgreSQL not there for its pass, no file matching): one line, no stack.
+  stopAll();
+  process.stderr.write(`npm test could not run: ${e instanceof Error ? e.message : String(e)}\n`);
+  process.exitCode = 1;
+}
