@@ -1,21 +1,24 @@
-// The relay on the real server: a ban and a warning done over REST arrive at a (fake, local) Discord
-// webhook as embeds, in order.
+// The relay on the real server, started by the command its README shows (read from the README, run
+// in a shell with the machine's own PATH: `npm run example:discord-relay`): a ban and a warning done
+// over REST arrive at a (fake, local) Discord webhook as embeds, in order.
 
 import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { joinBot, quit, waitFor } from '../../test/e2e/support/bots.ts';
 import { startRestServer, type RestServer } from '../../test/e2e/support/rest-server.ts';
-import { createClient, EventStream } from '../../clients/typescript/src/index.ts';
+import { readmeCommand, startShellCommand, userEnvironment, withSettings, type ShellCommand } from '../../test/support/readme-command.ts';
+import { createClient } from '../../clients/typescript/src/index.ts';
 import type { WebhookMessage } from './format.ts';
-import { MODERATION_PATTERNS, startRelay, type Relay } from './relay.ts';
+
+const ROOT = join(import.meta.dirname, '..', '..');
 
 describe('the Discord relay', () => {
   let rs: RestServer;
   let discord: Server;
-  let stream: EventStream;
-  let relay: Relay;
+  let relay: ShellCommand | undefined;
   const received: Array<{ path: string; message: WebhookMessage }> = [];
 
   before(async () => {
@@ -30,14 +33,16 @@ describe('the Discord relay', () => {
     });
     await new Promise<void>((resolve) => discord.listen(0, '127.0.0.1', resolve));
     const hook = `http://127.0.0.1:${(discord.address() as AddressInfo).port}/api/webhooks/1/secret`;
-    stream = new EventStream({ baseUrl: `http://127.0.0.1:${rs.restPort}`, auth: { bearer: await rs.token('relay', 'events') } });
-    relay = startRelay({ source: stream, webhookUrl: hook });
-    await stream.connect();
-    await stream.subscribe(MODERATION_PATTERNS);
+    const command = withSettings(readmeCommand(join(import.meta.dirname, 'README.md'), 'example:discord-relay'), {
+      CORE_URL: `http://127.0.0.1:${rs.restPort}`,
+      CORE_TOKEN: await rs.token('relay', 'events'),
+      DISCORD_WEBHOOK_URL: hook,
+    });
+    // Ready once subscribed: the line comes after the server's reply to the subscription.
+    relay = await startShellCommand(command, { cwd: ROOT, env: userEnvironment(), ready: /^relaying moderation\.\* to Discord$/, timeoutMs: 30_000 });
   });
   after(async () => {
-    relay?.stop();
-    await stream?.close();
+    await relay?.stop();
     await new Promise<void>((resolve) => (discord ? discord.close(() => resolve()) : resolve()));
     await rs?.stop();
   });

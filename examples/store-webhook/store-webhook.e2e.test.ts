@@ -1,17 +1,20 @@
-// The store webhook on the real server: a purchase deposits once however often the store delivers
-// it (one after another, or two copies at once), a bad signature is refused and deposits nothing,
-// and a player nobody knows gets a clear answer.
+// The store webhook on the real server, started by the command its README shows (read from the
+// README, run in a shell with the machine's own PATH: `npm run example:store-webhook`): a purchase
+// deposits once however often the store delivers it (one after another, or two copies at once), a
+// bad signature is refused and deposits nothing, and a player nobody knows gets a clear answer.
 
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { joinBot, quit } from '../../test/e2e/support/bots.ts';
 import { startRestServer, type RestServer } from '../../test/e2e/support/rest-server.ts';
+import { readmeCommand, startShellCommand, userEnvironment, withSettings, type ShellCommand } from '../../test/support/readme-command.ts';
 import { createClient, type CoreClient } from '../../clients/typescript/src/index.ts';
-import { createWebhookServer, SIGNATURE_HEADER, sign } from './webhook.ts';
+import { SIGNATURE_HEADER, sign } from './webhook.ts';
 
 const SECRET = 'store-shared-secret';
+const ROOT = join(import.meta.dirname, '..', '..');
 
 /** The uuid an offline-mode server gives a name (Java's UUID.nameUUIDFromBytes of "OfflinePlayer:<name>"). */
 function offlineUuid(name: string): string {
@@ -25,7 +28,7 @@ function offlineUuid(name: string): string {
 describe('the store webhook', () => {
   let rs: RestServer;
   let core: CoreClient;
-  let webhook: ReturnType<typeof createWebhookServer>;
+  let webhook: ShellCommand | undefined;
   let url: string;
   let ann: string;
 
@@ -50,12 +53,17 @@ describe('the store webhook', () => {
     const found = await core.getPlayersByNameByName({ path: { name: 'Ann' } });
     assert.ok(found.ok);
     ann = found.data.uuid;
-    webhook = createWebhookServer({ client: core, secret: SECRET });
-    await new Promise<void>((resolve) => webhook.listen(0, '127.0.0.1', resolve));
-    url = `http://127.0.0.1:${(webhook.address() as AddressInfo).port}/purchase`;
+    const command = withSettings(readmeCommand(join(import.meta.dirname, 'README.md'), 'example:store-webhook'), {
+      CORE_URL: `http://127.0.0.1:${rs.restPort}`,
+      CORE_TOKEN: token,
+      STORE_SECRET: SECRET,
+      PORT: '0',
+    });
+    webhook = await startShellCommand(command, { cwd: ROOT, env: userEnvironment(), ready: /store webhook listening on (\S+)/, timeoutMs: 30_000 });
+    url = webhook.ready[1]!;
   });
   after(async () => {
-    await new Promise<void>((resolve) => (webhook ? webhook.close(() => resolve()) : resolve()));
+    await webhook?.stop();
     await rs?.stop();
   });
 

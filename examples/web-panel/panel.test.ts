@@ -1,6 +1,7 @@
 // The web panel as a person sees it: the real server with the Remote Access Service on and two
-// bots online, the panel's backend started as its README says (node examples/web-panel/server.ts
-// with CORE_URL and CORE_TOKEN), and the page opened in headless Chromium. A deposit made over
+// bots online, the panel's backend started by the command its README shows (read from the README,
+// run in a shell with the machine's own PATH: `npm run example:web-panel` with CORE_URL and
+// CORE_TOKEN), and the page opened in headless Chromium. A deposit made over
 // REST must show on the page without a reload; the graph must show the server's ticks and the API's
 // requests per second; and the token must never reach the browser.
 //
@@ -8,16 +9,17 @@
 // screenshot goes to a temporary folder.
 
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { get } from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { after, before, describe, it } from 'node:test';
 import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 import { joinBot, quitAll } from '../../test/e2e/support/bots.ts';
 import { startRestServer, type RestServer } from '../../test/e2e/support/rest-server.ts';
+import { readmeCommand, startShellCommand, userEnvironment, withSettings, type ShellCommand } from '../../test/support/readme-command.ts';
+
+const ROOT = join(import.meta.dirname, '..', '..');
 
 const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
@@ -54,33 +56,11 @@ function lineColours(least: number): { green: number; blue: number } | null {
   return green >= least && blue >= least ? { green, blue } : null;
 }
 
-/** Starts the panel's backend the way the README says, on a free port; resolves with its address. */
-function startPanelProcess(coreUrl: string, token: string): Promise<{ child: ChildProcess; url: string; output: string[] }> {
-  const child = spawn(process.execPath, [join(import.meta.dirname, 'server.ts')], {
-    env: { ...process.env, CORE_URL: coreUrl, CORE_TOKEN: token, PANEL_PORT: '0' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const output: string[] = [];
-  createInterface({ input: child.stderr! }).on('line', (l) => output.push(l));
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      // after() never learns of a panel that did not start: it is stopped here.
-      child.kill('SIGKILL');
-      reject(new Error(`the panel did not start within 15 s: ${output.join('\n')}`));
-    }, 15000);
-    createInterface({ input: child.stdout! }).on('line', (l) => {
-      output.push(l);
-      const url = /Web panel on (\S+)/.exec(l)?.[1];
-      if (url) {
-        clearTimeout(timer);
-        resolve({ child, url, output });
-      }
-    });
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`the panel exited (${code}): ${output.join('\n')}`));
-    });
-  });
+/** Starts the panel's backend by the README's command, on a free port; resolves with its address. */
+async function startPanelProcess(coreUrl: string, token: string): Promise<{ shell: ShellCommand; url: string }> {
+  const command = withSettings(readmeCommand(join(import.meta.dirname, 'README.md'), 'example:web-panel'), { CORE_URL: coreUrl, CORE_TOKEN: token });
+  const shell = await startShellCommand(command, { cwd: ROOT, env: userEnvironment({ PANEL_PORT: '0' }), ready: /Web panel on (\S+)/, timeoutMs: 30_000 });
+  return { shell, url: shell.ready[1]! };
 }
 
 /** The first frame of the panel's event stream (its `hello`), as a browser would receive it. */
@@ -102,7 +82,7 @@ function firstStreamFrame(url: string): Promise<string> {
 
 describe('the web panel, in Chromium', () => {
   let rs: RestServer | undefined;
-  let panel: { child: ChildProcess; url: string; output: string[] } | undefined;
+  let panel: { shell: ShellCommand; url: string } | undefined;
   let browser: Browser | undefined;
   // Set in before(); after() also runs when before() failed first, hence its `page?.`.
   let page!: Page;
@@ -137,11 +117,7 @@ describe('the web panel, in Chromium', () => {
       // Taken here, so a failed check leaves a picture of what the page showed.
       await (page as Page | undefined)?.screenshot({ path: process.env.PANEL_SCREENSHOT ?? join(tmp, 'panel.png') }).catch(() => {});
       await browser?.close();
-      if (panel && panel.child.exitCode === null) {
-        const exited = new Promise((r) => panel!.child.once('exit', r));
-        panel.child.kill('SIGTERM');
-        await exited;
-      }
+      await panel?.shell.stop();
       await quitAll();
       await rs?.stop();
     } finally {
