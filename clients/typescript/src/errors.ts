@@ -8,6 +8,10 @@ import type { components } from './generated/openapi.ts';
 /** The HTTP-level codes of the error envelope (`bad-request`, `forbidden`, `rate-limited`, …). */
 export type HttpErrorCode = components['schemas']['Error']['code'];
 
+/**
+ * `message` is the service's sentence as it sent it; a 400's already begins with the field at fault
+ * (`amount: the amount must not be negative.`), so it reads well printed alone.
+ */
 export class CoreApiError extends Error {
   override readonly name = 'CoreApiError';
   /** The HTTP status. */

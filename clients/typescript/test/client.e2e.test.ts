@@ -4,11 +4,23 @@
 
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
+import { stripTypeScriptTypes } from 'node:module';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { joinBot, quit } from '../../../test/e2e/support/bots.ts';
 import { startRestServer, type RestServer } from '../../../test/e2e/support/rest-server.ts';
 import { CoreApiError, createClient, type CoreClient } from '../src/index.ts';
+
+/** The README's example under a heading: its first `ts` block, and what the `// prints: …` line after it says it prints. */
+function readmeExample(heading: string): { code: string; prints: string } {
+  const readme = readFileSync(join(import.meta.dirname, '../README.md'), 'utf8');
+  const section = readme.slice(readme.indexOf(`\n${heading}\n`));
+  const block = /```ts\n([\s\S]*?)```/.exec(section)?.[1];
+  assert.ok(block !== undefined, `no ts block under ${heading} in the client's README`);
+  const prints = /^\/\/ prints: (.+)$/m.exec(block)?.[1];
+  assert.ok(prints !== undefined, `the example under ${heading} does not say what it prints`);
+  return { code: block, prints };
+}
 
 describe('the typed client', () => {
   let rs: RestServer;
@@ -93,6 +105,16 @@ describe('the typed client', () => {
     );
     const stranger = createClient({ baseUrl: base, auth: { bearer: `crs_${'x'.repeat(43)}` } });
     await assert.rejects(stranger.getStatus(), (e: unknown) => e instanceof CoreApiError && e.status === 401 && e.code === 'unauthorized');
+  });
+
+  it("runs the README's error example as written: it prints the 400's message, which names the field once", async () => {
+    const { code, prints } = readmeExample('### Errors');
+    const printed: string[] = [];
+    const AsyncFunction = (async () => {}).constructor as new (...args: string[]) => (...values: unknown[]) => Promise<void>;
+    const example = new AsyncFunction('core', 'uuid', 'CoreApiError', 'console', stripTypeScriptTypes(code));
+    await example(client, ann, CoreApiError, { log: (line: unknown) => printed.push(String(line)) });
+    assert.deepEqual(printed, [prints]);
+    assert.match(prints, /^amount: (?!amount\b)/);
   });
 
   it('sends an Idempotency-Key: a retry is replayed and applied once', async () => {
