@@ -26,6 +26,59 @@ export interface RouteInput<P = unknown, Q = unknown, B = unknown> {
   actor: Actor;
 }
 
+/**
+ * The players of the documentation's examples (docs/api/): Steve is online, Alex has joined once and
+ * left. These are their offline-mode uuids; the pages write them as the shell variables `$UUID` and
+ * `$OTHER`, which a reader sets to the uuids of the players on their own server.
+ */
+export const EXAMPLE_PLAYERS = {
+  steve: { name: 'Steve', uuid: '5627dd98-e6be-3c21-b8a8-e92344183641', variable: 'UUID' },
+  alex: { name: 'Alex', uuid: '36532b5e-c442-3dbb-a24c-c7e55d0f979a', variable: 'OTHER' },
+} as const;
+
+/** A line a player online types in chat, and the start of the reply they see (`…` for the part that varies). */
+export interface ExampleChat {
+  player: string;
+  types: string;
+  reply: string;
+}
+
+/**
+ * What a reader does before (or after) a route's example command so that it answers as shown, on
+ * the server the examples assume (docs/api/README.md): lines typed at the server console, in game,
+ * a player joining again, or shell lines that keep a value of an answer in a variable. `text` says
+ * why, for the reader.
+ */
+export type ExampleStep =
+  | { text: string; console: readonly { types: string; reply: string }[] }
+  | { text: string; chat: readonly ExampleChat[] }
+  | { text: string; joins: string }
+  | { text: string; shell: readonly string[] };
+
+/**
+ * The example of a route in docs/api/: values that work on the examples' server (a default server,
+ * docs/api/README.md) where the ones made from the schemas would not (a kit that exists, a second
+ * player), the steps that make what it needs, and the answer when it is not a success with every field.
+ */
+export interface RouteExample<P extends TSchema = TSchema, Q extends TSchema = TSchema, B extends TSchema = TSchema> {
+  /**
+   * The route of the same area whose example must run first, by name (`POST /warps/:name/create`):
+   * the page shows this one right after it (a warp is read once it is made).
+   */
+  needs?: string;
+  params?: Partial<Static<P>>;
+  query?: Partial<Static<Q>>;
+  body?: Static<B>;
+  /** Body fields written as shell text in the command (a value an earlier step kept): field → `$SNAPSHOT`. */
+  shell?: Readonly<Record<string, string>>;
+  before?: readonly ExampleStep[];
+  after?: readonly ExampleStep[];
+  /** The answer shown, when this example does not get a success with every field (a declined operation, a null). */
+  answer?: unknown;
+  /** With `answer`: the sentence that introduces the success with every field, shown after it ("With a link, the answer is:"). */
+  otherwise?: string;
+}
+
 export interface RouteSpec<P extends TSchema, Q extends TSchema, B extends TSchema, A extends TSchema> {
   method: HttpMethod;
   path: string;
@@ -44,6 +97,8 @@ export interface RouteSpec<P extends TSchema, Q extends TSchema, B extends TSche
    * 200 with ok:false: single home, NPC, hologram, skin, back location, command-check offline.
    */
   notFoundIs404?: boolean;
+  /** The example of docs/api/ and the reference, where the values made from the schemas do not suit. */
+  example?: RouteExample<P, Q, B>;
   call(api: CoreApi, input: RouteInput<Static<P>, Static<Q>, Static<B>>): Promise<Result<Static<A>>> | Result<Static<A>>;
 }
 
@@ -60,6 +115,7 @@ export interface RouteDefinition {
   readonly summary: string;
   readonly description: string | undefined;
   readonly notFoundIs404: boolean;
+  readonly example: RouteExample | undefined;
   /** `GET /status`: the dispatcher measures each call under this name. */
   readonly name: string;
   call(api: CoreApi, input: RouteInput): Promise<Result<unknown>> | Result<unknown>;
@@ -99,6 +155,7 @@ export function defineRoute<P extends TSchema, Q extends TSchema, B extends TSch
     summary: spec.summary,
     description: spec.description,
     notFoundIs404: spec.notFoundIs404 ?? false,
+    example: spec.example as RouteExample | undefined,
     name,
     call: spec.call as RouteDefinition['call'],
   };

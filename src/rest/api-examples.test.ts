@@ -6,7 +6,8 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { TypeCompiler } from '@sinclair/typebox/compiler';
 import { buildOpenApi } from './openapi.ts';
-import { curlOf, exampleFor, operationsOf } from './api-examples.ts';
+import { EXAMPLE_PLAYERS } from '../core/routes.ts';
+import { curlOf, exampleFor, operationsOf, shellJson } from './api-examples.ts';
 import { REFERENCE_ROUTES } from './reference.ts';
 import { API_PREFIX } from './route-table.ts';
 import { ROUTES } from './routes.ts';
@@ -46,15 +47,28 @@ describe('the reference examples', () => {
     assert.deepEqual(problems, []);
   });
 
-  it('write a curl command with the token, the body and the full URL', () => {
+  it('write a curl command with the token, the body, and the URL under $CORE with the player as $UUID', () => {
     const o = ops.find((x) => x.path === '/api/v1/players/{uuid}/balance/deposit' && x.method === 'POST');
     assert.ok(o);
     const curl = curlOf(o, exampleFor(doc, o));
     assert.match(curl, /^curl -s -X POST -H "Authorization: Bearer \$TOKEN"/);
     assert.match(curl, /-d '\{"amount":25\}'/);
-    assert.match(curl, /'http:\/\/127\.0\.0\.1:8123\/api\/v1\/players\/[0-9a-f-]{36}\/balance\/deposit'$/);
-    const open = ops.find((x) => x.path === '/api/v1/docs');
-    assert.ok(open);
-    assert.doesNotMatch(curlOf(open, exampleFor(doc, open)), /Authorization/, 'the reference needs no token');
+    assert.match(curl, /"\$CORE\/players\/\$UUID\/balance\/deposit"$/);
+    const reference = ops.find((x) => x.path === '/api/v1/openapi.json');
+    assert.ok(reference);
+    assert.match(curlOf(reference, exampleFor(doc, reference)), /Authorization: Bearer \$TOKEN/, 'every command sends the token, the reference\'s too');
+  });
+
+  it('send a body that names a player from a here-document, where the shell puts in $UUID and $OTHER', () => {
+    const o = ops.find((x) => x.path === '/api/v1/economy/transfer');
+    assert.ok(o);
+    const curl = curlOf(o, exampleFor(doc, o));
+    assert.match(curl, /-d @- \\\n {2}"\$CORE\/economy\/transfer" <<EOF\n\{"from":"\$UUID","to":"\$OTHER","amount":10\}\nEOF$/);
+  });
+
+  it('writes a value kept by an earlier step as its variable, and escapes what the shell would expand', () => {
+    assert.deepEqual(shellJson({ snapshot: 1 }, { snapshot: '$SNAPSHOT' }), { json: '{"snapshot":$SNAPSHOT}', variables: true });
+    assert.deepEqual(shellJson({ text: 'costs $5 `now`', to: EXAMPLE_PLAYERS.alex.uuid }), { json: '{"text":"costs \\$5 \\`now\\`","to":"$OTHER"}', variables: true });
+    assert.deepEqual(shellJson({ text: 'costs $5' }), { json: '{"text":"costs $5"}', variables: false });
   });
 });

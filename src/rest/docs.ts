@@ -32,7 +32,7 @@ export function renderDocs(routes: readonly RouteDefinition[], catalogue: EventC
     openapi: JSON.stringify(openapi, null, 2) + '\n',
     asyncapi: JSON.stringify(asyncapi, null, 2) + '\n',
     reference: renderReferenceHtml(openapi, asyncapi),
-    api: renderApiPages(openapi),
+    api: renderApiPages(openapi, routes),
   };
 }
 

@@ -204,6 +204,7 @@ export function buildOpenApi(routes: readonly RouteDefinition[], version: string
       if (!part) continue;
       const s = schemas.convert(part);
       const required = new Set((s.required as string[] | undefined) ?? []);
+      const examples = (where === 'path' ? row.example?.params : row.example?.query) as Record<string, unknown> | undefined;
       for (const [name, schema] of Object.entries((s.properties as Record<string, Json> | undefined) ?? {})) {
         const description = schema.description;
         parameters.push({
@@ -213,6 +214,8 @@ export function buildOpenApi(routes: readonly RouteDefinition[], version: string
           required: where === 'path' || (required.has(name) && schema.default === undefined),
           ...(typeof description === 'string' ? { description } : {}),
           schema,
+          // The value the examples of docs/api/ send (one that exists on a default server).
+          ...(examples?.[name] !== undefined ? { example: examples[name] } : {}),
         });
       }
     }
@@ -269,7 +272,7 @@ export function buildOpenApi(routes: readonly RouteDefinition[], version: string
         ? {
             requestBody: {
               required: ((schemas.convert(row.body).required as string[] | undefined) ?? []).length > 0,
-              content: { 'application/json': { schema: schemas.convert(row.body) } },
+              content: { 'application/json': { schema: schemas.convert(row.body), ...(row.example?.body !== undefined ? { example: row.example.body } : {}) } },
             },
           }
         : {}),

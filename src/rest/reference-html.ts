@@ -5,7 +5,7 @@
 // writes it to docs/reference.html; the output depends on the documents only (no date), so the
 // committed file can be checked for staleness.
 
-import { byArea, curlOf, exampleFor, parametersOf, bodySchemaOf, answerSchemaOf, type Operation } from './api-examples.ts';
+import { byArea, curlOf, EXAMPLE_VARIABLES, exampleFor, parametersOf, bodySchemaOf, answerSchemaOf, type Operation } from './api-examples.ts';
 import type { Json } from './json-schema.ts';
 import { fieldsOf, resolve, type Field } from './reference-schema.ts';
 
@@ -189,6 +189,9 @@ export function renderReferenceHtml(openapi: Json, asyncapi: Json): string {
       ? `Open without a token: ${open.map((o) => `<code>${esc(`${o.method} ${o.path}`)}</code>`).join(', ')} (limited per remote address, and switched off with <code>reference = false</code> in rest.conf). <strong>Every other path needs a token</strong>, sent as shown below.`
       : '<strong>Every path needs a token</strong>, sent as shown below.'
   }</p>
+<p>The examples are curl commands for a shell where ${Object.entries(EXAMPLE_VARIABLES)
+    .map(([name, what]) => `<code>$${esc(name)}</code> holds ${inlineMarkdown(what).replace(/^<p>|<\/p>$/g, '')}`)
+    .join('; ')} (docs/api/README.md in the repository sets them up).</p>
 <section id="authentication"><h2>Authentication, answers and limits</h2>
 ${inlineMarkdown(String(info.description ?? ''))}
 </section>

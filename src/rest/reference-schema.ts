@@ -3,6 +3,7 @@
 // (./reference-html.ts) and the per-area pages (./api-pages.ts) both use it, so the two show the
 // same fields and the same examples; a test validates every example against its route's schemas.
 
+import { EXAMPLE_PLAYERS } from '../core/routes.ts';
 import type { Json } from './json-schema.ts';
 
 export interface Field {
@@ -68,7 +69,8 @@ export function fieldsOf(doc: Json, schema: Json, prefix = '', depth = 0): Field
   return out;
 }
 
-export const EXAMPLE_UUID = '5627dd98-e6be-3c21-b8a8-e92344183641';
+/** Steve's uuid: the player of the examples (docs/api/README.md). */
+export const EXAMPLE_UUID = EXAMPLE_PLAYERS.steve.uuid;
 const EXAMPLE_TIME = '2026-11-23T18:05:23.286Z';
 
 /** Words a field's name suggests, tried in order against the field's pattern and length. */
@@ -90,7 +92,21 @@ const WORDS: Record<string, string[]> = {
   code: ['123456'],
   mode: ['moderator'],
   rank: ['member'],
+  jail: ['cell'],
+  group: ['default'],
+  actor: ['core-rest/examples'],
+  server: ['survival'],
+  'transaction-id': ['2'],
+  'display-name': ['Town Guide'],
+  'shown-name': ['Town Guide'],
+  description: ['By the river, open every day'],
+  material: ['minecraft:diamond', 'diamond'],
+  'texture-url': ['http://textures.minecraft.net/texture/1a2b3c4d'],
 };
+
+/** A field naming a player by name (player-name, owner-name, from-name …): the examples' player. */
+const PLAYER_NAME = /^(player|owner|from|to|target|sender|partner|staff|voter|buyer|seller|by)-name$/;
+
 // The last is a Discord account id (17 to 20 digits).
 const FALLBACK_WORDS = ['spawn', 'Steve', 'example', 'a', '1', '123456789012345678'];
 
@@ -103,7 +119,8 @@ function stringExample(schema: Json, key: string): string {
   const min = typeof schema.minLength === 'number' ? schema.minLength : 0;
   const max = typeof schema.maxLength === 'number' ? schema.maxLength : Infinity;
   const pattern = typeof schema.pattern === 'string' ? new RegExp(schema.pattern, 'u') : undefined;
-  for (const word of [...(WORDS[key] ?? WORDS[lastWord] ?? []), ...FALLBACK_WORDS]) {
+  const suggested = WORDS[key] ?? (PLAYER_NAME.test(key) ? [EXAMPLE_PLAYERS.steve.name] : undefined) ?? WORDS[lastWord] ?? [];
+  for (const word of [...suggested, ...FALLBACK_WORDS]) {
     if (word.length >= min && word.length <= max && (!pattern || pattern.test(word))) return word;
   }
   return 'x'.repeat(Math.max(min, 1));

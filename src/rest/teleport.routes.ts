@@ -18,6 +18,7 @@ export const TELEPORT_ROUTES = [
     summary: 'Where /back would take the player (their last teleport’s start, or where they died); 404 when none',
     description: 'Known for offline players too (it survives a restart). 404 with not-found when the player never teleported nor died, or never joined.',
     notFoundIs404: true,
+    example: { needs: 'POST /players/:uuid/teleport' },
     call: (api, { params }) => api.teleport.backLocation(params.uuid),
   }),
   defineRoute({
@@ -43,6 +44,7 @@ export const TELEPORT_ROUTES = [
     answer: TeleportedAnswer,
     summary: 'Sends an online player to their back location at once (cause back)',
     description: 'No warm-up. Declined with player-offline when the player is not online, not-found when they have no back location. Recorded in the audit log.',
+    example: { needs: 'POST /players/:uuid/teleport' },
     call: (api, { params, actor }) => api.teleport.back(params.uuid, { warmupSeconds: 0, actor }),
   }),
 ];

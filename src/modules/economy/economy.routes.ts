@@ -1,7 +1,7 @@
 // The economy's rows of the route table.
 
 import { Type } from '@sinclair/typebox';
-import { defineRoute } from '../../core/routes.ts';
+import { defineRoute, EXAMPLE_PLAYERS } from '../../core/routes.ts';
 import { Limit, Money, PlayerUuid, UuidParams } from '../../core/schemas.ts';
 import { Afford, Balances, Currencies, SetBalance, Top, Transfer, WalletChange } from './economy.schemas.ts';
 
@@ -102,6 +102,7 @@ export const ECONOMY_ROUTES = [
     body: Type.Object({ from: PlayerUuid, to: PlayerUuid, amount: Amount, currency: Type.Optional(Currency) }, { additionalProperties: false }),
     answer: Transfer,
     summary: 'Moves money from one player to another: both sides or neither',
+    example: { body: { from: EXAMPLE_PLAYERS.steve.uuid, to: EXAMPLE_PLAYERS.alex.uuid, amount: 10 } },
     call: (api, { body, actor }) => api.economy.transfer(body.from, body.to, body.amount, body.currency, actor),
   }),
 ];

@@ -6,7 +6,7 @@ import { Money } from '../../core/schemas.ts';
 
 export const Currency = Type.Object(
   {
-    name: Type.String(),
+    name: Type.String({ examples: ['coins'] }),
     symbol: Type.String(),
     'decimal-places': Type.Integer({ minimum: 0, maximum: 4 }),
     default: Type.Boolean({ description: 'Whether requests and commands that name no currency use this one.' }),
@@ -16,7 +16,7 @@ export const Currency = Type.Object(
 );
 export type Currency = Static<typeof Currency>;
 
-export const Currencies = Type.Object({ currencies: Type.Array(Currency), default: Type.String() }, { additionalProperties: false });
+export const Currencies = Type.Object({ currencies: Type.Array(Currency), default: Type.String({ examples: ['coins'] }) }, { additionalProperties: false });
 export type Currencies = Static<typeof Currencies>;
 
 export const Balances = Type.Object({ balances: Type.Array(Money) }, { additionalProperties: false });

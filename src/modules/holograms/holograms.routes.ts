@@ -1,7 +1,7 @@
 // The holograms' rows of the route table. Every write names the player it is performed as
 // (`actor` in the body, spec rule for writes 4); line text is answered as stored.
 
-import { defineRoute } from '../../core/routes.ts';
+import { defineRoute, EXAMPLE_PLAYERS } from '../../core/routes.ts';
 import { ActorBody, CommandBody, CreateHologramBody, Hologram, HologramList, HologramParams, LineEditBody, MoveHologramBody } from './holograms.schemas.ts';
 
 export const HOLOGRAMS_ROUTES = [
@@ -23,6 +23,7 @@ export const HOLOGRAMS_ROUTES = [
     answer: Hologram,
     summary: 'One hologram, its lines as stored (before markup and placeholders); 404 when there is none of that name',
     notFoundIs404: true,
+    example: { params: { name: 'welcome' } },
     call: (api, { params }) => api.holograms.get(params.name),
   }),
   defineRoute({
@@ -34,6 +35,7 @@ export const HOLOGRAMS_ROUTES = [
     answer: Hologram,
     summary: 'Creates a hologram of one line, owned by the actor and charged to their limit',
     description: 'already-exists when the name is taken; refused when the actor owns as many holograms as they may (core.holo.limit.<n>, else holograms.conf default-limit).',
+    example: { body: { actor: EXAMPLE_PLAYERS.steve.uuid, name: 'welcome', location: { world: 'world', x: 8.5, y: 70, z: 8.5 }, line: 'Welcome to the server' } },
     call: (api, { body, actor }) => api.holograms.create(body.actor, body.name, body.location, body.line, actor),
   }),
   defineRoute({
@@ -45,6 +47,7 @@ export const HOLOGRAMS_ROUTES = [
     body: MoveHologramBody,
     answer: Hologram,
     summary: 'Moves a hologram (owner or manager)',
+    example: { params: { name: 'welcome' }, body: { actor: EXAMPLE_PLAYERS.steve.uuid, location: { world: 'world', x: 10.5, y: 70, z: 8.5 } } },
     call: (api, { params, body, actor }) => api.holograms.move(params.name, body.actor, body.location, actor),
   }),
   defineRoute({
@@ -58,6 +61,7 @@ export const HOLOGRAMS_ROUTES = [
     summary: 'Edits one line (owner or manager): add at the bottom, replace, or remove',
     description:
       'No line number: text is added at the bottom. A line number with text replaces that line; a line number without text (absent or null) removes it. Numbers count from 1; a number past the last line answers not-found. Removing the last remaining line is refused; a hologram holds at most 16 lines.',
+    example: { params: { name: 'welcome' }, body: { actor: EXAMPLE_PLAYERS.steve.uuid, text: 'Read the rules with /rules' } },
     call: (api, { params, body, actor }) => api.holograms.editLine(params.name, body.actor, { line: body.line, text: body.text }, actor),
   }),
   defineRoute({
@@ -70,6 +74,7 @@ export const HOLOGRAMS_ROUTES = [
     answer: Hologram,
     summary: 'Binds the command a player runs by right-clicking the hologram (owner only); null unbinds',
     description: 'The command runs as the player who clicks, with their own permissions. Binding the command already bound answers already-in-state.',
+    example: { params: { name: 'welcome' }, body: { actor: EXAMPLE_PLAYERS.steve.uuid, command: 'rules' } },
     call: (api, { params, body, actor }) => api.holograms.setCommand(params.name, body.actor, body.command, actor),
   }),
   defineRoute({
@@ -81,6 +86,7 @@ export const HOLOGRAMS_ROUTES = [
     body: ActorBody,
     answer: Hologram,
     summary: 'Deletes a hologram (owner only); answers it as it was',
+    example: { params: { name: 'welcome' }, body: { actor: EXAMPLE_PLAYERS.steve.uuid } },
     call: (api, { params, body, actor }) => api.holograms.delete(params.name, body.actor, actor),
   }),
 ];

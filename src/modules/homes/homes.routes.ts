@@ -24,6 +24,7 @@ export const HOMES_ROUTES = [
     answer: Home,
     summary: 'One home; 404 when the slot is empty',
     notFoundIs404: true,
+    example: { needs: 'POST /players/:uuid/homes/:slot/set' },
     call: (api, { params }) => api.homes.get(params.uuid, params.slot),
   }),
   defineRoute({

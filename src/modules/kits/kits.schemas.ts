@@ -8,6 +8,8 @@ import { Money, PlayerUuid } from '../../core/schemas.ts';
 export const KitId = Type.String({
   pattern: '^[A-Za-z0-9_-]{1,32}$',
   description: 'A kit id as kits.conf names it (1-32 of a-z, 0-9, _ and -; read case-insensitively).',
+  // One of the kits a default kits.conf holds (starter, vip).
+  examples: ['starter'],
 });
 
 const Instant = Type.String({ format: 'date-time' });

@@ -1,6 +1,6 @@
 // Messaging's rows of the route table.
 
-import { defineRoute } from '../../core/routes.ts';
+import { defineRoute, EXAMPLE_PLAYERS } from '../../core/routes.ts';
 import { UuidParams } from '../../core/schemas.ts';
 import { IgnoreList, Mail, MailBody, Mailbox, MessageBody, PrivateMessage } from './messaging.schemas.ts';
 
@@ -15,6 +15,7 @@ export const MESSAGING_ROUTES = [
     summary: 'Sends a private message as the `from` player',
     description:
       'player-offline when `to` is offline or vanished from `from`; refused when `from` is muted, when `to` ignores `from`, or when both are the same player; not-found for a player never seen.',
+    example: { body: { from: EXAMPLE_PLAYERS.alex.uuid, to: EXAMPLE_PLAYERS.steve.uuid, body: 'See you at spawn at eight!' } },
     call: (api, { body, actor }) => api.messaging.message(body.from, body.to, body.body, actor),
   }),
   defineRoute({
@@ -25,6 +26,7 @@ export const MESSAGING_ROUTES = [
     params: UuidParams,
     answer: Mailbox,
     summary: 'A player’s mailbox, oldest first, with the unread count (reading it marks nothing read)',
+    example: { needs: 'POST /players/:uuid/mail' },
     call: (api, { params }) => api.messaging.mailbox(params.uuid),
   }),
   defineRoute({

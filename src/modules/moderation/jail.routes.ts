@@ -1,6 +1,6 @@
 // The jails' rows of the route table: jail and unjail a player.
 
-import { defineRoute } from '../../core/routes.ts';
+import { defineRoute, EXAMPLE_PLAYERS } from '../../core/routes.ts';
 import { UuidParams } from '../../core/schemas.ts';
 import { JailBody, UnjailBody } from './jail.schemas.ts';
 import { Jailing } from './moderation.schemas.ts';
@@ -19,6 +19,16 @@ export const JAIL_ROUTES = [
       'duration-seconds present makes it temporary, absent permanent; silent leaves out the server-wide announcement (the player is still told). ' +
       'Declined with not-found for a player never seen or a jail that is not defined, already-in-state when the player is jailed already. ' +
       'An online player is moved into the jail at once; an offline one at their next join.',
+    example: {
+      before: [
+        {
+          text: 'A jail is defined in game, where its maker stands: Steve (an admin) defines the jail `cell`.',
+          chat: [{ player: EXAMPLE_PLAYERS.steve.name, types: '/setjail cell', reply: 'Jail cell set at …' }],
+        },
+      ],
+      params: { uuid: EXAMPLE_PLAYERS.alex.uuid },
+      body: { jail: 'cell', reason: 'Griefing at spawn', 'duration-seconds': 3600, silent: false },
+    },
     call: (api, { params, body, actor }) =>
       api.moderation.jail(
         params.uuid,
@@ -43,6 +53,7 @@ export const JAIL_ROUTES = [
     description:
       'Declined with already-in-state when the player is not jailed, not-found for a player never seen. silent leaves out the announcement. ' +
       'An online player is moved out at once (where jail.conf release-to says); an offline one at their next join.',
+    example: { params: { uuid: EXAMPLE_PLAYERS.alex.uuid }, body: { silent: false } },
     call: (api, { params, body, actor }) => api.moderation.unjail(params.uuid, { silent: body?.silent ?? false }, actor),
   }),
 ];

@@ -1,7 +1,7 @@
 // The sanctions' rows of the route table (the jail rows are in jail.routes.ts).
 
 import { Type } from '@sinclair/typebox';
-import { defineRoute } from '../../core/routes.ts';
+import { defineRoute, EXAMPLE_PLAYERS } from '../../core/routes.ts';
 import { Limit, UuidParams } from '../../core/schemas.ts';
 import { Ban, History, Kick, KickBody, LiftBody, Mute, SanctionBody, Sanctions, WarnBody, Warned } from './moderation.schemas.ts';
 
@@ -16,6 +16,7 @@ export const MODERATION_ROUTES = [
     params: UuidParams,
     answer: Sanctions,
     summary: 'What is in force against a player: ban, mute, jail and warnings, each null when none',
+    example: { params: { uuid: EXAMPLE_PLAYERS.alex.uuid } },
     call: (api, { params }) => api.moderation.sanctions(params.uuid),
   }),
   defineRoute({
@@ -40,6 +41,7 @@ export const MODERATION_ROUTES = [
     answer: Ban,
     summary: 'Bans a player: temporary with duration-seconds, permanent without; kicked at once when online',
     description: `Declined with already-in-state while a ban is in force (lift it first to change it). ${SILENT_RULE}`,
+    example: { params: { uuid: EXAMPLE_PLAYERS.alex.uuid }, body: { reason: 'Griefing at spawn', 'duration-seconds': 3600, silent: false } },
     call: (api, { params, body, actor }) => api.moderation.ban(params.uuid, body, actor),
   }),
   defineRoute({
@@ -52,6 +54,7 @@ export const MODERATION_ROUTES = [
     answer: Ban,
     summary: 'Lifts the ban of a player and answers it',
     description: `Declined with already-in-state when no ban is in force. ${SILENT_RULE}`,
+    example: { params: { uuid: EXAMPLE_PLAYERS.alex.uuid }, body: { silent: false } },
     call: (api, { params, body, actor }) => api.moderation.unban(params.uuid, body, actor),
   }),
   defineRoute({
@@ -64,6 +67,7 @@ export const MODERATION_ROUTES = [
     answer: Mute,
     summary: 'Mutes a player (chat, private messages, signs): temporary with duration-seconds, permanent without',
     description: `Declined with already-in-state while a mute is in force (lift it first to change it). ${SILENT_RULE}`,
+    example: { params: { uuid: EXAMPLE_PLAYERS.alex.uuid }, body: { reason: 'Spamming the chat', 'duration-seconds': 3600, silent: false } },
     call: (api, { params, body, actor }) => api.moderation.mute(params.uuid, body, actor),
   }),
   defineRoute({
@@ -76,6 +80,7 @@ export const MODERATION_ROUTES = [
     answer: Mute,
     summary: 'Lifts the mute of a player and answers it',
     description: `Declined with already-in-state when no mute is in force. ${SILENT_RULE}`,
+    example: { params: { uuid: EXAMPLE_PLAYERS.alex.uuid }, body: { silent: false } },
     call: (api, { params, body, actor }) => api.moderation.unmute(params.uuid, body, actor),
   }),
   defineRoute({
@@ -88,6 +93,10 @@ export const MODERATION_ROUTES = [
     answer: Kick,
     summary: 'Disconnects an online player with the reason',
     description: `Declined with player-offline when the player is not online. ${SILENT_RULE}`,
+    example: {
+      body: { reason: 'Rejoin, please: your client is out of date', silent: false },
+      after: [{ text: 'Steve is disconnected: he joins again before the examples go on.', joins: EXAMPLE_PLAYERS.steve.name }],
+    },
     call: (api, { params, body, actor }) => api.moderation.kick(params.uuid, body, actor),
   }),
   defineRoute({
@@ -100,6 +109,7 @@ export const MODERATION_ROUTES = [
     answer: Warned,
     summary: 'Warns a player (online or not); the reason is required',
     description: SILENT_RULE,
+    example: { params: { uuid: EXAMPLE_PLAYERS.alex.uuid }, body: { reason: 'Keep the chat friendly' } },
     call: (api, { params, body, actor }) => api.moderation.warn(params.uuid, body, actor),
   }),
 ];

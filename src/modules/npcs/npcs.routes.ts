@@ -1,7 +1,7 @@
 // The NPCs' rows of the route table. A write names the player it is performed as in `actor` (spec,
 // rule for writes 4): the owner, a manager, or a holder of core.npc.admin.
 
-import { defineRoute } from '../../core/routes.ts';
+import { defineRoute, EXAMPLE_PLAYERS } from '../../core/routes.ts';
 import { CreateNpcBody, MoveNpcBody, Npc, NpcActorBody, NpcCommandBody, NpcList, NpcListQuery, NpcNameBody, NpcParams, NpcSkinBody } from './npcs.schemas.ts';
 
 export const NPCS_ROUTES = [
@@ -25,6 +25,7 @@ export const NPCS_ROUTES = [
     answer: Npc,
     summary: 'One NPC; 404 when there is none with that id',
     notFoundIs404: true,
+    example: { params: { name: 'guide' } },
     call: (api, { params }) => api.npcs.get(params.name),
   }),
   defineRoute({
@@ -36,6 +37,7 @@ export const NPCS_ROUTES = [
     answer: Npc,
     summary: 'Creates and spawns an NPC owned by the actor, charged to their limit (refused when reached)',
     description: 'already-exists when the id is taken; not-found when the actor was never seen.',
+    example: { body: { actor: EXAMPLE_PLAYERS.steve.uuid, name: 'guide', location: { world: 'world', x: 4.5, y: 70, z: 4.5 } } },
     call: (api, { body, actor }) => api.npcs.create(body.actor, body.name, body.location, actor),
   }),
   defineRoute({
@@ -47,6 +49,7 @@ export const NPCS_ROUTES = [
     body: MoveNpcBody,
     answer: Npc,
     summary: 'Moves an NPC (owner or manager); players see it move',
+    example: { params: { name: 'guide' }, body: { actor: EXAMPLE_PLAYERS.steve.uuid, location: { world: 'world', x: 6.5, y: 70, z: 4.5, yaw: 180 } } },
     call: (api, { params, body, actor }) => api.npcs.move(params.name, body.actor, body.location, actor),
   }),
   defineRoute({
@@ -59,6 +62,7 @@ export const NPCS_ROUTES = [
     answer: Npc,
     summary: "Puts a game account's skin on an NPC (owner or manager); null gives it the default skin",
     description: 'The skin is looked up through the skins module (refused while it is switched off): not-found for an account nobody has, failed when the account service cannot be reached and nothing is stored.',
+    example: { params: { name: 'guide' }, body: { actor: EXAMPLE_PLAYERS.steve.uuid, skin: 'Notch' } },
     call: (api, { params, body, actor }) => api.npcs.setSkin(params.name, body.actor, body.skin, actor),
   }),
   defineRoute({
@@ -71,6 +75,7 @@ export const NPCS_ROUTES = [
     answer: Npc,
     summary: 'Changes the name shown above an NPC (owner or manager): name, null for the id, or hidden',
     description: 'Give either name (1-16 characters; null shows the id) or hidden (true shows no name; false shows it again). Neither or both: 400.',
+    example: { params: { name: 'guide' }, body: { actor: EXAMPLE_PLAYERS.steve.uuid, name: 'Town Guide' } },
     call: (api, { params, body, actor }) => api.npcs.setName(params.name, body.actor, { name: body.name, hidden: body.hidden }, actor),
   }),
   defineRoute({
@@ -83,6 +88,7 @@ export const NPCS_ROUTES = [
     answer: Npc,
     summary: 'Binds the command a player who right-clicks the NPC runs, as that player (owner or manager); null unbinds',
     description: 'Binding needs the actor to hold core.npc.command (or core.npc.admin), since the command runs as whoever clicks. {player} and the other placeholders are filled in for the clicking player.',
+    example: { params: { name: 'guide' }, body: { actor: EXAMPLE_PLAYERS.steve.uuid, command: 'warp shop' } },
     call: (api, { params, body, actor }) => api.npcs.setCommand(params.name, body.actor, body.command, actor),
   }),
   defineRoute({
@@ -94,6 +100,7 @@ export const NPCS_ROUTES = [
     body: NpcActorBody,
     answer: Npc,
     summary: 'Deletes an NPC (owner only) and removes it from the world; answers it as it was',
+    example: { params: { name: 'guide' }, body: { actor: EXAMPLE_PLAYERS.steve.uuid } },
     call: (api, { params, body, actor }) => api.npcs.delete(params.name, body.actor, actor),
   }),
 ];

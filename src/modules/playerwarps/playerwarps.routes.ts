@@ -3,7 +3,7 @@
 
 import { Type } from '@sinclair/typebox';
 import { LocationInput } from '../../core/location.ts';
-import { defineRoute } from '../../core/routes.ts';
+import { defineRoute, EXAMPLE_PLAYERS } from '../../core/routes.ts';
 import { Limit, Page, PlayerUuid, UuidParams } from '../../core/schemas.ts';
 import { OwnedPlayerWarps, PlayerWarp, PlayerWarpPage, WarpName } from './playerwarps.schemas.ts';
 
@@ -31,6 +31,7 @@ export const PLAYERWARPS_ROUTES = [
     params: NameParams,
     answer: PlayerWarp,
     summary: 'One player warp, archived or private ones included',
+    example: { needs: 'POST /players/:uuid/playerwarps', params: { name: 'shop' } },
     call: (api, { params }) => api.playerwarps.get(params.name),
   }),
   defineRoute({
@@ -41,6 +42,7 @@ export const PLAYERWARPS_ROUTES = [
     params: UuidParams,
     answer: OwnedPlayerWarps,
     summary: 'The warps a player owns (archived included), the count and the limit',
+    example: { needs: 'POST /players/:uuid/playerwarps' },
     call: (api, { params }) => api.playerwarps.owned(params.uuid),
   }),
   defineRoute({
@@ -52,6 +54,7 @@ export const PLAYERWARPS_ROUTES = [
     body: Type.Object({ name: WarpName, location: LocationInput }, { additionalProperties: false }),
     answer: PlayerWarp,
     summary: 'Creates a warp owned by the path player, charged to their limit',
+    example: { body: { name: 'shop', location: { world: 'world', x: 12.5, y: 70, z: -3.5 } } },
     call: (api, { params, body, actor }) => api.playerwarps.create(params.uuid, body.name, body.location, actor),
   }),
   defineRoute({
@@ -63,6 +66,7 @@ export const PLAYERWARPS_ROUTES = [
     body: Type.Object({ ...Actor, location: LocationInput }, { additionalProperties: false }),
     answer: PlayerWarp,
     summary: 'Moves a warp (owner or manager)',
+    example: { params: { name: 'shop' }, body: { actor: EXAMPLE_PLAYERS.steve.uuid, location: { world: 'world', x: 14.5, y: 70, z: -3.5 } } },
     call: (api, { params, body, actor }) => api.playerwarps.relocate(params.name, body.actor, body.location, actor),
   }),
   defineRoute({
@@ -74,6 +78,7 @@ export const PLAYERWARPS_ROUTES = [
     body: Type.Object({ ...Actor, 'new-name': WarpName }, { additionalProperties: false }),
     answer: PlayerWarp,
     summary: 'Renames a warp (owner or manager); the old name is free again',
+    example: { params: { name: 'shop' }, body: { actor: EXAMPLE_PLAYERS.steve.uuid, 'new-name': 'market' } },
     call: (api, { params, body, actor }) => api.playerwarps.rename(params.name, body.actor, body['new-name'], actor),
   }),
   defineRoute({
@@ -85,6 +90,7 @@ export const PLAYERWARPS_ROUTES = [
     body: ActorBody,
     answer: PlayerWarp,
     summary: 'Archives a warp (owner or manager): it leaves the listing and nobody can travel to it',
+    example: { params: { name: 'market' }, body: { actor: EXAMPLE_PLAYERS.steve.uuid } },
     call: (api, { params, body, actor }) => api.playerwarps.archive(params.name, body.actor, actor),
   }),
   defineRoute({
@@ -96,6 +102,7 @@ export const PLAYERWARPS_ROUTES = [
     body: ActorBody,
     answer: PlayerWarp,
     summary: 'Restores an archived warp (owner or manager)',
+    example: { params: { name: 'market' }, body: { actor: EXAMPLE_PLAYERS.steve.uuid } },
     call: (api, { params, body, actor }) => api.playerwarps.restore(params.name, body.actor, actor),
   }),
   defineRoute({
@@ -107,6 +114,7 @@ export const PLAYERWARPS_ROUTES = [
     body: ActorBody,
     answer: PlayerWarp,
     summary: 'Deletes a warp (owner only) with its whitelist, bans, earnings and history; answers it as it was',
+    example: { params: { name: 'market' }, body: { actor: EXAMPLE_PLAYERS.steve.uuid } },
     call: (api, { params, body, actor }) => api.playerwarps.delete(params.name, body.actor, actor),
   }),
 ];

@@ -25,6 +25,7 @@ export const POWERTOOLS_ROUTES = [
     params: UuidParams,
     answer: MaybePowertool,
     summary: 'What the main-hand item runs, or null in data (not 404); null for an offline player',
+    example: { answer: { ok: true, data: null }, otherwise: 'Steve holds no item with a command bound to it (`/powertool <command>` in game binds one to the item in hand). When he does, the answer is:' },
     call: (api, { params }) => api.powertools.held(params.uuid),
   }),
 ];

@@ -46,6 +46,15 @@ export const RANKS_ROUTES = [
     answer: RankChange,
     summary: 'From the top rung back to the first, one prestige more, charging prestige-cost as /prestige does',
     description: 'player-offline for an offline player; refused below the top or at max-prestige; insufficient-funds when the cost is not in the wallet.',
+    example: {
+      needs: 'POST /players/:uuid/rank/set',
+      before: [
+        {
+          text: 'A prestige costs 10,000 coins on a default server (prestige-cost in ranks.conf): Steve is given them first.',
+          shell: [`curl -s -X POST -H "Authorization: Bearer $TOKEN" -H 'Content-Type: application/json' -d '{"amount":10000}' "$CORE/players/$UUID/balance/deposit"`],
+        },
+      ],
+    },
     call: (api, { params, actor }) => api.ranks.prestige(params.uuid, actor),
   }),
   defineRoute({
@@ -58,6 +67,7 @@ export const RANKS_ROUTES = [
     answer: RankChange,
     summary: 'Puts a player (online or not) on a rung, without cost or requirements',
     description: 'not-found for a rank not in ranks.conf; already-in-state when the player is on it; failed when its permission group is not defined.',
+    example: { body: { rank: 'veteran' } },
     call: (api, { params, body, actor }) => api.ranks.set(params.uuid, body.rank, actor),
   }),
 ];

@@ -22,6 +22,7 @@ export const TRADE_ROUTES = [
     params: UuidParams,
     answer: MaybeTrade,
     summary: "The player's open trade, or null in data when they have none (not 404)",
+    example: { answer: { ok: true, data: null }, otherwise: 'Steve is trading with nobody (a trade is between two players online, begun with `/trade <player>` in game). During a trade, the answer is:' },
     call: (api, { params }) => api.trade.tradeOf(params.uuid),
   }),
 ];

@@ -25,6 +25,7 @@ export const VAULTS_ROUTES = [
     answer: Vault,
     summary: 'One vault, without its contents; declined with not-found when it does not exist',
     description: 'A vault exists from its first opening (/pv <n> or the open route).',
+    example: { needs: 'POST /players/:uuid/vaults/:index/open' },
     call: (api, { params }) => api.vaults.get(params.uuid, params.index),
   }),
   defineRoute({
@@ -49,6 +50,7 @@ export const VAULTS_ROUTES = [
     answer: Vault,
     summary: 'Names a vault and/or gives it an icon: a field left out is unchanged, null clears it',
     description: 'A body with neither name nor icon is 400. An icon that is not a game material name is declined with refused; a vault that does not exist with not-found.',
+    example: { params: { index: 1 }, body: { name: 'Tools', icon: 'minecraft:compass' } },
     call: (api, { params, body, actor }) => api.vaults.label(params.uuid, params.index, body, actor),
   }),
   defineRoute({

@@ -23,6 +23,7 @@ export const WARPS_ROUTES = [
     params: WarpParams,
     answer: Warp,
     summary: 'One warp with its average rating (not-found when there is none of that name)',
+    example: { needs: 'POST /warps/:name/create' },
     call: (api, { params }) => api.warps.get(params.name),
   }),
   defineRoute({

@@ -11,6 +11,7 @@ export const WorldName = Type.String({
   maxLength: 32,
   pattern: '^[a-z0-9_-]+$',
   description: 'A world name: its folder under data/worlds (or a built-in level name such as `world`): 1-32 of a-z, 0-9, _ and -.',
+  examples: ['world'],
 });
 
 export const ENTRY_RULES = ['open', 'permission', 'closed'] as const;

@@ -718,7 +718,10 @@ export interface components {
                  */
                 "player-id": string;
                 "player-name": string;
-                /** @description A kit id as kits.conf names it (1-32 of a-z, 0-9, _ and -; read case-insensitively). */
+                /**
+                 * @description A kit id as kits.conf names it (1-32 of a-z, 0-9, _ and -; read case-insensitively).
+                 * @example starter
+                 */
                 kit: string;
                 /** @description What the claim cost; null: free. */
                 cost: components["schemas"]["Money"] | null;
@@ -2296,7 +2299,10 @@ export interface components {
             event: "world.create";
             /** @description A world was created, loaded and taken under management. */
             data: {
-                /** @description A world name: its folder under data/worlds (or a built-in level name such as `world`): 1-32 of a-z, 0-9, _ and -. */
+                /**
+                 * @description A world name: its folder under data/worlds (or a built-in level name such as `world`): 1-32 of a-z, 0-9, _ and -.
+                 * @example world
+                 */
                 world: string;
                 /** @description Who did it: console, a player’s name, or core-rest/<label>. */
                 actor: string;
@@ -2317,7 +2323,10 @@ export interface components {
             event: "world.load";
             /** @description A managed world was loaded. */
             data: {
-                /** @description A world name: its folder under data/worlds (or a built-in level name such as `world`): 1-32 of a-z, 0-9, _ and -. */
+                /**
+                 * @description A world name: its folder under data/worlds (or a built-in level name such as `world`): 1-32 of a-z, 0-9, _ and -.
+                 * @example world
+                 */
                 world: string;
                 /** @description Who did it: console, a player’s name, or core-rest/<label>. */
                 actor: string;
@@ -2337,7 +2346,10 @@ export interface components {
             event: "world.unload";
             /** @description A managed world was unloaded (it stays on disk and managed). */
             data: {
-                /** @description A world name: its folder under data/worlds (or a built-in level name such as `world`): 1-32 of a-z, 0-9, _ and -. */
+                /**
+                 * @description A world name: its folder under data/worlds (or a built-in level name such as `world`): 1-32 of a-z, 0-9, _ and -.
+                 * @example world
+                 */
                 world: string;
                 /** @description Who did it: console, a player’s name, or core-rest/<label>. */
                 actor: string;
@@ -2359,7 +2371,10 @@ export interface components {
             event: "world.delete";
             /** @description A managed world was unloaded, its folder removed, and it is no longer managed. */
             data: {
-                /** @description A world name: its folder under data/worlds (or a built-in level name such as `world`): 1-32 of a-z, 0-9, _ and -. */
+                /**
+                 * @description A world name: its folder under data/worlds (or a built-in level name such as `world`): 1-32 of a-z, 0-9, _ and -.
+                 * @example world
+                 */
                 world: string;
                 /** @description Who did it: console, a player’s name, or core-rest/<label>. */
                 actor: string;
@@ -2380,7 +2395,10 @@ export interface components {
             event: "world.import";
             /** @description A world folder copied into data/worlds was taken under management and loaded. */
             data: {
-                /** @description A world name: its folder under data/worlds (or a built-in level name such as `world`): 1-32 of a-z, 0-9, _ and -. */
+                /**
+                 * @description A world name: its folder under data/worlds (or a built-in level name such as `world`): 1-32 of a-z, 0-9, _ and -.
+                 * @example world
+                 */
                 world: string;
                 /** @description Who did it: console, a player’s name, or core-rest/<label>. */
                 actor: string;
@@ -2401,7 +2419,10 @@ export interface components {
             event: "world.adopt";
             /** @description A loaded world that was not managed (e.g. the default world) was taken under management; its files were not touched. */
             data: {
-                /** @description A world name: its folder under data/worlds (or a built-in level name such as `world`): 1-32 of a-z, 0-9, _ and -. */
+                /**
+                 * @description A world name: its folder under data/worlds (or a built-in level name such as `world`): 1-32 of a-z, 0-9, _ and -.
+                 * @example world
+                 */
                 world: string;
                 /** @description Who did it: console, a player’s name, or core-rest/<label>. */
                 actor: string;
@@ -2422,7 +2443,10 @@ export interface components {
             event: "world.unregister";
             /** @description A world is no longer managed; its files were not touched and it stays loaded if it was. */
             data: {
-                /** @description A world name: its folder under data/worlds (or a built-in level name such as `world`): 1-32 of a-z, 0-9, _ and -. */
+                /**
+                 * @description A world name: its folder under data/worlds (or a built-in level name such as `world`): 1-32 of a-z, 0-9, _ and -.
+                 * @example world
+                 */
                 world: string;
                 /** @description Who did it: console, a player’s name, or core-rest/<label>. */
                 actor: string;
@@ -2440,7 +2464,10 @@ export interface components {
             event: "world.setting-change";
             /** @description A setting of a managed world changed. */
             data: {
-                /** @description A world name: its folder under data/worlds (or a built-in level name such as `world`): 1-32 of a-z, 0-9, _ and -. */
+                /**
+                 * @description A world name: its folder under data/worlds (or a built-in level name such as `world`): 1-32 of a-z, 0-9, _ and -.
+                 * @example world
+                 */
                 world: string;
                 /** @description Who did it: console, a player’s name, or core-rest/<label>. */
                 actor: string;
@@ -2481,7 +2508,10 @@ export interface components {
                  */
                 "player-id": string;
                 "player-name": string;
-                /** @description A world name: its folder under data/worlds (or a built-in level name such as `world`): 1-32 of a-z, 0-9, _ and -. */
+                /**
+                 * @description A world name: its folder under data/worlds (or a built-in level name such as `world`): 1-32 of a-z, 0-9, _ and -.
+                 * @example world
+                 */
                 world: string;
                 /** @description not-loaded: the world is not loaded; closed: its entry is closed; no-permission: it needs core.worlds.enter.<name>. */
                 reason: "not-loaded" | "closed" | "no-permission";

@@ -2518,7 +2518,10 @@ export interface components {
             "created-at": string;
         };
         Kit: {
-            /** @description A kit id as kits.conf names it (1-32 of a-z, 0-9, _ and -; read case-insensitively). */
+            /**
+             * @description A kit id as kits.conf names it (1-32 of a-z, 0-9, _ and -; read case-insensitively).
+             * @example starter
+             */
             id: string;
             /** @description The name players read. */
             name: string;
@@ -2642,7 +2645,10 @@ export interface components {
             "counted-since": string | null;
         };
         World: {
-            /** @description A world name: its folder under data/worlds (or a built-in level name such as `world`): 1-32 of a-z, 0-9, _ and -. */
+            /**
+             * @description A world name: its folder under data/worlds (or a built-in level name such as `world`): 1-32 of a-z, 0-9, _ and -.
+             * @example world
+             */
             name: string;
             /** @description flat: grass on dirt on bedrock; default: the server’s terrain; nether: the built-in nether. */
             generator: "flat" | "default" | "nether";
@@ -3398,6 +3404,7 @@ export interface operations {
                         ok: true;
                         data: {
                             currencies: {
+                                /** @example coins */
                                 name: string;
                                 symbol: string;
                                 "decimal-places": number;
@@ -3405,6 +3412,7 @@ export interface operations {
                                 default: boolean;
                                 "starting-balance": components["schemas"]["Money"];
                             }[];
+                            /** @example coins */
                             default: string;
                         };
                     } | components["schemas"]["Declined"];
@@ -3798,6 +3806,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "from": "5627dd98-e6be-3c21-b8a8-e92344183641",
+                 *       "to": "36532b5e-c442-3dbb-a24c-c7e55d0f979a",
+                 *       "amount": 10
+                 *     }
+                 */
                 "application/json": {
                     /** @description A player UUID, dashed or undashed, any case. Answers use the dashed lower-case form. */
                     from: string;
@@ -4487,7 +4502,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description A player-warp name: 1-32 of a-z, 0-9, _ and -, case-insensitive (answered in lower case). */
+                /**
+                 * @description A player-warp name: 1-32 of a-z, 0-9, _ and -, case-insensitive (answered in lower case).
+                 * @example shop
+                 */
                 name: string;
             };
             cookie?: never;
@@ -4581,6 +4599,17 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "shop",
+                 *       "location": {
+                 *         "world": "world",
+                 *         "x": 12.5,
+                 *         "y": 70,
+                 *         "z": -3.5
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     /** @description A player-warp name: 1-32 of a-z, 0-9, _ and -, case-insensitive (answered in lower case). */
                     name: string;
@@ -4636,13 +4665,27 @@ export interface operations {
                 "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path: {
-                /** @description A player-warp name: 1-32 of a-z, 0-9, _ and -, case-insensitive (answered in lower case). */
+                /**
+                 * @description A player-warp name: 1-32 of a-z, 0-9, _ and -, case-insensitive (answered in lower case).
+                 * @example shop
+                 */
                 name: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "actor": "5627dd98-e6be-3c21-b8a8-e92344183641",
+                 *       "location": {
+                 *         "world": "world",
+                 *         "x": 14.5,
+                 *         "y": 70,
+                 *         "z": -3.5
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     /** @description A player UUID, dashed or undashed, any case. Answers use the dashed lower-case form. */
                     actor: string;
@@ -4698,13 +4741,22 @@ export interface operations {
                 "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path: {
-                /** @description A player-warp name: 1-32 of a-z, 0-9, _ and -, case-insensitive (answered in lower case). */
+                /**
+                 * @description A player-warp name: 1-32 of a-z, 0-9, _ and -, case-insensitive (answered in lower case).
+                 * @example shop
+                 */
                 name: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "actor": "5627dd98-e6be-3c21-b8a8-e92344183641",
+                 *       "new-name": "market"
+                 *     }
+                 */
                 "application/json": {
                     /** @description A player UUID, dashed or undashed, any case. Answers use the dashed lower-case form. */
                     actor: string;
@@ -4752,13 +4804,21 @@ export interface operations {
                 "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path: {
-                /** @description A player-warp name: 1-32 of a-z, 0-9, _ and -, case-insensitive (answered in lower case). */
+                /**
+                 * @description A player-warp name: 1-32 of a-z, 0-9, _ and -, case-insensitive (answered in lower case).
+                 * @example market
+                 */
                 name: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "actor": "5627dd98-e6be-3c21-b8a8-e92344183641"
+                 *     }
+                 */
                 "application/json": {
                     /** @description A player UUID, dashed or undashed, any case. Answers use the dashed lower-case form. */
                     actor: string;
@@ -4804,13 +4864,21 @@ export interface operations {
                 "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path: {
-                /** @description A player-warp name: 1-32 of a-z, 0-9, _ and -, case-insensitive (answered in lower case). */
+                /**
+                 * @description A player-warp name: 1-32 of a-z, 0-9, _ and -, case-insensitive (answered in lower case).
+                 * @example market
+                 */
                 name: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "actor": "5627dd98-e6be-3c21-b8a8-e92344183641"
+                 *     }
+                 */
                 "application/json": {
                     /** @description A player UUID, dashed or undashed, any case. Answers use the dashed lower-case form. */
                     actor: string;
@@ -4856,13 +4924,21 @@ export interface operations {
                 "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path: {
-                /** @description A player-warp name: 1-32 of a-z, 0-9, _ and -, case-insensitive (answered in lower case). */
+                /**
+                 * @description A player-warp name: 1-32 of a-z, 0-9, _ and -, case-insensitive (answered in lower case).
+                 * @example market
+                 */
                 name: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "actor": "5627dd98-e6be-3c21-b8a8-e92344183641"
+                 *     }
+                 */
                 "application/json": {
                     /** @description A player UUID, dashed or undashed, any case. Answers use the dashed lower-case form. */
                     actor: string;
@@ -5288,13 +5364,22 @@ export interface operations {
             path: {
                 /** @description A player UUID, dashed or undashed, any case. Answers use the dashed lower-case form. */
                 uuid: string;
-                /** @description Vault number, counting from 1. */
+                /**
+                 * @description Vault number, counting from 1.
+                 * @example 1
+                 */
                 index: number;
             };
             cookie?: never;
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Tools",
+                 *       "icon": "minecraft:compass"
+                 *     }
+                 */
                 "application/json": {
                     /** @description The new name; null clears it; left out: unchanged. */
                     name?: string | null;
@@ -5698,6 +5783,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "mode": "creative"
+                 *     }
+                 */
                 "application/json": {
                     /** @description survival, creative, adventure or spectator. */
                     mode: "survival" | "creative" | "adventure" | "spectator";
@@ -5750,6 +5840,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "multiplier": 2
+                 *     }
+                 */
                 "application/json": {
                     /** @description A multiple of the vanilla speed: 0 (standing still) to 10; 1 is normal. */
                     multiplier: number;
@@ -5802,6 +5897,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "multiplier": 2
+                 *     }
+                 */
                 "application/json": {
                     /** @description A multiple of the vanilla speed: 0 (standing still) to 10; 1 is normal. */
                     multiplier: number;
@@ -6216,7 +6316,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description A player UUID, dashed or undashed, any case. Answers use the dashed lower-case form. */
+                /**
+                 * @description A player UUID, dashed or undashed, any case. Answers use the dashed lower-case form.
+                 * @example 36532b5e-c442-3dbb-a24c-c7e55d0f979a
+                 */
                 uuid: string;
             };
             cookie?: never;
@@ -6366,13 +6469,23 @@ export interface operations {
                 "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path: {
-                /** @description A player UUID, dashed or undashed, any case. Answers use the dashed lower-case form. */
+                /**
+                 * @description A player UUID, dashed or undashed, any case. Answers use the dashed lower-case form.
+                 * @example 36532b5e-c442-3dbb-a24c-c7e55d0f979a
+                 */
                 uuid: string;
             };
             cookie?: never;
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "reason": "Griefing at spawn",
+                 *       "duration-seconds": 3600,
+                 *       "silent": false
+                 *     }
+                 */
                 "application/json": {
                     /** @description Why, as the moderator wrote it (1 to 256 characters). */
                     reason?: string;
@@ -6437,13 +6550,21 @@ export interface operations {
                 "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path: {
-                /** @description A player UUID, dashed or undashed, any case. Answers use the dashed lower-case form. */
+                /**
+                 * @description A player UUID, dashed or undashed, any case. Answers use the dashed lower-case form.
+                 * @example 36532b5e-c442-3dbb-a24c-c7e55d0f979a
+                 */
                 uuid: string;
             };
             cookie?: never;
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "silent": false
+                 *     }
+                 */
                 "application/json": {
                     /**
                      * @description true: no server-wide announcement; the sanction still applies, is audited, and the player is still told.
@@ -6504,13 +6625,23 @@ export interface operations {
                 "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path: {
-                /** @description A player UUID, dashed or undashed, any case. Answers use the dashed lower-case form. */
+                /**
+                 * @description A player UUID, dashed or undashed, any case. Answers use the dashed lower-case form.
+                 * @example 36532b5e-c442-3dbb-a24c-c7e55d0f979a
+                 */
                 uuid: string;
             };
             cookie?: never;
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "reason": "Spamming the chat",
+                 *       "duration-seconds": 3600,
+                 *       "silent": false
+                 *     }
+                 */
                 "application/json": {
                     /** @description Why, as the moderator wrote it (1 to 256 characters). */
                     reason?: string;
@@ -6575,13 +6706,21 @@ export interface operations {
                 "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path: {
-                /** @description A player UUID, dashed or undashed, any case. Answers use the dashed lower-case form. */
+                /**
+                 * @description A player UUID, dashed or undashed, any case. Answers use the dashed lower-case form.
+                 * @example 36532b5e-c442-3dbb-a24c-c7e55d0f979a
+                 */
                 uuid: string;
             };
             cookie?: never;
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "silent": false
+                 *     }
+                 */
                 "application/json": {
                     /**
                      * @description true: no server-wide announcement; the sanction still applies, is audited, and the player is still told.
@@ -6649,6 +6788,12 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "reason": "Rejoin, please: your client is out of date",
+                 *       "silent": false
+                 *     }
+                 */
                 "application/json": {
                     /** @description Why, as the moderator wrote it (1 to 256 characters). */
                     reason?: string;
@@ -6707,13 +6852,21 @@ export interface operations {
                 "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path: {
-                /** @description A player UUID, dashed or undashed, any case. Answers use the dashed lower-case form. */
+                /**
+                 * @description A player UUID, dashed or undashed, any case. Answers use the dashed lower-case form.
+                 * @example 36532b5e-c442-3dbb-a24c-c7e55d0f979a
+                 */
                 uuid: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "reason": "Keep the chat friendly"
+                 *     }
+                 */
                 "application/json": {
                     /** @description Why, as the moderator wrote it (1 to 256 characters). */
                     reason: string;
@@ -6776,13 +6929,24 @@ export interface operations {
                 "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path: {
-                /** @description A player UUID, dashed or undashed, any case. Answers use the dashed lower-case form. */
+                /**
+                 * @description A player UUID, dashed or undashed, any case. Answers use the dashed lower-case form.
+                 * @example 36532b5e-c442-3dbb-a24c-c7e55d0f979a
+                 */
                 uuid: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "jail": "cell",
+                 *       "reason": "Griefing at spawn",
+                 *       "duration-seconds": 3600,
+                 *       "silent": false
+                 *     }
+                 */
                 "application/json": {
                     /** @description A jail, by name: 1 to 32 of a-z, 0-9, _ and -. */
                     jail: string;
@@ -6851,13 +7015,21 @@ export interface operations {
                 "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path: {
-                /** @description A player UUID, dashed or undashed, any case. Answers use the dashed lower-case form. */
+                /**
+                 * @description A player UUID, dashed or undashed, any case. Answers use the dashed lower-case form.
+                 * @example 36532b5e-c442-3dbb-a24c-c7e55d0f979a
+                 */
                 uuid: string;
             };
             cookie?: never;
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "silent": false
+                 *     }
+                 */
                 "application/json": {
                     /**
                      * @description true: no server-wide announcement; the sanction still applies, is audited, and the player is still told.
@@ -7132,7 +7304,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description A world name: its folder under data/worlds (or a built-in level name such as `world`): 1-32 of a-z, 0-9, _ and -. */
+                /**
+                 * @description A world name: its folder under data/worlds (or a built-in level name such as `world`): 1-32 of a-z, 0-9, _ and -.
+                 * @example arena
+                 */
                 name: string;
             };
             cookie?: never;
@@ -7174,7 +7349,10 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description A world name: its folder under data/worlds (or a built-in level name such as `world`): 1-32 of a-z, 0-9, _ and -. */
+                /**
+                 * @description A world name: its folder under data/worlds (or a built-in level name such as `world`): 1-32 of a-z, 0-9, _ and -.
+                 * @example arena
+                 */
                 name: string;
             };
             cookie?: never;
@@ -7194,7 +7372,10 @@ export interface operations {
                         /** @constant */
                         ok: true;
                         data: {
-                            /** @description A world name: its folder under data/worlds (or a built-in level name such as `world`): 1-32 of a-z, 0-9, _ and -. */
+                            /**
+                             * @description A world name: its folder under data/worlds (or a built-in level name such as `world`): 1-32 of a-z, 0-9, _ and -.
+                             * @example world
+                             */
                             world: string;
                             /** Format: uuid */
                             "player-id": string;
@@ -7227,7 +7408,10 @@ export interface operations {
                 "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path: {
-                /** @description A world name: its folder under data/worlds (or a built-in level name such as `world`): 1-32 of a-z, 0-9, _ and -. */
+                /**
+                 * @description A world name: its folder under data/worlds (or a built-in level name such as `world`): 1-32 of a-z, 0-9, _ and -.
+                 * @example arena
+                 */
                 name: string;
             };
             cookie?: never;
@@ -7272,13 +7456,21 @@ export interface operations {
                 "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path: {
-                /** @description A world name: its folder under data/worlds (or a built-in level name such as `world`): 1-32 of a-z, 0-9, _ and -. */
+                /**
+                 * @description A world name: its folder under data/worlds (or a built-in level name such as `world`): 1-32 of a-z, 0-9, _ and -.
+                 * @example arena
+                 */
                 name: string;
             };
             cookie?: never;
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "save": true
+                 *     }
+                 */
                 "application/json": {
                     /**
                      * @description false drops the chunk changes not yet written (chunks are written about every second as they change).
@@ -7364,7 +7556,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description An external account id; one that is not a snowflake (17-20 digits) answers null. */
+                /**
+                 * @description An external account id; one that is not a snowflake (17-20 digits) answers null.
+                 * @example 123456789012345678
+                 */
                 id: string;
             };
             cookie?: never;
@@ -7504,6 +7699,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "snapshot": 1
+                 *     }
+                 */
                 "application/json": {
                     /** @description A snapshot identifier: a positive integer, unique on the server. */
                     snapshot: number;
@@ -7561,6 +7761,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "from": "36532b5e-c442-3dbb-a24c-c7e55d0f979a",
+                 *       "to": "5627dd98-e6be-3c21-b8a8-e92344183641",
+                 *       "body": "See you at spawn at eight!"
+                 *     }
+                 */
                 "application/json": {
                     /** @description A player UUID, dashed or undashed, any case. Answers use the dashed lower-case form. */
                     from: string;
@@ -8013,6 +8220,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "rank": "veteran"
+                 *     }
+                 */
                 "application/json": {
                     /** @description A rung name of ranks.conf: 1-32 of a-z, 0-9, _ and -. */
                     rank: string;
@@ -8383,7 +8595,10 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description A world name. */
+                /**
+                 * @description A world name.
+                 * @example world
+                 */
                 name: string;
             };
             cookie?: never;
@@ -8426,8 +8641,12 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description A world name. */
+                /**
+                 * @description A world name.
+                 * @example world
+                 */
                 name: string;
+                /** @example plaza */
                 id: string;
             };
             cookie?: never;
@@ -9270,6 +9489,18 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "actor": "5627dd98-e6be-3c21-b8a8-e92344183641",
+                 *       "name": "guide",
+                 *       "location": {
+                 *         "world": "world",
+                 *         "x": 4.5,
+                 *         "y": 70,
+                 *         "z": 4.5
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     /** @description A player UUID, dashed or undashed, any case. Answers use the dashed lower-case form. */
                     actor: string;
@@ -9324,7 +9555,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description An NPC id: 1-16 of a-z, 0-9, _ and -, case-insensitive (answered in lower case). */
+                /**
+                 * @description An NPC id: 1-16 of a-z, 0-9, _ and -, case-insensitive (answered in lower case).
+                 * @example guide
+                 */
                 name: string;
             };
             cookie?: never;
@@ -9378,13 +9612,28 @@ export interface operations {
                 "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path: {
-                /** @description An NPC id: 1-16 of a-z, 0-9, _ and -, case-insensitive (answered in lower case). */
+                /**
+                 * @description An NPC id: 1-16 of a-z, 0-9, _ and -, case-insensitive (answered in lower case).
+                 * @example guide
+                 */
                 name: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "actor": "5627dd98-e6be-3c21-b8a8-e92344183641",
+                 *       "location": {
+                 *         "world": "world",
+                 *         "x": 6.5,
+                 *         "y": 70,
+                 *         "z": 4.5,
+                 *         "yaw": 180
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     /** @description A player UUID, dashed or undashed, any case. Answers use the dashed lower-case form. */
                     actor: string;
@@ -9440,13 +9689,22 @@ export interface operations {
                 "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path: {
-                /** @description An NPC id: 1-16 of a-z, 0-9, _ and -, case-insensitive (answered in lower case). */
+                /**
+                 * @description An NPC id: 1-16 of a-z, 0-9, _ and -, case-insensitive (answered in lower case).
+                 * @example guide
+                 */
                 name: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "actor": "5627dd98-e6be-3c21-b8a8-e92344183641",
+                 *       "skin": "Notch"
+                 *     }
+                 */
                 "application/json": {
                     /** @description A player UUID, dashed or undashed, any case. Answers use the dashed lower-case form. */
                     actor: string;
@@ -9493,13 +9751,22 @@ export interface operations {
                 "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path: {
-                /** @description An NPC id: 1-16 of a-z, 0-9, _ and -, case-insensitive (answered in lower case). */
+                /**
+                 * @description An NPC id: 1-16 of a-z, 0-9, _ and -, case-insensitive (answered in lower case).
+                 * @example guide
+                 */
                 name: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "actor": "5627dd98-e6be-3c21-b8a8-e92344183641",
+                 *       "name": "Town Guide"
+                 *     }
+                 */
                 "application/json": {
                     /** @description A player UUID, dashed or undashed, any case. Answers use the dashed lower-case form. */
                     actor: string;
@@ -9549,13 +9816,22 @@ export interface operations {
                 "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path: {
-                /** @description An NPC id: 1-16 of a-z, 0-9, _ and -, case-insensitive (answered in lower case). */
+                /**
+                 * @description An NPC id: 1-16 of a-z, 0-9, _ and -, case-insensitive (answered in lower case).
+                 * @example guide
+                 */
                 name: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "actor": "5627dd98-e6be-3c21-b8a8-e92344183641",
+                 *       "command": "warp shop"
+                 *     }
+                 */
                 "application/json": {
                     /** @description A player UUID, dashed or undashed, any case. Answers use the dashed lower-case form. */
                     actor: string;
@@ -9603,13 +9879,21 @@ export interface operations {
                 "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path: {
-                /** @description An NPC id: 1-16 of a-z, 0-9, _ and -, case-insensitive (answered in lower case). */
+                /**
+                 * @description An NPC id: 1-16 of a-z, 0-9, _ and -, case-insensitive (answered in lower case).
+                 * @example guide
+                 */
                 name: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "actor": "5627dd98-e6be-3c21-b8a8-e92344183641"
+                 *     }
+                 */
                 "application/json": {
                     /** @description A player UUID, dashed or undashed, any case. Answers use the dashed lower-case form. */
                     actor: string;
@@ -9699,6 +9983,19 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "actor": "5627dd98-e6be-3c21-b8a8-e92344183641",
+                 *       "name": "welcome",
+                 *       "location": {
+                 *         "world": "world",
+                 *         "x": 8.5,
+                 *         "y": 70,
+                 *         "z": 8.5
+                 *       },
+                 *       "line": "Welcome to the server"
+                 *     }
+                 */
                 "application/json": {
                     /** @description A player UUID, dashed or undashed, any case. Answers use the dashed lower-case form. */
                     actor: string;
@@ -9755,7 +10052,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description A hologram name: 1-32 of a-z, 0-9, _ and -, case-insensitive (answered in lower case). */
+                /**
+                 * @description A hologram name: 1-32 of a-z, 0-9, _ and -, case-insensitive (answered in lower case).
+                 * @example welcome
+                 */
                 name: string;
             };
             cookie?: never;
@@ -9809,13 +10109,27 @@ export interface operations {
                 "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path: {
-                /** @description A hologram name: 1-32 of a-z, 0-9, _ and -, case-insensitive (answered in lower case). */
+                /**
+                 * @description A hologram name: 1-32 of a-z, 0-9, _ and -, case-insensitive (answered in lower case).
+                 * @example welcome
+                 */
                 name: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "actor": "5627dd98-e6be-3c21-b8a8-e92344183641",
+                 *       "location": {
+                 *         "world": "world",
+                 *         "x": 10.5,
+                 *         "y": 70,
+                 *         "z": 8.5
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     /** @description A player UUID, dashed or undashed, any case. Answers use the dashed lower-case form. */
                     actor: string;
@@ -9871,13 +10185,22 @@ export interface operations {
                 "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path: {
-                /** @description A hologram name: 1-32 of a-z, 0-9, _ and -, case-insensitive (answered in lower case). */
+                /**
+                 * @description A hologram name: 1-32 of a-z, 0-9, _ and -, case-insensitive (answered in lower case).
+                 * @example welcome
+                 */
                 name: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "actor": "5627dd98-e6be-3c21-b8a8-e92344183641",
+                 *       "text": "Read the rules with /rules"
+                 *     }
+                 */
                 "application/json": {
                     /** @description A player UUID, dashed or undashed, any case. Answers use the dashed lower-case form. */
                     actor: string;
@@ -9927,13 +10250,22 @@ export interface operations {
                 "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path: {
-                /** @description A hologram name: 1-32 of a-z, 0-9, _ and -, case-insensitive (answered in lower case). */
+                /**
+                 * @description A hologram name: 1-32 of a-z, 0-9, _ and -, case-insensitive (answered in lower case).
+                 * @example welcome
+                 */
                 name: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "actor": "5627dd98-e6be-3c21-b8a8-e92344183641",
+                 *       "command": "rules"
+                 *     }
+                 */
                 "application/json": {
                     /** @description A player UUID, dashed or undashed, any case. Answers use the dashed lower-case form. */
                     actor: string;
@@ -9981,13 +10313,21 @@ export interface operations {
                 "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path: {
-                /** @description A hologram name: 1-32 of a-z, 0-9, _ and -, case-insensitive (answered in lower case). */
+                /**
+                 * @description A hologram name: 1-32 of a-z, 0-9, _ and -, case-insensitive (answered in lower case).
+                 * @example welcome
+                 */
                 name: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "actor": "5627dd98-e6be-3c21-b8a8-e92344183641"
+                 *     }
+                 */
                 "application/json": {
                     /** @description A player UUID, dashed or undashed, any case. Answers use the dashed lower-case form. */
                     actor: string;
