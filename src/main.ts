@@ -51,7 +51,7 @@ async function run(options: ServerOptions, log: Logger, serverLog: ServerLog): P
     log.warn('online-mode is false: players are not verified with the account service; anyone can join under any name.');
   }
 
-  const network = loadNetworkConfig(coreDir, dataDir);
+  const network = loadNetworkConfig(coreDir);
   const database =
     network.database.kind === 'sqlite'
       ? openDatabase({ kind: 'sqlite', file: join(coreDir, 'core.db') })
