@@ -85,10 +85,11 @@ describe('a server started as npm start starts it', () => {
   it('opens the game port only when a player can join: a bot connecting the moment it opens spawns, and the ready line came first', async () => {
     const port = await freePort();
     const starting = startServer({ args: ['--port', String(port)] });
-    void starting.then((s) => servers.push(s), () => {});
+    let failed = false;
+    void starting.then((s) => servers.push(s), () => (failed = true));
     // The earliest moment a player can connect (one reconnecting after a restart): the first TCP
     // connection the port accepts; the bot joins right after it.
-    await Promise.race([acceptsTcp(port), starting.then(() => undefined)]);
+    await Promise.race([acceptsTcp(port, () => failed), starting.then(() => undefined)]);
     const bot = await joinBot(port, 'Early');
     try {
       const server = await starting;
@@ -161,10 +162,10 @@ function freePort(): Promise<number> {
   });
 }
 
-/** Resolves once a TCP connection to the port on loopback is accepted (that connection is closed again). */
-async function acceptsTcp(port: number, timeoutMs = 30000): Promise<void> {
+/** Resolves once a TCP connection to the port on loopback is accepted (that connection is closed again), or `givenUp` holds. */
+async function acceptsTcp(port: number, givenUp: () => boolean, timeoutMs = 30000): Promise<void> {
   const end = Date.now() + timeoutMs;
-  for (;;) {
+  while (!givenUp()) {
     const accepted = await new Promise<boolean>((resolve) => {
       const socket = connect(port, '127.0.0.1');
       socket.once('connect', () => {
