@@ -19,7 +19,7 @@ import type { Logger } from './core/log.ts';
 import { createServerLog, type ServerLog } from './core/server-log.ts';
 import { openAccessLog, type AccessEntry, type AccessLog } from './core/access-log.ts';
 import { ALL_MODULES } from './modules/index.ts';
-import { startFlyingSquid } from './platform/flying-squid/index.ts';
+import { prepareFlyingSquid } from './platform/flying-squid/index.ts';
 import { startRestAddon } from './rest/addon.ts';
 import { messageOf } from './core/sentence.ts';
 
@@ -51,7 +51,7 @@ async function run(options: ServerOptions, log: Logger, serverLog: ServerLog): P
     log.warn('online-mode is false: players are not verified with the account service; anyone can join under any name.');
   }
 
-  const network = loadNetworkConfig(coreDir, dataDir);
+  const network = loadNetworkConfig(coreDir);
   const database =
     network.database.kind === 'sqlite'
       ? openDatabase({ kind: 'sqlite', file: join(coreDir, 'core.db') })
@@ -71,7 +71,8 @@ async function run(options: ServerOptions, log: Logger, serverLog: ServerLog): P
   }
   const clock = systemClock;
   const events = createEventBus(clock, log.child('events'));
-  const platform = await startFlyingSquid({
+  // The game port stays closed until a join can succeed: worlds, modules and login gate up (below).
+  const platform = await prepareFlyingSquid({
     port: options.port,
     onlineMode: options.onlineMode,
     worldDir,
@@ -96,7 +97,7 @@ async function run(options: ServerOptions, log: Logger, serverLog: ServerLog): P
   let rest: Awaited<ReturnType<typeof startRestAddon>> | undefined;
   let serverConsole: ServerConsole | undefined;
   let stopping: Promise<void> | undefined;
-  const stop = (why: string): Promise<void> => {
+  const stop = (why: string, exitCode = 0): Promise<void> => {
     stopping ??= (async () => {
       serverLog.setConsoleWriter(undefined);
       serverConsole?.close();
@@ -109,7 +110,7 @@ async function run(options: ServerOptions, log: Logger, serverLog: ServerLog): P
       await accessFile?.close();
       log.info('Stopped.');
       await serverLog.close();
-      process.exit(0);
+      process.exit(exitCode);
     })();
     return stopping;
   };
@@ -145,7 +146,15 @@ async function run(options: ServerOptions, log: Logger, serverLog: ServerLog): P
   });
   shutdown = stop;
   if (stopRequested) return void stop(stopRequested);
-  log.info(`Game server listening on port ${platform.port} (Minecraft ${platform.gameVersion}). Type help for commands.`);
+  try {
+    await platform.open();
+  } catch (e) {
+    log.error(`Core could not start: ${startupFailure(e, options)}`, options.debug ? e : undefined);
+    return void stop('the game port could not be opened', 1);
+  }
+  if (stopping) return;
+  // The ready line (docs/running-the-server.md): written as the port opens, before any player is served.
+  log.info(`Game server listening on port ${platform.port} (Minecraft ${platform.gameVersion}); ready for players. Type help for commands.`);
   serverConsole = openConsole({
     input: process.stdin,
     output: process.stdout,

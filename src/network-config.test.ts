@@ -5,23 +5,23 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { describeUrl, loadNetworkConfig, NETWORK_FILE } from './network-config.ts';
 
-function folder(name = 'lobby'): { dataDir: string; coreDir: string } {
-  const dataDir = join(mkdtempSync(join(tmpdir(), 'core-network-')), name);
-  const coreDir = join(dataDir, 'core');
+/** A data folder's core/ folder; the data folder has the default name, `data`. */
+function coreFolder(): string {
+  const coreDir = join(mkdtempSync(join(tmpdir(), 'core-network-')), 'data', 'core');
   mkdirSync(coreDir, { recursive: true });
-  return { dataDir, coreDir };
+  return coreDir;
 }
 
-function withFile(text: string, name?: string): () => ReturnType<typeof loadNetworkConfig> {
-  const { dataDir, coreDir } = folder(name);
+function withFile(text: string): () => ReturnType<typeof loadNetworkConfig> {
+  const coreDir = coreFolder();
   writeFileSync(join(coreDir, NETWORK_FILE), text);
-  return () => loadNetworkConfig(coreDir, dataDir);
+  return () => loadNetworkConfig(coreDir);
 }
 
 describe('network.conf', () => {
-  it('is written on first start, off: SQLite, no Redis, the data folder\'s name', () => {
-    const { dataDir, coreDir } = folder('survival-1');
-    assert.deepEqual(loadNetworkConfig(coreDir, dataDir), { serverName: 'survival-1', database: { kind: 'sqlite' }, redis: null });
+  it('is written on first start, off: SQLite, no Redis, and the server named "server" (not after its data folder, "data")', () => {
+    const coreDir = coreFolder();
+    assert.deepEqual(loadNetworkConfig(coreDir), { serverName: 'server', database: { kind: 'sqlite' }, redis: null });
     const text = readFileSync(join(coreDir, NETWORK_FILE), 'utf8');
     for (const key of ['server-name', 'database', 'redis']) assert.match(text, new RegExp(`^# [^\\n]*\\n(?:# [^\\n]*\\n)*${key} = `, 'm'), `a comment before ${key}`);
   });
@@ -44,8 +44,16 @@ describe('network.conf', () => {
     }
   });
 
-  it('asks for a name when the data folder\'s name cannot be one', () => {
-    assert.throws(withFile('', 'x'.repeat(40)), /key "server-name": is empty and the data folder's name is not 1 to 32/);
+  it('asks a server on a PostgreSQL database for a name of its own: the servers of a network must be told apart', () => {
+    const postgres = 'database = "postgres://core:hunter2@db.example:5432/core"\n';
+    for (const text of [postgres, `server-name = ""\n${postgres}`, `${postgres}redis = "redis://127.0.0.1:6379"\n`]) {
+      assert.throws(
+        withFile(text),
+        (e: Error) => e.name === 'StartupError' && /network\.conf(?: line \d+)?, key "server-name": is empty: a server on a PostgreSQL database .* needs a name of its own, such as "lobby"/.test(e.message) && !e.message.includes('hunter2'),
+        text,
+      );
+    }
+    assert.equal(withFile(`server-name = "lobby"\n${postgres}`)().serverName, 'lobby');
   });
 
   it('describes a URL for the log without its user or password', () => {

@@ -5,7 +5,7 @@
 // to SQLite would split the network's data without anyone noticing. Values that are URLs may hold
 // passwords, so no message repeats a value; `describeUrl` names the host and database only.
 
-import { basename, join } from 'node:path';
+import { join } from 'node:path';
 import { configProblem, readConfigFile } from './core/config-file.ts';
 import { StartupError } from './startup-failure.ts';
 
@@ -23,12 +23,15 @@ export interface NetworkConfig {
 
 const NAME = /^[A-Za-z0-9_-]{1,32}$/;
 
+/** The name of a server on its own SQLite file whose server-name is empty (docs/network.md). */
+export const DEFAULT_SERVER_NAME = 'server';
+
 export const NETWORK_CONF_DEFAULT = `# Core in a network of servers (docs/network.md). Changes take effect at the next start.
 # Off by default: this server keeps its data in its own SQLite file (core/core.db).
 
 # This server's name in the network: 1 to 32 letters, digits, _ or -. It is in the data of every
-# event on the event stream ("server") and tells which server a player is on. Empty: the data
-# folder's name.
+# event on the event stream ("server") and tells which server a player is on. Empty: "server" for a
+# server on its own SQLite file; a server on a PostgreSQL database needs a name of its own.
 server-name = ""
 
 # Where the data is: "sqlite" (the embedded file core/core.db, one server), or a PostgreSQL URL such
@@ -43,7 +46,7 @@ redis = ""
 const KEYS = new Set(['server-name', 'database', 'redis']);
 
 /** Reads network.conf (writing the default file first when absent); throws a StartupError naming file, line and key. */
-export function loadNetworkConfig(configDir: string, dataDir: string): NetworkConfig {
+export function loadNetworkConfig(configDir: string): NetworkConfig {
   const path = join(configDir, NETWORK_FILE);
   const read = readConfigFile(path, NETWORK_CONF_DEFAULT);
   if (!read.ok) throw new StartupError(read.message);
@@ -53,10 +56,7 @@ export function loadNetworkConfig(configDir: string, dataDir: string): NetworkCo
 
   const rawName = table['server-name'] ?? '';
   if (typeof rawName !== 'string') throw problem('server-name', 'must be a string in quotes');
-  const serverName = rawName === '' ? nameOfFolder(dataDir) : rawName;
-  if (!NAME.test(serverName)) {
-    throw problem('server-name', rawName === '' ? `is empty and the data folder's name is not 1 to 32 letters, digits, _ or -: set a name` : 'must be 1 to 32 letters, digits, _ or -');
-  }
+  if (rawName !== '' && !NAME.test(rawName)) throw problem('server-name', 'must be 1 to 32 letters, digits, _ or -');
 
   const rawDb = table.database ?? 'sqlite';
   if (typeof rawDb !== 'string') throw problem('database', 'must be "sqlite" or a PostgreSQL URL in quotes');
@@ -65,17 +65,20 @@ export function loadNetworkConfig(configDir: string, dataDir: string): NetworkCo
   else if (urlWithScheme(rawDb, ['postgres:', 'postgresql:'])) database = { kind: 'postgres', url: rawDb };
   else throw problem('database', 'must be "sqlite" or a URL starting postgres:// or postgresql:// (such as "postgres://core:secret@127.0.0.1:5432/core")');
 
+  // A shared database is a network: two servers of one name could not be told apart (presence, the
+  // event stream), and no name can be derived that differs between them (every container's data
+  // folder is /data, every machine's port 25565), so the operator names each.
+  if (rawName === '' && database.kind === 'postgres') {
+    throw problem('server-name', 'is empty: a server on a PostgreSQL database shares it with the other servers of the network and needs a name of its own, such as "lobby" (1 to 32 letters, digits, _ or -)');
+  }
+  const serverName = rawName === '' ? DEFAULT_SERVER_NAME : rawName;
+
   const rawRedis = table.redis ?? '';
   if (typeof rawRedis !== 'string') throw problem('redis', 'must be a URL in quotes, or "" for off');
   if (rawRedis !== '' && !urlWithScheme(rawRedis, ['redis:', 'rediss:'])) {
     throw problem('redis', 'must be "" (off) or a URL starting redis:// or rediss:// (such as "redis://127.0.0.1:6379")');
   }
   return { serverName, database, redis: rawRedis === '' ? null : rawRedis };
-}
-
-function nameOfFolder(dataDir: string): string {
-  // A name made of the folder's allowed characters; what is left may still be refused above.
-  return basename(dataDir).replace(/[^A-Za-z0-9_-]/g, '-');
 }
 
 /** Whether `text` is a URL naming a PostgreSQL server (postgres:// or postgresql://, with a host). */

@@ -58,7 +58,7 @@ export function copyToPostgresCommand(o: CopyCommandOptions): Subcommand {
           color: 'green',
         });
         ctx.reply({
-          text: 'This server still runs on SQLite, and what it writes from now on is not in the copy. To move it: stop the server, set database to that URL in core/network.conf, and start it again.',
+          text: 'This server still runs on SQLite, and what it writes from now on is not in the copy. To move it: stop the server, set database to that URL in core/network.conf (and server-name, if it is empty), and start it again.',
           color: 'gold',
         });
         await o.audit.record({ actor: ctx.actor, action: 'core.copy-to-postgres', target: null, details: { to: outcome.where, tables: outcome.tables.length, rows: outcome.rows } });

@@ -31,7 +31,7 @@ describe('core copy-to-postgres on the real server', () => {
         const mark = rs.server.lines.length;
         const done = await rs.console(`core copy-to-postgres ${url}`, /Copied \d+ rows of \d+ tables into PostgreSQL|Cannot connect|failed|already holds|not a PostgreSQL URL/);
         assert.match(done, /Copied \d+ rows of \d+ tables into PostgreSQL at postgres:\/\/127\.0\.0\.1:5432\/test in [\d.]+ s, every table's count checked: .*rest_tokens 1.*warps 1/);
-        await rs.server.waitForLine(/stop the server, set database to that URL in core\/network\.conf, and start it again/, { from: mark });
+        await rs.server.waitForLine(/stop the server, set database to that URL in core\/network\.conf \(and server-name, if it is empty\), and start it again/, { from: mark });
         assert.ok(rs.server.lines.slice(mark).some((l) => /warps: 1 rows copied\./.test(l)), 'progress is told table by table');
         seen.push(...rs.server.lines);
         await rs.stop();

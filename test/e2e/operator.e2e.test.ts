@@ -178,7 +178,7 @@ describe('start-up failures', () => {
     const dataDir = newDataDir();
     mkdirSync(join(dataDir, 'core'), { recursive: true });
     // Port 1 on loopback: nothing listens there, so the connection is refused at once.
-    writeFileSync(join(dataDir, 'core', 'network.conf'), 'database = "postgres://core:hunter2@127.0.0.1:1/network"\n');
+    writeFileSync(join(dataDir, 'core', 'network.conf'), 'server-name = "lobby"\ndatabase = "postgres://core:hunter2@127.0.0.1:1/network"\n');
     const r = await runCli(['--data', dataDir, '--port', '0', '--online-mode', 'false']);
     oneLine(r, /Core could not start: the PostgreSQL database at postgres:\/\/127\.0\.0\.1:1\/network .*network\.conf.*check that PostgreSQL runs on that host and port\.$/);
     assert.doesNotMatch(r.stdout + r.stderr, /hunter2/, 'the password is in no line');

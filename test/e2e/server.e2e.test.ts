@@ -1,13 +1,15 @@
 // The operator contract (docs/decisions.md, "How the server runs") as a user meets it: `node src/main.ts` with flags, the data
-// folder, a real bot joining, walking, chatting and quitting, the console, a clean stop on SIGINT
-// and SIGTERM, and a second start that finds everything where it was left.
+// folder, a real bot joining, walking, chatting and quitting, a bot joining the moment the game
+// port opens, the console, a clean stop on SIGINT and SIGTERM, and a second start that finds
+// everything where it was left.
 
 import { after, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
+import { connect, createServer } from 'node:net';
 import { join } from 'node:path';
 import pkg from '../../package.json' with { type: 'json' };
-import { joinBot, kickReason, waitFor, waitForMessage } from './support/bots.ts';
+import { joinBot, kickReason, quit, sleep, waitFor, waitForMessage } from './support/bots.ts';
 import { TEST_DATABASE } from '../support/test-database.ts';
 import { newDataDir, runCli, startServer, type ServerProcess } from './support/server-process.ts';
 
@@ -80,6 +82,28 @@ describe('a server started as npm start starts it', () => {
     await server.waitForLine(/Alice.*(left|disconnected)/i, { from: 0 });
   });
 
+  it('opens the game port only when a player can join: a bot connecting the moment it opens spawns, and the ready line came first', async () => {
+    const port = await freePort();
+    const starting = startServer({ args: ['--port', String(port)] });
+    let failed = false;
+    void starting.then((s) => servers.push(s), () => (failed = true));
+    // The earliest moment a player can connect (one reconnecting after a restart): the first TCP
+    // connection the port accepts; the bot joins right after it.
+    await Promise.race([acceptsTcp(port, () => failed), starting.then(() => undefined)]);
+    const bot = await joinBot(port, 'Early');
+    try {
+      const server = await starting;
+      const ready = server.lines.findIndex((l) => /INFO .*Game server listening on port \d+ \(Minecraft 1\.21\.4\); ready for players\./.test(l));
+      const early = server.lines.findIndex((l) => /Early/.test(l));
+      assert.ok(ready >= 0, `a ready line:\n${server.lines.join('\n')}`);
+      assert.ok(ready < early, `the ready line before the bot's first line:\n${server.lines.join('\n')}`);
+      assert.equal(server.gamePort, port);
+      assert.ok(!server.lines.some((l) => /no world is loaded|still starting|Internal server error/.test(l)), server.lines.join('\n'));
+    } finally {
+      await quit(bot);
+    }
+  });
+
   it('takes console commands with or without the slash; help lists them', async () => {
     const server = servers[0]!;
     let mark = server.lines.length;
@@ -125,3 +149,34 @@ describe('a server started as npm start starts it', () => {
     assert.equal(await second.stop('SIGTERM'), 0);
   });
 });
+
+/** A TCP port free on this machine now (the kernel's pick for port 0, released again). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** Resolves once a TCP connection to the port on loopback is accepted (that connection is closed again), or `givenUp` holds. */
+async function acceptsTcp(port: number, givenUp: () => boolean, timeoutMs = 30000): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (!givenUp()) {
+    const accepted = await new Promise<boolean>((resolve) => {
+      const socket = connect(port, '127.0.0.1');
+      socket.once('connect', () => {
+        socket.destroy();
+        resolve(true);
+      });
+      socket.once('error', () => resolve(false));
+    });
+    if (accepted) return;
+    if (Date.now() > end) throw new Error(`port ${port} accepted no connection within ${timeoutMs} ms`);
+    // A refused connection is answered at once: a short pause keeps the loop off the server's CPU.
+    await sleep(5);
+  }
+}

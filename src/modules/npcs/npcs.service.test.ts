@@ -170,6 +170,13 @@ describe('npcs', () => {
       assert.equal(t.platform.entityFake.skinSeenBy(ben, 'guide'), undefined);
       declined(await npcs.setSkin('guide', ann, null, REST), 'already-in-state');
     });
+
+    it('says once, in one sentence, that the account service could not be reached', async () => {
+      await mojang.stop();
+      const r = await npcs.setSkin('guide', ann, 'Dinnerbone', REST);
+      declined(r, 'failed');
+      assert.equal(!r.ok && r.message, 'The account service could not be reached, and no skin of Dinnerbone is stored yet. Try again later.');
+    });
   });
 
   describe('npcs.setCommand', () => {

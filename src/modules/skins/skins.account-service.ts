@@ -8,6 +8,7 @@ import type { SkinsConfig } from './skins.config.ts';
 export type Lookup =
   | { kind: 'found'; account: string; accountId: string; skin: Skin }
   | { kind: 'no-account' }
+  /** `reason` ends a sentence whose subject is the service: "could not be reached", "answered HTTP 500", … */
   | { kind: 'unreachable'; reason: string };
 
 const dashed = (id: string) => id.replace(/^(.{8})(.{4})(.{4})(.{4})(.{12})$/, '$1-$2-$3-$4-$5').toLowerCase();
@@ -24,9 +25,9 @@ async function getJson(url: string, timeoutSeconds: number): Promise<{ status: n
   return { status: res.status, body };
 }
 
-function why(e: unknown): string {
-  if (e instanceof Error && (e.name === 'TimeoutError' || e.name === 'AbortError')) return 'it did not answer in time';
-  return 'it could not be reached';
+function why(e: unknown, timeoutSeconds: number): string {
+  if (e instanceof Error && (e.name === 'TimeoutError' || e.name === 'AbortError')) return `did not answer within ${timeoutSeconds} s`;
+  return 'could not be reached';
 }
 
 /** Looks an account up by name (already checked to be a valid account name). */
@@ -36,18 +37,18 @@ export async function lookUpSkin(name: string, config: SkinsConfig): Promise<Loo
     if (profile.status === 204 || profile.status === 404) return { kind: 'no-account' };
     const p = profile.body as { id?: unknown; name?: unknown } | undefined;
     if (profile.status !== 200 || typeof p?.id !== 'string' || !/^[0-9a-fA-F]{32}$/.test(p.id.replaceAll('-', ''))) {
-      return { kind: 'unreachable', reason: `it answered HTTP ${profile.status}` };
+      return { kind: 'unreachable', reason: `answered HTTP ${profile.status} instead of an account` };
     }
     const id = p.id.replaceAll('-', '').toLowerCase();
     const session = await getJson(config.sessionUrl.replace('{uuid}', id), config.timeoutSeconds);
     if (session.status === 204 || session.status === 404) return { kind: 'no-account' };
     const s = session.body as { name?: unknown; properties?: Array<{ name?: unknown; value?: unknown; signature?: unknown }> } | undefined;
     const textures = s?.properties?.find((x) => x.name === 'textures');
-    if (session.status !== 200 || typeof textures?.value !== 'string') return { kind: 'unreachable', reason: `it answered HTTP ${session.status} without textures` };
+    if (session.status !== 200 || typeof textures?.value !== 'string') return { kind: 'unreachable', reason: `answered HTTP ${session.status} without a skin` };
     const skin: Skin = { value: textures.value, ...(typeof textures.signature === 'string' ? { signature: textures.signature } : {}) };
     const account = typeof s?.name === 'string' ? s.name : typeof p.name === 'string' ? p.name : name;
     return { kind: 'found', account, accountId: dashed(id), skin };
   } catch (e) {
-    return { kind: 'unreachable', reason: why(e) };
+    return { kind: 'unreachable', reason: why(e, config.timeoutSeconds) };
   }
 }

@@ -66,7 +66,7 @@ describe('skins over the Remote Access Service (in process)', () => {
     await ann.run('/skin jeb_', /You now wear the skin of jeb_\./);
     assert.deepEqual(seenByBen(), wearing(JEB));
     await mojang.stop();
-    await ann.run('/skin Dinnerbone', /account service cannot be reached/);
+    await ann.run('/skin Dinnerbone', /^The account service could not be reached, and no skin of Dinnerbone is stored yet\. Try again later\.$/);
     assert.deepEqual(seenByBen(), wearing(JEB), 'Ann keeps the skin she wore');
     await ann.run('/skin Notch', /You now wear the skin of Notch\./);
     assert.deepEqual(seenByBen(), wearing(NOTCH), 'Notch’s stored skin');

@@ -85,7 +85,7 @@ export function createSkinsService(deps: SkinsDeps): SkinsService {
     if (found.kind === 'no-account') return fail('not-found', `No game account is named ${account}.`);
     if (found.kind === 'unreachable') {
       if (stored) return ok(stored);
-      return fail('failed', `The account service cannot be reached (${found.reason}), and no skin of ${account} is stored yet. Try again later.`);
+      return fail('failed', `The account service ${found.reason}, and no skin of ${account} is stored yet. Try again later.`);
     }
     const problem = skinProblem(found.skin);
     if (problem && stored) return ok(stored);

@@ -27,7 +27,7 @@ export const WORLD_EVENTS = defineEvents({
   ),
   'world.delete': eventPayload(made, 'A managed world was unloaded, its folder removed, and it is no longer managed.'),
   'world.import': eventPayload(made, 'A world folder copied into data/worlds was taken under management and loaded.'),
-  'world.adopt': eventPayload(made, 'A loaded world that was not managed (e.g. the default world) was taken under management; its files were not touched.'),
+  'world.adopt': eventPayload(made, 'A loaded world that was not managed (one unregistered earlier; the built-in worlds are managed from the first start) was taken under management; its files were not touched.'),
   'world.unregister': eventPayload(world, 'A world is no longer managed; its files were not touched and it stays loaded if it was.'),
   'world.setting-change': eventPayload(
     {

@@ -11,6 +11,7 @@ export const WORLDS_ROUTES = [
     module: 'worlds',
     answer: WorldList,
     summary: 'Every managed world, with its settings',
+    description: 'The server’s own worlds (world, world_nether) are managed, and listed, from its first start; created, imported and adopted worlds follow.',
     example: {
       before: [
         {

@@ -1,8 +1,8 @@
 // Managed worlds on the in-process scene (the whole plugin on the fake platform,
 // test/support/scene.ts): players run every /world subcommand, travel into a created world, are
 // moved out when it is unloaded and kept out by its entry rule; pvp and build rules; every world
-// route over real HTTP and every world event on a real subscription; the load-on-start worlds
-// after a restart. What a player sees of it in the real game: test/e2e/areas/worlds.ts.
+// route over real HTTP and every world event on a real subscription; the server's own world listed
+// from the first start; the load-on-start worlds after a restart. What a player sees of it in the real game: test/e2e/areas/worlds.ts.
 
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -34,13 +34,27 @@ describe('managed worlds (in process)', () => {
   });
   after(() => scene?.close());
 
+  it('lists the server’s own world from the first start, built in, with its generator and seed, as Multiverse does', async () => {
+    const r = await rs.call('GET', '/worlds', reader);
+    assert.equal(r.status, 200);
+    assert.equal(r.json.data.count, 1);
+    const [world] = r.json.data.worlds;
+    assert.deepEqual(
+      [world.name, world.generator, world.seed, world.loaded, world['built-in'], world.players, world.settings['load-on-start'], world.settings.entry],
+      ['world', 'default', 0, true, true, 2, false, 'open'],
+    );
+    assert.deepEqual((await rs.call('GET', '/worlds/world', reader)).json.data, world);
+    await ann.run('/world list', /^Managed worlds \(1\):$/);
+    await ann.run('/world info world', /^World world: default, seed 0, loaded \(2 players\), built in\.$/);
+  });
+
   it('creates a flat world with /world create, announced and listed over HTTP', async () => {
     await ann.run('/world create arena flat 5', /^World arena created \(flat, seed 5\) and loaded\.$/);
     const created = await events.next('world.create', (d) => d.world === 'arena');
     assert.deepEqual([created.data.generator, created.data.seed, created.data.actor], ['flat', 5, 'Ann']);
     const r = await rs.call('GET', '/worlds', reader);
     assert.equal(r.status, 200);
-    assert.deepEqual(r.json.data.worlds.map((w: { name: string; loaded: boolean }) => [w.name, w.loaded]), [['arena', true]]);
+    assert.deepEqual(r.json.data.worlds.map((w: { name: string; loaded: boolean }) => [w.name, w.loaded]), [['arena', true], ['world', true]]);
     assert.ok(scene.t.platform.worlds().includes('arena'), 'the game has the world loaded');
   });
 
@@ -136,17 +150,6 @@ describe('managed worlds (in process)', () => {
     assert.deepEqual([noPlayer.status, noPlayer.json.field], [400, 'player']);
   });
 
-  it('adopts the default world and unregisters it, touching none of its files', async () => {
-    await ann.run('/world adopt world', /^World world is now managed\.$/);
-    const adopted = await events.next('world.adopt', (d) => d.world === 'world');
-    assert.equal(adopted.data.generator, 'default');
-    assert.equal((await rs.call('GET', '/worlds/world', reader)).json.data['built-in'], true);
-    await ann.run('/world unregister world', /^World world is no longer managed; its files were kept\.$/);
-    await events.next('world.unregister', (d) => d.world === 'world');
-    assert.equal((await rs.call('GET', '/worlds/world', reader)).json.code, 'not-found');
-    assert.ok(scene.t.platform.worlds().includes('world'), 'the default world is still loaded');
-  });
-
   it('imports a world folder the admin copied into the worlds folder', async () => {
     await ann.run('/world create source flat 9', /^World source created/);
     await ann.run('/world unload source', /^World source unloaded\.$/);
@@ -158,6 +161,20 @@ describe('managed worlds (in process)', () => {
     assert.deepEqual([imported.data.generator, imported.data.seed], ['flat', 9]);
     await ann.run('/world info copied', /^World copied: flat, seed 9, loaded \(0 players\)\.$/);
     await ann.run('/world list', /^copied \(loaded, 0 players; entry open\)$/);
+  });
+
+  it('unregisters a world and adopts it again, touching none of its files; the default world stays managed', async () => {
+    await ann.run('/world unregister copied', /^World copied is no longer managed; its files were kept\.$/);
+    await events.next('world.unregister', (d) => d.world === 'copied');
+    assert.equal((await rs.call('GET', '/worlds/copied', reader)).json.code, 'not-found');
+    await ann.run('/world list', /^Not managed: copied \(loaded\)/);
+    await ann.run('/world adopt copied', /^World copied is now managed\.$/);
+    const adopted = await events.next('world.adopt', (d) => d.world === 'copied');
+    assert.deepEqual([adopted.data.generator, adopted.data.seed], ['flat', 9]);
+    assert.ok(scene.t.platform.worlds().includes('copied'), 'still loaded');
+    await ann.run('/world unregister world', /^The world world is built in and always managed; change its settings with \/world set\.$/);
+    await ann.run('/world adopt world', /^The world world is managed already\.$/);
+    assert.equal((await rs.call('GET', '/worlds/world', reader)).json.data['built-in'], true);
   });
 
   it('deletes a world and its folder only once confirmed', async () => {
@@ -188,6 +205,7 @@ describe('managed worlds (in process)', () => {
     assert.deepEqual(seen, [
       ['arena', true, 'permission', 'creative'],
       ['copied', false, 'open', null],
+      ['world', true, 'open', null],
     ]);
     assert.deepEqual([scene.t.platform.worlds().includes('arena'), scene.t.platform.worlds().includes('copied')], [true, false]);
   });

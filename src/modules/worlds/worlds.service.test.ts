@@ -6,6 +6,7 @@ import { declined, invalid, value } from '../../../test/support/results.ts';
 import { withPostgres } from '../../../test/support/postgres.ts';
 import { worldsModule } from './index.ts';
 import type { WorldsService } from './worlds.service.ts';
+import { createWorldsStore } from './worlds.store.ts';
 
 const REST: Actor = { kind: 'rest', label: 'panel' };
 const UNKNOWN = '00000000-0000-0000-0000-0000000000ab';
@@ -15,12 +16,14 @@ describe('worlds', () => {
   let worlds: WorldsService;
   let ann: string;
   let ben: string;
+  let startedAt: string;
 
   const where = (uuid: string) => t.platform.location(uuid)?.world;
   const last = (name: Parameters<TestKernel['emittedNamed']>[0]) => t.emittedNamed(name).at(-1)?.data;
 
   before(async () => {
     t = await startTestKernel({ modules: [worldsModule] });
+    startedAt = t.clock.now().toISOString();
     worlds = t.kernel.api.worlds;
     ann = (await t.join('Ann')).uuid;
     ben = (await t.join('Ben')).uuid;
@@ -60,9 +63,21 @@ describe('worlds', () => {
   });
 
   describe('worlds.list and worlds.get', () => {
-    it('lists the managed worlds only, by name; the default world is not managed until adopted', () => {
-      assert.deepEqual(value(worlds.list()).worlds.map((w) => w.name), ['flatland']);
-      declined(worlds.get('world'), 'not-found');
+    it('lists the managed worlds by name: the server’s own world from the first start, built in, with its real generator and seed', () => {
+      assert.deepEqual(value(worlds.list()).worlds.map((w) => w.name), ['flatland', 'world']);
+      assert.deepEqual(value(worlds.get('world')), {
+        name: 'world',
+        generator: 'default',
+        seed: 0,
+        loaded: true,
+        'built-in': true,
+        players: 2,
+        settings: { 'load-on-start': false, entry: 'open', 'game-mode': null, pvp: true, build: true, spawn: null },
+        'managed-since': startedAt,
+        'updated-at': startedAt,
+      });
+      assert.equal(t.log.lines.filter((l) => /managing the built-in worlds world with the default settings/.test(l)).length, 1);
+      assert.deepEqual(t.emittedNamed('world.adopt'), [], 'taken in at start, not adopted by anyone');
       declined(worlds.get('nowhere'), 'not-found');
       assert.throws(() => worlds.get('NoWhere'), invalid('name'));
     });
@@ -111,37 +126,39 @@ describe('worlds', () => {
       assert.equal(last('world.import')?.world, 'copied');
     });
 
-    it('declines a missing folder, a managed world, and a loaded one that wants adopting', async () => {
+    it('declines a missing folder and a managed world', async () => {
       declined(await worlds.import('nothere', REST), 'not-found');
       declined(await worlds.import('copied', REST), 'already-exists');
-      const r = await worlds.import('world', REST);
-      declined(r, 'refused');
-      assert.match(!r.ok ? r.message : '', /adopt it instead/);
+      declined(await worlds.import('world', REST), 'already-exists');
     });
   });
 
   describe('worlds.adopt and worlds.unregister', () => {
-    it('adopts the loaded default world as built in, without loading anything', async () => {
-      const w = value(await worlds.adopt('world', REST));
-      assert.deepEqual([w.loaded, w['built-in'], w.settings['load-on-start']], [true, true, false]);
-      assert.deepEqual(last('world.adopt'), { world: 'world', actor: 'core-rest/panel', generator: 'default', seed: 0, 'occurred-at': t.clock.now().toISOString() });
-      declined(await worlds.adopt('world', REST), 'already-exists');
-      declined(await worlds.adopt('elsewhere', REST), 'not-found');
-    });
-
-    it('refuses to unload or delete a built-in world', async () => {
+    it('refuses to unload, delete or unregister a built-in world, and answers already-exists to adopting it', async () => {
       declined(await worlds.unload('world', true, REST), 'refused');
       declined(await worlds.delete('world', REST), 'refused');
+      const r = await worlds.unregister('world', REST);
+      declined(r, 'refused');
+      assert.equal(!r.ok && r.message, 'The world world is built in and always managed; change its settings with /world set.');
+      declined(await worlds.adopt('world', REST), 'already-exists');
       assert.ok(t.platform.worlds().includes('world'));
+      assert.equal(value(worlds.get('world'))['built-in'], true);
     });
 
-    it('unregisters a world: it stays loaded and on disk, and can be imported or adopted again', async () => {
+    it('unregisters a world: it stays loaded and on disk; import asks to adopt it, and adopt manages it again without loading anything', async () => {
       value(await worlds.unregister('copied', REST));
       assert.equal(last('world.unregister')?.world, 'copied');
       assert.ok(t.platform.worlds().includes('copied'));
       declined(worlds.get('copied'), 'not-found');
       declined(await worlds.unregister('copied', REST), 'not-found');
-      value(await worlds.adopt('copied', REST));
+      const r = await worlds.import('copied', REST);
+      declined(r, 'refused');
+      assert.match(!r.ok ? r.message : '', /adopt it instead/);
+      const w = value(await worlds.adopt('copied', REST));
+      assert.deepEqual([w.loaded, w['built-in'], w.settings['load-on-start']], [true, false, true]);
+      assert.deepEqual(last('world.adopt'), { world: 'copied', actor: 'core-rest/panel', generator: 'default', seed: 7, 'occurred-at': t.clock.now().toISOString() });
+      declined(await worlds.adopt('copied', REST), 'already-exists');
+      declined(await worlds.adopt('elsewhere', REST), 'not-found');
     });
   });
 
@@ -363,7 +380,7 @@ describe('worlds', () => {
 });
 
 describe('worlds on PostgreSQL', () => {
-  it('creates, sets, unloads, adopts, unregisters and keeps the registry across a restart', (ctx) =>
+  it('creates, sets, unloads and keeps the registry and the built-in world’s settings across a restart', (ctx) =>
     withPostgres(ctx, 'worlds', async (openDb) => {
       const k = await startTestKernel({ modules: [worldsModule], openDb });
       try {
@@ -372,8 +389,7 @@ describe('worlds on PostgreSQL', () => {
         value(await w.set('pg_world', 'spawn', { world: 'pg_world', x: 1.5, y: 65, z: -2.25, yaw: 0, pitch: 10 }, REST));
         value(await w.set('pg_world', 'entry', 'permission', REST));
         value(await w.set('pg_world', 'game-mode', 'adventure', REST));
-        value(await w.adopt('world', REST));
-        value(await w.unregister('world', REST));
+        value(await w.set('world', 'pvp', false, REST));
         value(await w.unload('pg_world', true, REST));
         await k.restart();
         const back = value(k.kernel.api.worlds.get('pg_world'));
@@ -382,9 +398,30 @@ describe('worlds on PostgreSQL', () => {
           -5,
           { 'load-on-start': true, entry: 'permission', 'game-mode': 'adventure', pvp: true, build: true, spawn: { world: 'pg_world', x: 1.5, y: 65, z: -2.25, yaw: 0, pitch: 10 } },
         ]);
-        assert.equal(value(k.kernel.api.worlds.list()).count, 1);
+        assert.deepEqual(value(k.kernel.api.worlds.list()).worlds.map((x) => [x.name, x.settings.pvp]), [['pg_world', true], ['world', false]]);
       } finally {
         await k.close();
       }
     }));
+});
+
+describe('the built-in worlds on a database shared by a network', () => {
+  it('are managed once: a server starting beside another that took them in keeps the row already there', async () => {
+    const t = await startTestKernel({ modules: [worldsModule] });
+    try {
+      const store = createWorldsStore(t.database.db);
+      const row = (seed: number) => ({
+        name: 'world',
+        generator: 'default' as const,
+        seed,
+        settings: { 'load-on-start': false, entry: 'open' as const, 'game-mode': null, pvp: true, build: true, spawn: null },
+        managedSince: '2026-01-01T00:00:00.000Z',
+        updatedAt: '2026-01-01T00:00:00.000Z',
+      });
+      assert.equal((await store.insertIfAbsent(row(99))).seed, 0, 'the row the kernel stored at its start');
+      assert.equal((await store.all()).filter((w) => w.name === 'world').length, 1);
+    } finally {
+      await t.close();
+    }
+  });
 });

@@ -1,7 +1,8 @@
-// The managed worlds' published API: a registry of the worlds the plugin manages (created,
-// imported or adopted), their settings, and the operations on them (load, unload with or without
-// saving, delete, unregister). The registry is kept in memory as well as in the database, so that
-// the teleport gate and the game's events (asked synchronously) read it without a query.
+// The managed worlds' published API: a registry of the worlds the plugin manages (the server's own,
+// and those created, imported or adopted), their settings, and the operations on them (load, unload
+// with or without saving, delete, unregister). The registry is kept in memory as well as in the
+// database, so that the teleport gate and the game's events (asked synchronously) read it without a
+// query.
 
 import { actorName, type Actor } from '../../core/actor.ts';
 import type { AuditService, PermissionsService, PlayersService } from '../../core/api.ts';
@@ -41,7 +42,7 @@ export interface WorldsService {
   import(name: string, actor: Actor): Promise<Result<World>>;
   /** Manages a world that is loaded but not managed (e.g. `world`), touching none of its files. */
   adopt(name: string, actor: Actor): Promise<Result<World>>;
-  /** Stops managing a world; its files stay, and it stays loaded if it is. */
+  /** Stops managing a world; its files stay, and it stays loaded if it is. Refused for a built-in world. */
   unregister(name: string, actor: Actor): Promise<Result<World>>;
   /** Changes one setting of a managed world. */
   set<K extends SettingKey>(name: string, key: K, value: WorldSettings[K], actor: Actor): Promise<Result<World>>;
@@ -124,13 +125,29 @@ export async function createWorldsService(deps: WorldsDeps): Promise<WorldsServi
     return w ? ok(w) : fail('not-found', `The world ${name} is not managed (see /world list; /world import or adopt takes a world under management).`);
   }
 
-  async function register(name: string, generator: ManagedWorldRow['generator'], seed: number, builtIn: boolean): Promise<ManagedWorldRow> {
+  function newRow(name: string, generator: ManagedWorldRow['generator'], seed: number, builtIn: boolean): ManagedWorldRow {
     const at = clock.now().toISOString();
-    const row: ManagedWorldRow = { name, generator, seed, settings: defaultSettings(!builtIn), managedSince: at, updatedAt: at };
+    return { name, generator, seed, settings: defaultSettings(!builtIn), managedSince: at, updatedAt: at };
+  }
+
+  async function register(name: string, generator: ManagedWorldRow['generator'], seed: number, builtIn: boolean): Promise<ManagedWorldRow> {
+    const row = newRow(name, generator, seed, builtIn);
     await store.insert(row);
     registry.set(name, row);
     return row;
   }
+
+  // The server's own worlds (world, world_nether) are managed from the first start, as Multiverse
+  // takes in the default worlds: listed by GET /worlds, with settings. Not a write of anyone's, so
+  // neither audited nor announced, as the loads at start are not.
+  const takenIn: string[] = [];
+  for (const name of platform.worlds()) {
+    const info = platform.worldInfo(name);
+    if (!info?.builtIn || registry.has(name)) continue;
+    registry.set(name, await store.insertIfAbsent(newRow(name, info.generator, info.seed, true)));
+    takenIn.push(name);
+  }
+  if (takenIn.length > 0) log.info(`managing the built-in worlds ${takenIn.join(', ')} with the default settings (/world info, /world set)`);
 
   const about = (w: { name: string }, actor: Actor) => ({ world: w.name, actor: actorName(actor) });
   const made = (w: ManagedWorldRow, actor: Actor) => ({ ...about(w, actor), generator: w.generator, seed: w.seed });
@@ -270,6 +287,8 @@ export async function createWorldsService(deps: WorldsDeps): Promise<WorldsServi
     async unregister(name, actor) {
       const w = find(name);
       if (!w.ok) return w;
+      // It would be managed again at the next start: its settings can be changed, not dropped.
+      if (platform.worldInfo(name)?.builtIn) return fail('refused', `The world ${name} is built in and always managed; change its settings with /world set.`);
       await store.remove(name);
       registry.delete(name);
       await audit.record({ actor, action: 'world.unregister', target: null, details: { world: name } });

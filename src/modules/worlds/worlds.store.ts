@@ -99,6 +99,20 @@ export function createWorldsStore(db: Db) {
       .execute();
   }
 
+  /**
+   * Manages a world unless it is managed already (by another server of the network starting at the
+   * same time): the row as stored either way.
+   */
+  async function insertIfAbsent(w: ManagedWorldRow): Promise<ManagedWorldRow> {
+    await db
+      .insertInto('managed_worlds')
+      .values({ name: w.name, generator: w.generator, seed: w.seed, ...columnsOf(w.settings), managed_since: w.managedSince, updated_at: w.updatedAt })
+      .onConflict((oc) => oc.column('name').doNothing())
+      .execute();
+    const row = await db.selectFrom('managed_worlds').selectAll().where('name', '=', w.name).executeTakeFirst();
+    return row ? rowOf(row) : w;
+  }
+
   async function update(name: string, settings: WorldSettings, at: string): Promise<void> {
     await db
       .updateTable('managed_worlds')
@@ -112,7 +126,7 @@ export function createWorldsStore(db: Db) {
     return Number(r.numDeletedRows) > 0;
   }
 
-  return { all, insert, update, remove };
+  return { all, insert, insertIfAbsent, update, remove };
 }
 
 export type WorldsStore = ReturnType<typeof createWorldsStore>;

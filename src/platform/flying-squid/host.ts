@@ -1,5 +1,6 @@
-// Hosting flying-squid in this process: creating the server, waiting until it listens (or undoing
-// a failed start), the server-wide parts it does wrong that the platform takes over (its log
+// Hosting flying-squid in this process: creating the server, waiting until its worlds are loaded
+// and every concern is ready (or undoing a failed start), opening the game port only then (see
+// listen-gate.ts), the server-wide parts it does wrong that the platform takes over (its log
 // lines, its broadcasts, its sounds) and the clean stop: players kicked, concerns' shutdown work,
 // the listener closed, no timer left behind.
 
@@ -11,6 +12,7 @@ import { createItemCodec, type ItemClass, type ItemCodec } from './items.ts';
 import { replaceFlyingSquidLogPlugin } from './log-plugin.ts';
 import { flyingSquidSettings } from './settings.ts';
 import { loadFlyingSquidLoginPlugin } from './login-plugin.ts';
+import { gateFlyingSquidListening, GatedServer } from './listen-gate.ts';
 import * as P from './packets.ts';
 import { kickSession } from './sessions.ts';
 import { announcedName } from './visibility.ts';
@@ -22,53 +24,64 @@ const fsRequire = createRequire(require.resolve('flying-squid'));
 const SOUND_ALIASES: Record<string, string> = { 'game.player.hurt': 'entity.player.hurt' };
 const ANSI = /\x1b\[[0-9;]*[A-Za-z]/g;
 
-/** A flying-squid server created (not yet listening), with what the concerns build on. */
+/** A flying-squid server created (its port not open yet), with what the concerns build on. */
 export interface CreatedServer {
   serv: FsServer;
   Vec3: Vec3Class;
   items: ItemCodec;
+  /** The game port's listener, opened by Host.open. */
+  listener: GatedServer;
 }
 
 export function createServer(options: FlyingSquidOptions): CreatedServer {
   replaceFlyingSquidLogPlugin();
   loadFlyingSquidLoginPlugin();
+  gateFlyingSquidListening();
   const flyingSquid = require('flying-squid') as FlyingSquidModule;
   const Vec3 = (fsRequire('vec3') as { Vec3: Vec3Class }).Vec3;
-  const serv = flyingSquid.createMCServer(flyingSquidSettings(options));
+  const serv = flyingSquid.createMCServer({ ...flyingSquidSettings(options), Server: GatedServer });
+  const listener = serv._server;
+  if (!(listener instanceof GatedServer)) throw new Error('flying-squid did not create its server with the Server option (see listen-gate.ts)');
   const items = createItemCodec(serv.registry, require('prismarine-item')(serv.registry) as ItemClass);
-  return { serv, Vec3, items };
+  return { serv, Vec3, items, listener };
 }
+
+/** How long the worlds may take to load at start before the start is given up. */
+const WORLDS_LOAD_SECONDS = 60;
 
 export class Host {
   port = 0;
 
   private readonly ctx: AdapterContext;
+  private readonly listener: GatedServer;
 
-  constructor(ctx: AdapterContext) {
+  constructor(ctx: AdapterContext, listener: GatedServer) {
     this.ctx = ctx;
+    this.listener = listener;
     this.takeOverServer();
   }
 
-  /** Resolves once the server listens and every concern's onReady work is done. */
+  /** Resolves once the worlds are loaded and every concern's onReady work is done; the port is not open yet. */
   async start(): Promise<void> {
     const serv = this.ctx.serv;
-    const ready = new Promise<void>((resolve, reject) => {
-      const onError = (e: Error) => reject(e);
-      serv.once('error', onError);
-      serv.once('ready', () => {
-        serv.off('error', onError);
-        resolve();
-      });
-    });
     try {
-      await ready;
+      if (!serv.pluginsReady) {
+        const loaded = await withTimeout(new Promise<true>((r) => serv.once('pluginsReady', () => r(true))), WORLDS_LOAD_SECONDS * 1000);
+        if (!loaded) throw new Error(`the game server did not load its worlds within ${WORLDS_LOAD_SECONDS} s`);
+      }
+      await this.ctx.runReady();
     } catch (e) {
       await this.abortStart();
       throw e;
     }
-    const address = serv._server.socketServer.address();
-    this.port = typeof address === 'object' && address ? address.port : this.ctx.options.port;
-    await this.ctx.runReady();
+  }
+
+  /**
+   * Opens the game port: from now on a player can join. Rejects with the listen error (EADDRINUSE,
+   * EACCES); the server is then still to be shut down.
+   */
+  async open(): Promise<void> {
+    this.port = await this.listener.open();
   }
 
   async stop(reason: string): Promise<void> {
@@ -94,14 +107,9 @@ export class Host {
     ctx.log.info('Game server stopped.');
   }
 
-  /** A listen error: flying-squid would reject an internal promise, unhandled, five seconds later. */
+  /** A start that failed before the port opened: no timer or open file is left behind. */
   private async abortStart(): Promise<void> {
     const serv = this.ctx.serv;
-    try {
-      serv._server.emit('listening');
-    } catch {
-      // its own 'listening' handler reads the address of a server that is not listening
-    }
     serv.stopTickInterval();
     // The worlds (and their saving intervals) come with the plugins, which may still be loading.
     if (!serv.pluginsReady) await withTimeout(new Promise((r) => serv.once('pluginsReady', r)), 5000);

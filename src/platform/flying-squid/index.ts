@@ -61,13 +61,36 @@ export interface FlyingSquidPlatform extends GamePlatform {
   runConsoleLine(line: string): Promise<void>;
 }
 
-export async function startFlyingSquid(options: FlyingSquidOptions): Promise<FlyingSquidPlatform> {
+/** A game server whose worlds are loaded and whose port opens when its host says so. */
+export interface PreparedFlyingSquid extends FlyingSquidPlatform {
+  /**
+   * Opens the game port: a player can join from now on, so call it once everything a join needs
+   * (the modules, the login gate) is up. Rejects with the listen error (EADDRINUSE, EACCES); shut
+   * the platform down then.
+   */
+  open(): Promise<void>;
+}
+
+/** The game server with its worlds loaded, its port still closed (the composition root's start). */
+export async function prepareFlyingSquid(options: FlyingSquidOptions): Promise<PreparedFlyingSquid> {
   const adapter = new FlyingSquidAdapter(options);
   await adapter.host.start();
   return adapter;
 }
 
-class FlyingSquidAdapter implements FlyingSquidPlatform {
+/** The game server, ready and with its port open (a platform on its own, as tests use it). */
+export async function startFlyingSquid(options: FlyingSquidOptions): Promise<FlyingSquidPlatform> {
+  const adapter = await prepareFlyingSquid(options);
+  try {
+    await adapter.open();
+  } catch (e) {
+    await adapter.shutdown('the game port could not be opened');
+    throw e;
+  }
+  return adapter;
+}
+
+class FlyingSquidAdapter implements PreparedFlyingSquid {
   readonly gameVersion = '1.21.4';
   readonly host: Host;
   private readonly events: EventRegistry;
@@ -87,7 +110,7 @@ class FlyingSquidAdapter implements FlyingSquidPlatform {
   private stopping: Promise<void> | undefined;
 
   constructor(options: FlyingSquidOptions) {
-    const { serv, Vec3, items } = createServer(options);
+    const { serv, Vec3, items, listener } = createServer(options);
     this.events = new EventRegistry(options.log);
     const ctx = new AdapterContext(options, serv, Vec3, items, this.events);
     this.ticks = new Ticks(serv);
@@ -111,11 +134,15 @@ class FlyingSquidAdapter implements FlyingSquidPlatform {
     this.entities = new Entities(ctx, this.worldsOf);
     this.poses = new Poses(ctx, this.worldsOf);
     this.worldEntitiesOf = new WorldEntities(ctx, this.worldsOf, itemEntities);
-    this.host = new Host(ctx);
+    this.host = new Host(ctx, listener);
   }
 
   get port(): number {
     return this.host.port;
+  }
+
+  open(): Promise<void> {
+    return this.host.open();
   }
 
   // Players and sessions

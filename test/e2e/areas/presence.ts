@@ -7,7 +7,6 @@
 
 import { it } from 'node:test';
 import assert from 'node:assert/strict';
-import { basename } from 'node:path';
 import { recordMessages, waitFor, waitForMessage, walkOneBlock, type Bot } from '../support/bots.ts';
 import type { AreaPart } from '../support/area-parts.ts';
 
@@ -32,7 +31,7 @@ export const presencePart: AreaPart = {
     const fence = (bot: Bot) => bot.tabComplete('/', false, false);
 
     it('/afk with a reason marks Ann away: Ben reads it and sees [AFK] Ann in the tab list, and the read names this server', async () => {
-      const { ann, ben, events, rs } = scene();
+      const { ann, ben, events } = scene();
       const from = events.received.length;
       const benReads = waitForMessage(ben, /^Ann is now AFK: brb coffee$/);
       const annReads = waitForMessage(ann, /^You are now AFK: brb coffee$/);
@@ -43,8 +42,8 @@ export const presencePart: AreaPart = {
       await waitFor(() => tabNameOfAnn() === '[AFK] Ann', `Ben to see [AFK] Ann in the tab list (sees ${tabNameOfAnn()})`);
       const p = await presence();
       assert.deepEqual([p.away, p.reason, p.since, p.online], [true, 'brb coffee', e.since, true]);
-      // network.conf's server-name: by default the data folder's name.
-      assert.equal(p.server, basename(rs.server.dataDir));
+      // network.conf's server-name: by default "server" (not the data folder's name).
+      assert.equal(p.server, 'server');
     });
 
     it('a turn of the head does not bring Ann back; walking into another block does, and Ben is told and sees her plain name', async () => {

@@ -1,8 +1,9 @@
 // Managed worlds against the real game (every world route and event, the restart with its
-// load-on-start worlds: src/modules/worlds/worlds.scene.test.ts): bots run every /world subcommand,
-// travel into a created world and see its level and chunks, are put into its game mode, are kept
-// out by its entry rule, take no harm and break nothing there with pvp and build off, are moved out
-// when it is unloaded, and a world folder copied on disk is imported.
+// load-on-start worlds: src/modules/worlds/worlds.scene.test.ts): the server's own worlds are
+// listed from its first start; bots run every /world subcommand, travel into a created world and
+// see its level and chunks, are put into its game mode, are kept out by its entry rule, take no
+// harm and break nothing there with pvp and build off, are moved out when it is unloaded, and a
+// world folder copied on disk is imported.
 
 import { after, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -74,6 +75,20 @@ export const worldsPart: AreaPart = {
         await rs.console(`world delete ${name} confirm`, new RegExp(`World ${name} deleted`));
       }
       for (const [player, node] of grants) await rs.console(`perm revoke ${player} ${node}`, new RegExp(`Revoked ${escape(node)} from ${player}`));
+    });
+
+    it('lists the server’s own worlds, world and world_nether, from its first start: built in, loaded, with their generators', async () => {
+      const { rs, reader } = scene();
+      const r = await rs.call('GET', '/worlds', reader);
+      assert.equal(r.status, 200);
+      const own = (r.json.data.worlds as Array<{ name: string; generator: string; loaded: boolean; 'built-in': boolean; settings: { 'load-on-start': boolean } }>)
+        .filter((w) => w['built-in'])
+        .map((w) => [w.name, w.generator, w.loaded, w.settings['load-on-start']]);
+      assert.deepEqual(own, [
+        ['world', 'default', true, false],
+        ['world_nether', 'nether', true, false],
+      ]);
+      assert.equal((await rs.call('GET', '/worlds/world_nether', reader)).json.data['built-in'], true);
     });
 
     it('creates a flat world with /world create; /world tp takes the bot into its level, onto its ground', async () => {
@@ -154,16 +169,12 @@ export const worldsPart: AreaPart = {
       await waitFor(() => ben.game.gameMode === 'survival', 'Ben in survival mode');
     });
 
-    it('loads with /world load, unloads without saving with /world unload nosave, adopts and unregisters the default world', async () => {
+    it('loads with /world load, unloads without saving with /world unload nosave', async () => {
       const { events, ann } = scene();
       await run(ann, `/world load ${ARENA}`, new RegExp(`^World ${ARENA} loaded\\.$`));
       assert.equal((await events.next('world.load', (d) => d.world === ARENA && d.actor === 'Ann')).data['at-start'], false);
       await run(ann, `/world unload ${ARENA} nosave`, new RegExp(`^World ${ARENA} unloaded without saving\\.$`));
       assert.equal((await events.next('world.unload', (d) => d.world === ARENA && d.actor === 'Ann')).data.saved, false);
-      await run(ann, '/world adopt world', /^World world is now managed\.$/);
-      assert.equal((await events.next('world.adopt', (d) => d.world === 'world')).data.generator, 'default');
-      await run(ann, '/world unregister world', /^World world is no longer managed; its files were kept\.$/);
-      await events.next('world.unregister', (d) => d.world === 'world');
     });
 
     it('imports a world folder the admin copied into the worlds folder, and deletes one only once confirmed', async () => {
@@ -179,6 +190,11 @@ export const worldsPart: AreaPart = {
       assert.deepEqual([imported.data.generator, imported.data.seed], ['flat', 9]);
       await run(ann, `/world info ${COPIED}`, new RegExp(`^World ${COPIED}: flat, seed 9, loaded \\(0 players\\)\\.$`));
       await run(ann, '/world list', new RegExp(`^${COPIED} \\(loaded, 0 players; entry open\\)$`));
+      await run(ann, `/world unregister ${COPIED}`, new RegExp(`^World ${COPIED} is no longer managed; its files were kept\\.$`));
+      await events.next('world.unregister', (d) => d.world === COPIED);
+      await run(ann, `/world adopt ${COPIED}`, new RegExp(`^World ${COPIED} is now managed\\.$`));
+      assert.equal((await events.next('world.adopt', (d) => d.world === COPIED)).data.generator, 'flat');
+      await run(ann, '/world unregister world', /^The world world is built in and always managed; change its settings with \/world set\.$/);
 
       await run(ann, `/world delete ${SOURCE}`, new RegExp(`^Deleting ${SOURCE} removes its folder and every block in it, for good\\. Type /world delete ${SOURCE} confirm to do it\\.$`));
       assert.ok(existsSync(join(worldsDir, SOURCE, 'level.dat')));

@@ -115,8 +115,8 @@ after(async () => {
 });
 
 /**
- * In the PostgreSQL pass, gives a data folder without a network.conf one naming a fresh schema. A
- * folder whose network.conf the test wrote itself keeps it.
+ * In the PostgreSQL pass, gives a data folder without a network.conf one naming a fresh schema (and
+ * the server "server", as on SQLite). A folder whose network.conf the test wrote itself keeps it.
  */
 export async function prepareDatabase(dataDir: string): Promise<void> {
   if (TEST_DATABASE !== 'postgres') return;
@@ -125,7 +125,8 @@ export async function prepareDatabase(dataDir: string): Promise<void> {
   const schema = await createTestSchema('server');
   schemas.set(dataDir, schema);
   mkdirSync(join(dataDir, 'core'), { recursive: true });
-  writeFileSync(file, `database = ${JSON.stringify(schema.url)}\n`);
+  // A server on PostgreSQL names itself (docs/network.md); "server" is the name a server on SQLite has.
+  writeFileSync(file, `server-name = "server"\ndatabase = ${JSON.stringify(schema.url)}\n`);
 }
 
 /** The PostgreSQL URL (with its schema) a data folder's server uses in the PostgreSQL pass; undefined on SQLite. */

@@ -2417,7 +2417,7 @@ export interface components {
         "world.adopt": {
             /** @constant */
             event: "world.adopt";
-            /** @description A loaded world that was not managed (e.g. the default world) was taken under management; its files were not touched. */
+            /** @description A loaded world that was not managed (one unregistered earlier; the built-in worlds are managed from the first start) was taken under management; its files were not touched. */
             data: {
                 /**
                  * @description A world name: its folder under data/worlds (or a built-in level name such as `world`): 1-32 of a-z, 0-9, _ and -.

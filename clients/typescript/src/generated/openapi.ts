@@ -1281,7 +1281,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every managed world, with its settings */
+        /**
+         * Every managed world, with its settings
+         * @description The server’s own worlds (world, world_nether) are managed, and listed, from its first start; created, imported and adopted worlds follow.
+         */
         get: operations["getWorlds"];
         put?: never;
         post?: never;
