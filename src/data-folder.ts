@@ -138,3 +138,12 @@ export function lockDataFolder(dataDir: string): DataFolderLock {
   }
   throw new StartupError(`The data folder ${dataDir} is being locked by another server starting at the same time; try again.`);
 }
+
+/**
+ * The server holding the folder now, read from its lock (undefined: none, or the lock is stale).
+ * For `npm run console` (src/console-client.ts), to tell a server still starting from no server.
+ */
+export function folderHolder(dataDir: string): { pid: number; started: string } | undefined {
+  const owner = readOwner(join(dataDir, LOCK_FILE));
+  return owner && holds(owner) ? { pid: owner.pid, started: owner.started } : undefined;
+}

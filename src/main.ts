@@ -6,6 +6,8 @@ import { join, resolve } from 'node:path';
 import pkg from '../package.json' with { type: 'json' };
 import { parseCli, type ServerOptions } from './cli.ts';
 import { openConsole, type ServerConsole } from './console.ts';
+import { withSocketReplies } from './console-replies.ts';
+import { openConsoleSocket, type ConsoleSocket } from './console-socket.ts';
 import { systemClock } from './core/clock.ts';
 import { openDatabase } from './core/db.ts';
 import { createEventBus } from './core/events.ts';
@@ -76,7 +78,8 @@ async function run(options: ServerOptions, log: Logger, serverLog: ServerLog): P
     port: options.port,
     onlineMode: options.onlineMode,
     worldDir,
-    log: log.child('game'),
+    // The console's replies are this logger's lines: a command from the console socket gets its own back.
+    log: withSocketReplies(log.child('game')),
   });
 
   // logs/access.log opens with the first API call, so a server without the add-on has none.
@@ -96,12 +99,14 @@ async function run(options: ServerOptions, log: Logger, serverLog: ServerLog): P
   let kernel: Awaited<ReturnType<typeof startKernel>> | undefined;
   let rest: Awaited<ReturnType<typeof startRestAddon>> | undefined;
   let serverConsole: ServerConsole | undefined;
+  let consoleSocket: ConsoleSocket | undefined;
   let stopping: Promise<void> | undefined;
   const stop = (why: string, exitCode = 0): Promise<void> => {
     stopping ??= (async () => {
       serverLog.setConsoleWriter(undefined);
       serverConsole?.close();
       log.info(`Shutting down (${why})`);
+      consoleSocket?.close();
       await rest?.stop().catch((e: unknown) => log.error('the Remote Access Service did not stop cleanly', e));
       await platform.shutdown('The server is shutting down.').catch((e: unknown) => log.error('the game server did not stop cleanly', e));
       await kernel?.stop().catch((e: unknown) => log.error('a module did not stop cleanly', e));
@@ -146,6 +151,9 @@ async function run(options: ServerOptions, log: Logger, serverLog: ServerLog): P
   });
   shutdown = stop;
   if (stopRequested) return void stop(stopRequested);
+  // Before the ready line, which tells `npm run console` users the server is up.
+  consoleSocket = await openConsoleSocket({ dataDir, run: (line) => platform.runConsoleLine(line), log });
+  if (stopping) return consoleSocket?.close();
   try {
     await platform.open();
   } catch (e) {

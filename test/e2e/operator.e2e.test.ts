@@ -1,14 +1,17 @@
 // What an operator meets first, tried as they try it: a real terminal (tmux) with one Ctrl-C, a
-// console behind pipes, a second server on the same data folder, start-up failures, and the stop
+// console behind pipes, a second server on the same data folder, start-up failures, the stop
 // a service manager sends (systemd's ExecStart and Docker's ENTRYPOINT from the repository's own
-// files, and `npm start`), with every acknowledged write still there afterwards.
+// files, and `npm start`), with every acknowledged write still there afterwards, and console
+// commands from another shell (`npm run console`): the first token of a server under systemd and
+// in Docker, issued as docs/running-the-server.md says.
 
 import { after, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { joinBot, quit, waitFor } from './support/bots.ts';
+import { docSteps, shell, showsAs } from './support/doc-steps.ts';
 import { startRestServer, type RestServer } from './support/rest-server.ts';
 import { newDataDir, ROOT_DIR, runCli, startServer, type Launch, type ServerProcess } from './support/server-process.ts';
 import { openTerminal } from './support/terminal.ts';
@@ -69,6 +72,28 @@ describe('the console in a real terminal', () => {
     } finally {
       term.close();
     }
+  });
+});
+
+describe('npm run console in a real terminal', () => {
+  it('shows a prompt, answers a command, and leaves with ONE Ctrl-C while the server runs on', async () => {
+    const server = await startServer();
+    servers.push(server);
+    const term = openTerminal(ROOT_DIR);
+    try {
+      term.typeLine(`npm run -s console -- --data ${server.dataDir}; echo "EXIT=$?"`);
+      await term.waitForScreen(/Ctrl-D or Ctrl-C leaves, the server keeps running\.\s*\n> /, 30000);
+      term.typeLine('coreapi token create term read');
+      await term.waitForScreen(/Token term created with scopes read\. Secret: crs_\S+\s*\n> /);
+      term.key('C-c');
+      await term.waitForScreen(/EXIT=0/);
+    } finally {
+      term.close();
+    }
+    assert.ok(!server.lines.some((l) => /Shutting down/.test(l)), 'the server runs on');
+    const again = await shell(`npm run -s console -- --data ${server.dataDir} coreapi token list`);
+    assert.match(again.stdout, /^term: active, scopes read,/m);
+    assert.equal(await server.stop('SIGTERM'), 0);
   });
 });
 
@@ -133,14 +158,26 @@ describe('one server per data folder', () => {
     assert.equal(existsSync(join(first.dataDir, 'session.lock')), false);
   });
 
-  it('starts on a folder whose server was killed (the stale lock is taken over)', async () => {
+  it('starts on a folder whose server was killed (the stale lock and console socket are taken over)', async () => {
     const first = await startServer();
     servers.push(first);
     await first.stop('SIGKILL');
     assert.equal(existsSync(join(first.dataDir, 'session.lock')), true);
+    assert.ok(lstatSync(join(first.dataDir, 'console.sock')).isSocket(), 'the killed server left its socket');
+    // No server runs there: npm run console says so in one line, exit 1.
+    const none = await shell(`npm run -s console -- --data ${first.dataDir} help`);
+    assert.equal(none.status, 1);
+    assert.equal(none.stdout, '');
+    assert.deepEqual(errorLines(none.stderr), [`No server is running on ${first.dataDir}: start one with npm start -- --data ${first.dataDir}, or as a service.`]);
+
     const second = await startServer({ dataDir: first.dataDir });
     servers.push(second);
+    assert.ok(!second.lines.some((l) => /console socket/.test(l)), 'the socket left behind was replaced without a warning');
+    const list = await shell(`npm run -s console -- --data ${first.dataDir} coreapi token list`);
+    assert.equal(list.status, 0, list.stderr);
+    assert.equal(list.stdout, 'No tokens yet. Issue one with coreapi token create <label> [scopes].\n');
     assert.equal(await second.stop('SIGTERM'), 0);
+    assert.equal(existsSync(join(first.dataDir, 'console.sock')), false, 'a clean stop removes the socket');
   });
 });
 
@@ -268,6 +305,97 @@ describe('stopped by a service manager', () => {
         wallets.map((w) => Number(w.balance)),
         [(100 + acknowledged) * 100],
       );
+    });
+  }
+});
+
+/**
+ * A "first token" block of docs/running-the-server.md as the test runs it: the page's folders
+ * replaced by the test's, `sudo` and `docker exec` left out (the test's user owns the server), and
+ * the restart done by the test.
+ */
+interface FirstTokenBlock {
+  heading: string;
+  launch: () => Launch;
+  restart: RegExp;
+  local(command: string, dataDir: string): string;
+}
+
+const FIRST_TOKEN: FirstTokenBlock[] = [
+  {
+    heading: 'The first token under systemd',
+    launch: systemdLaunch,
+    restart: /^sudo systemctl restart core$/,
+    local: (c, dataDir) => c.replace(/^cd \/opt\/core && /, '').replace(/\bsudo (-u core )?/g, '').replaceAll('/var/lib/core', dataDir),
+  },
+  {
+    heading: 'The first token in Docker',
+    launch: dockerLaunch,
+    restart: /^docker restart core$/,
+    local: (c, dataDir) => c.replace(/^docker exec core /, '').replace(/(?<=\s)\/data(?=[\s/]|$)/g, dataDir),
+  },
+];
+
+describe('commands from another shell (npm run console)', () => {
+  for (const block of FIRST_TOKEN) {
+    it(`issues the first token as docs/running-the-server.md says ("${block.heading}"), through the console socket, and it works over HTTP`, async (t) => {
+      const dataDir = newDataDir();
+      let server = await startServer({ dataDir, launch: block.launch() });
+      servers.push(server);
+      // The page's service listens on 8123; the test's on a free port.
+      const restConf = join(dataDir, 'core-rest', 'rest.conf');
+      writeFileSync(restConf, readFileSync(restConf, 'utf8').replace(/^port = 8123$/m, 'port = 0'));
+
+      let restarting: Promise<ServerProcess> | undefined;
+      let restPort: number | undefined;
+      let secret: string | undefined;
+      const env: Record<string, string> = {};
+      const steps = docSteps('running-the-server.md', block.heading);
+      for (const step of steps) {
+        if (block.restart.test(step.command)) {
+          assert.equal(await server.stop('SIGTERM'), 0);
+          // As systemctl and docker do, the restart returns once the new process runs, not once it is up.
+          // The new server is stopped after the test even when a step fails before it is up.
+          restarting = startServer({ dataDir, launch: block.launch() });
+          const started = restarting;
+          t.after(async () => void (await started.catch(() => undefined))?.stop('SIGKILL'));
+          continue;
+        }
+        if (step.command === 'TOKEN=crs_…') {
+          assert.ok(secret, 'a step before printed the secret');
+          env.TOKEN = secret;
+          continue;
+        }
+        let command = block.local(step.command, dataDir);
+        if (command.includes('127.0.0.1:8123')) {
+          assert.ok(restPort, 'the service is on when the page calls it');
+          command = command.replace('127.0.0.1:8123', `127.0.0.1:${restPort}`);
+        }
+        const r = await shell(command, env);
+        assert.equal(r.status, 0, `${command}\n${r.stdout}${r.stderr}`);
+        if (step.shows !== undefined) assert.ok(showsAs(r.stdout, step.shows), `${command} printed:\n${r.stdout}${r.stderr}\nwhere the page shows:\n${step.shows}`);
+        secret ??= /Secret: (crs_\S+)$/.exec(r.stdout.trim())?.[1];
+        if (restarting) {
+          server = await restarting;
+          servers.push(server);
+          restarting = undefined;
+          const listening = await server.waitForLine(/Remote Access Service listening on http:\/\/[^:]+:(\d+)/, { from: 0 });
+          restPort = Number(/:(\d+)\/api\/v1/.exec(listening)?.[1]);
+        }
+      }
+      assert.ok(secret && restPort, `the page issues a token and calls the service with it:\n${steps.map((s) => s.command).join('\n')}`);
+      assert.ok(steps.some((s) => s.command.includes('$TOKEN')), 'the page calls the service with the token');
+
+      const socket = lstatSync(join(dataDir, 'console.sock'));
+      assert.ok(socket.isSocket());
+      assert.equal((socket.mode & 0o777).toString(8), '600', "the socket is the server user's alone");
+      const audit = await readServerData<{ actor: string }>(dataDir, 'SELECT actor FROM core_audit WHERE action = ?', 'core-rest.token-create');
+      assert.deepEqual(audit.map((a) => a.actor), ['console']);
+      // The secret went to npm run console only: the server's output (the journal, docker logs) has the line masked.
+      assert.ok(!server.lines.some((l) => l.includes(secret)), 'the secret is not in the server output');
+      assert.ok(server.lines.some((l) => /\[game\] Token panel created with scopes read,write\. Secret: crs_…$/.test(l)), server.lines.join('\n'));
+      assert.equal(await server.stop('SIGTERM'), 0);
+      assert.equal(existsSync(join(dataDir, 'console.sock')), false);
     });
   }
 });
