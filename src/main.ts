@@ -9,6 +9,7 @@ import { openConsole, type ServerConsole } from './console.ts';
 import { systemClock } from './core/clock.ts';
 import { openDatabase } from './core/db.ts';
 import { createEventBus } from './core/events.ts';
+import { readStartupConfigs } from './core/config-startup.ts';
 import { startKernel } from './core/kernel.ts';
 import { timerScheduler } from './core/scheduler.ts';
 import { lockDataFolder } from './data-folder.ts';
@@ -21,6 +22,7 @@ import { openAccessLog, type AccessEntry, type AccessLog } from './core/access-l
 import { ALL_MODULES } from './modules/index.ts';
 import { startFlyingSquid } from './platform/flying-squid/index.ts';
 import { startRestAddon } from './rest/addon.ts';
+import { restReloadable } from './rest/config.ts';
 import { messageOf } from './core/sentence.ts';
 
 export const VERSION: string = pkg.version;
@@ -52,6 +54,8 @@ async function run(options: ServerOptions, log: Logger, serverLog: ServerLog): P
   }
 
   const network = loadNetworkConfig(coreDir, dataDir);
+  // Every other config file, before anything opens: a faulty one stops the start here, in one line.
+  const configs = readStartupConfigs({ configDir: coreDir, modules: ALL_MODULES, log: log.child('core'), more: [restReloadable(restDir, () => false)] });
   const database =
     network.database.kind === 'sqlite'
       ? openDatabase({ kind: 'sqlite', file: join(coreDir, 'core.db') })
@@ -126,6 +130,7 @@ async function run(options: ServerOptions, log: Logger, serverLog: ServerLog): P
     modules: ALL_MODULES,
     onStop: () => void stop('stop command'),
     serverName: network.serverName,
+    startup: configs,
   });
   rest = await startRestAddon({
     configDir: restDir,
