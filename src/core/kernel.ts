@@ -92,7 +92,7 @@ export async function startKernel(options: KernelOptions): Promise<Kernel> {
   // Rows this server left when it last stopped without cleaning (a crash): nobody is on it yet.
   await presence.clear();
   const players = createPlayers({ db: database.db, platform, clock, log: log.child('players'), presence });
-  const audit = createAudit({ db: database.db, clock });
+  const audit = createAudit({ db: database.db, clock, lines: { log: log.child('audit'), nameOf: async (uuid) => (await players.get(uuid))?.name } });
   const chains = installChains(platform, log.child('chains'));
   const started: Array<{ module: AnyModule; service: unknown; scope: ModuleScope; heard: { dispose(): void } }> = [];
   let kernelScope: ModuleScope | undefined;
