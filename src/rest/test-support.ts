@@ -188,6 +188,11 @@ export async function startHarness(h: HarnessOptions = {}): Promise<Harness> {
   // A start that fails (a faulty rest.conf) leaves nothing open.
   const addon = await starting.catch(async (e: unknown) => {
     await database.close();
+    if (!h.dir) {
+      await schema?.drop();
+      schemasByDir.delete(dir);
+      rmSync(dir, { recursive: true, force: true });
+    }
     throw e;
   });
   return {
