@@ -63,7 +63,7 @@ export interface KernelOptions {
 export interface Kernel {
   api: CoreApi;
   commands: CommandRegistry;
-  /** The config files `core reload` reads again; the add-on adds rest.conf. */
+  /** The config files `core reload` reads again, as the start-up check read them (rest.conf included in a server). */
   configs: ConfigFiles;
   /** The payload schema of every event: the kernel's own and every known module's (on or off). */
   catalogue: EventCatalogue;
