@@ -11,6 +11,7 @@ import { openConsoleSocket, type ConsoleSocket } from './console-socket.ts';
 import { systemClock } from './core/clock.ts';
 import { openDatabase } from './core/db.ts';
 import { createEventBus } from './core/events.ts';
+import { readStartupConfigs } from './core/config-startup.ts';
 import { startKernel } from './core/kernel.ts';
 import { timerScheduler } from './core/scheduler.ts';
 import { lockDataFolder } from './data-folder.ts';
@@ -23,6 +24,7 @@ import { openAccessLog, type AccessEntry, type AccessLog } from './core/access-l
 import { ALL_MODULES } from './modules/index.ts';
 import { prepareFlyingSquid } from './platform/flying-squid/index.ts';
 import { startRestAddon } from './rest/addon.ts';
+import { restReloadable } from './rest/config.ts';
 import { messageOf } from './core/sentence.ts';
 
 export const VERSION: string = pkg.version;
@@ -54,6 +56,8 @@ async function run(options: ServerOptions, log: Logger, serverLog: ServerLog): P
   }
 
   const network = loadNetworkConfig(coreDir);
+  // Every other config file, before anything opens: a faulty one stops the start here, in one line.
+  const configs = readStartupConfigs({ configDir: coreDir, modules: ALL_MODULES, log: log.child('core'), more: [restReloadable(restDir, () => false)] });
   const database =
     network.database.kind === 'sqlite'
       ? openDatabase({ kind: 'sqlite', file: join(coreDir, 'core.db') })
@@ -132,6 +136,7 @@ async function run(options: ServerOptions, log: Logger, serverLog: ServerLog): P
     modules: ALL_MODULES,
     onStop: () => void stop('stop command'),
     serverName: network.serverName,
+    startup: configs,
   });
   rest = await startRestAddon({
     configDir: restDir,

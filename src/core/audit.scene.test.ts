@@ -5,7 +5,9 @@
 //   - the write-route walk of test/support/write-walk.ts with every preparation made from outside,
 //     as an operator makes it (the console, a player's command): each success leaving its audit
 //     entries by core-rest/writer and each decline one core-rest.declined entry with its code, read
-//     from the audit table.
+//     from the audit table, and each audited write its one line in the server log, a decline none;
+//   - a deposit, a kick and a ban with reasons on several lines: one log line each naming the token,
+//     the action and the player (src/core/audit-lines.ts).
 // The same on the real server, with bots: test/e2e/areas/audit.ts.
 
 import { after, before, describe, it } from 'node:test';
@@ -96,10 +98,39 @@ describe('retries and the audit log over the Remote Access Service (in process)'
     );
     assert.deepEqual(report.problems, []);
     assert.deepEqual(report.skipped, []);
+    // Every audited write of the token has its one line in the server log, and nothing else has:
+    // a declined call did nothing, so it has none (src/core/audit-lines.ts).
+    const entries = await read<{ action: string }>("SELECT action FROM core_audit WHERE actor = 'core-rest/writer' AND action <> 'core-rest.declined' ORDER BY id");
+    const logged = scene.t.log.lines.filter((l) => / INFO core-rest\/writer /.test(l)).map((l) => / INFO core-rest\/writer ([^\s:]+)/.exec(l)![1]);
+    assert.deepEqual([...logged].sort(), entries.map((e) => e.action).sort());
+    assert.ok(logged.length > 60, `${logged.length} lines`);
     // Every POST operation the running service documents.
     const openapi = (await (await fetch(`http://127.0.0.1:${rs.port}/api/v1/openapi.json`)).json()) as { paths: Record<string, Record<string, unknown>> };
     const posts = Object.values(openapi.paths).filter((item) => 'post' in item).length;
     assert.ok(posts > 50, `${posts} POST operations`);
     assert.equal(report.covered.length, posts);
+  });
+  it('logs who did a write through the API, what and to whom, on one line whatever the reason holds; a declined one not', async () => {
+    const { rs } = scene;
+    const eve = await scene.join('Eve');
+    const mark = scene.t.log.lines.length;
+    assert.equal((await rs.call('POST', `/players/${eve.uuid}/balance/deposit`, scene.writer, { amount: 12.5 })).json.ok, true);
+    assert.equal((await rs.call('POST', `/players/${eve.uuid}/kick`, scene.writer, { reason: 'spam\nand more spam' })).json.ok, true);
+    assert.equal((await rs.call('POST', `/players/${eve.uuid}/ban`, scene.writer, { reason: 'line one\r\nline two' })).json.ok, true);
+    const declined = await rs.call('POST', `/players/${eve.uuid}/ban`, scene.writer, { reason: 'again' });
+    assert.equal(declined.json.code, 'already-in-state');
+    const lines = scene.t.log.lines.slice(mark).filter((l) => l.includes('core-rest/writer'));
+    assert.deepEqual(
+      lines.map((l) => l.replace(/^.* INFO /, '')),
+      [
+        'core-rest/writer economy.deposit Eve: amount=12.5 coins',
+        'core-rest/writer moderation.kick Eve: reason="spam\\nand more spam", silent=false',
+        'core-rest/writer moderation.ban Eve: reason="line one\\r\\nline two", duration-seconds=null, expires-at=null, silent=false',
+      ],
+    );
+    assert.ok(
+      scene.t.log.lines.slice(mark).every((l) => !/[\r\n]/.test(l)),
+      'every entry is one line',
+    );
   });
 });

@@ -1,11 +1,14 @@
 // The audit log: who did what to whom. Every write, from a route, an in-game command or the
 // console, is recorded with its actor as text (`console`, the player's name, `core-rest/<label>`).
 // The target is the player acted on (their dashed uuid), so a player's history is one indexed read.
+// A write of a token or a chat platform's user also gets a line in the server log (./audit-lines.ts).
 
 import { actorName } from './actor.ts';
+import { auditLineText, noteAuditedWrite, typesNoCommand, type AuditedWrite } from './audit-lines.ts';
 import type { AuditEntry, AuditService } from './api.ts';
 import type { Clock } from './clock.ts';
 import type { Db, Migration } from './db.ts';
+import type { Logger } from './log.ts';
 import { prepareQuery } from './prepared-query.ts';
 import { normalizeUuid } from './uuid.ts';
 
@@ -43,8 +46,23 @@ function targetKey(target: string): string {
   return normalizeUuid(target) ?? target;
 }
 
-export function createAudit(options: { db: Db; clock: Clock }): AuditService {
-  const { db, clock } = options;
+export interface AuditLogLines {
+  /** Where a write no call holds is logged (./audit-lines.ts). */
+  log: Logger;
+  /** A known player's name, for the target of a line. */
+  nameOf(uuid: string): Promise<string | undefined>;
+}
+
+/**
+ * The audit log. With `lines`, every write of an actor who types no command line (a token of the
+ * Remote Access Service, a chat platform's user) also gets its line in the server log (./audit-lines.ts).
+ */
+export function createAudit(options: { db: Db; clock: Clock; lines?: AuditLogLines }): AuditService {
+  const { db, clock, lines } = options;
+  const lineOf = (write: AuditedWrite) => async (): Promise<string> => {
+    const name = write.target === null ? undefined : await lines?.nameOf(write.target).catch(() => undefined);
+    return auditLineText(write, name);
+  };
   // Every write records here: built once (src/core/prepared-query.ts).
   const insert = prepareQuery(db, (q, p: { at: string; actor: string; action: string; target: string | null; details: string }) =>
     q.insertInto('core_audit').values({ at: p.at, actor: p.actor, action: p.action, target: p.target, details: p.details }),
@@ -58,6 +76,9 @@ export function createAudit(options: { db: Db; clock: Clock }): AuditService {
         target: target === null ? null : targetKey(target),
         details: JSON.stringify(details ?? {}),
       });
+      if (lines && typesNoCommand(actor) && !action.endsWith(DECLINED_SUFFIX)) {
+        noteAuditedWrite(actor, lineOf({ actor, action, target, details: details ?? {} }), within, lines.log);
+      }
     },
     async history(target, limit) {
       const n = Math.max(1, Math.min(MAX_HISTORY, Math.trunc(limit)));

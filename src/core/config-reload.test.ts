@@ -158,7 +158,7 @@ describe('core reload', () => {
     write('permissions.conf', PERMISSIONS.replace('nodes = []', 'nodes = ["core fly"]'));
     const r = reload().get('permissions.conf');
     assert.ok(r?.outcome === 'invalid');
-    assert.equal(r.problem, `${join(t.configDir, 'permissions.conf')}, line 2: "core fly" in group "default" is not a permission node`);
+    assert.equal(r.problem, `${join(t.configDir, 'permissions.conf')} line 2, key "groups.default.nodes": "core fly" in group "default" is not a permission node`);
     assert.equal(t.kernel.api.permissions.playerHas(alice, 'core.fly'), true);
   });
 
@@ -170,12 +170,12 @@ describe('core reload', () => {
     write('modules.conf', modulesConf.replace(/^economy = true$/m, 'economy = false'));
     const r = reload().get('modules.conf');
     assert.ok(r?.outcome === 'invalid');
-    assert.match(r.problem, /modules\.conf: module "kits" needs "economy", which is switched off/);
+    assert.match(r.problem, /modules\.conf line \d+, key "economy": module "kits" needs "economy", which is switched off/);
 
     write('modules.conf', modulesConf.replace(/^homes = true$/m, 'homes = "no"'));
     const bad = reload().get('modules.conf');
     assert.ok(bad?.outcome === 'invalid');
-    assert.match(bad.problem, /modules\.conf, line \d+, key "homes": the value must be true or false$/);
+    assert.match(bad.problem, /modules\.conf line \d+, key "homes": the value must be true or false$/);
   });
 
   describe('the core reload command', () => {
@@ -190,6 +190,24 @@ describe('core reload', () => {
       const row = await t.database.db.selectFrom('core_audit').selectAll().where('action', '=', 'core.reload').orderBy('id', 'desc').executeTakeFirst();
       assert.equal(row?.actor, 'console');
       assert.deepEqual(JSON.parse(String(row?.details))['homes.conf'], { outcome: 'changed', applied: ['default-limit'], restart: [] });
+    });
+
+    it('keeps the settings of a faulty file and says so in a WARN line naming file, line and key, at the console as for a player', async () => {
+      write('core.conf', 'teleport-warmup-seconds = 2\n');
+      assert.deepEqual(reload().get('core.conf'), { file: 'core.conf', outcome: 'changed', applied: ['teleport-warmup-seconds'], restart: [] });
+      write('core.conf', '# typo\nteleport-warmup-seconds = 2x\n');
+      const mark = t.log.lines.length;
+      await t.platform.run('console', 'core reload');
+      assert.equal(t.platform.consoleText()[0], 'Reloaded 7 config files: 0 changed, 6 unchanged, 1 invalid (kept as they were).');
+      const warnings = t.log.lines.slice(mark).filter((l) => / WARN /.test(l));
+      assert.deepEqual(
+        warnings.map((l) => l.replace(/^.* WARN /, '')),
+        [`core.conf: invalid, its old settings stay in force. ${join(t.configDir, 'core.conf')} line 2, key "teleport-warmup-seconds": \`2x\` is not a number`],
+      );
+      assert.ok(!t.platform.consoleText().some((l) => l.includes('invalid, its old')), 'told once, as the warning');
+      // The settings in force are still those of the last valid file: put back, it is unchanged.
+      write('core.conf', 'teleport-warmup-seconds = 2\n');
+      assert.deepEqual(reload().get('core.conf'), { file: 'core.conf', outcome: 'unchanged' });
     });
 
     it('is refused to a player without core.reload, and runs for one who was granted it', async () => {

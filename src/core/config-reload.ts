@@ -49,13 +49,19 @@ export interface ReloadEntry {
 }
 
 export interface ConfigFiles {
-  /** Reads a file now (a problem throws, stopping the start) and keeps it for reloads. */
+  /**
+   * Reads a file now (a problem throws, stopping the start) and keeps it for reloads. A file read
+   * already (by the start-up check, ./config-startup.ts) is not read again: its settings are
+   * answered, and `spec` replaces the one it was read with for every later reload (a module's
+   * spec may hold what only its service knows, a `reloaded` hook). Once the files are sealed, a
+   * file the start-up check did not read is refused: a programming error naming the file.
+   */
   load<T>(spec: ReloadableConfig<T>): () => T;
-  /** Keeps a file read already (with `initial`, e.g. built-in defaults after a start-up problem). */
-  watch<T>(spec: ReloadableConfig<T>, initial: T): () => T;
   add(entry: ReloadEntry): void;
   /** Reads every file again, each after the files it may depend on. Never throws. */
   reloadAll(): FileReload[];
+  /** Ends the start-up check: from now on `load` only answers files it read. */
+  seal(): void;
 }
 
 const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
@@ -66,37 +72,54 @@ export function changedKeys(before: ReadonlyMap<string, unknown>, after: Readonl
   return [...keys].filter((k) => !same(before.get(k), after.get(k))).sort();
 }
 
+interface Kept<T> {
+  spec: ReloadableConfig<T>;
+  current: T;
+}
+
 export function createConfigFiles(): ConfigFiles {
   const entries: ReloadEntry[] = [];
+  // biome-ignore lint: each file has its own settings type.
+  const kept = new Map<string, Kept<any>>();
+  let sealed = false;
 
-  const files: ConfigFiles = {
-    load: (spec) => files.watch(spec, spec.read()),
+  function reloadOf<T>(k: Kept<T>): FileReload {
+    const file = basename(k.spec.path);
+    let next: T;
+    try {
+      next = k.spec.read();
+    } catch (e) {
+      return { file, outcome: 'invalid', problem: messageOf(e) };
+    }
+    const { spec, current } = k;
+    const changed = changedKeys(spec.keys(current), spec.keys(next));
+    if (changed.length === 0) {
+      spec.reloaded?.(current, false);
+      return { file, outcome: 'unchanged' };
+    }
+    const restart = spec.restart ? changed.filter((key) => spec.restart!.needs(key, current, next)) : [];
+    const applied = changed.filter((key) => !restart.includes(key));
+    k.current = spec.restart ? spec.restart.applyLive(current, next) : next;
+    spec.reloaded?.(k.current, true);
+    return { file, outcome: 'changed', applied, restart };
+  }
 
-    watch<T>(spec: ReloadableConfig<T>, initial: T): () => T {
-      let current = initial;
-      const file = basename(spec.path);
-      entries.push({
-        path: spec.path,
-        reload(): FileReload {
-          let next: T;
-          try {
-            next = spec.read();
-          } catch (e) {
-            return { file, outcome: 'invalid', problem: messageOf(e) };
-          }
-          const changed = changedKeys(spec.keys(current), spec.keys(next));
-          if (changed.length === 0) {
-            spec.reloaded?.(current, false);
-            return { file, outcome: 'unchanged' };
-          }
-          const restart = spec.restart ? changed.filter((k) => spec.restart!.needs(k, current, next)) : [];
-          const applied = changed.filter((k) => !restart.includes(k));
-          current = spec.restart ? spec.restart.applyLive(current, next) : next;
-          spec.reloaded?.(current, true);
-          return { file, outcome: 'changed', applied, restart };
-        },
-      });
-      return () => current;
+  return {
+    load<T>(spec: ReloadableConfig<T>): () => T {
+      const known = kept.get(spec.path) as Kept<T> | undefined;
+      if (known) {
+        known.spec = spec;
+        return () => known.current;
+      }
+      if (sealed) {
+        throw new Error(
+          `${spec.path} is read after the start-up check of the config files, so a fault in it would not stop the start: name it in its module's configFiles (src/core/module.ts)`,
+        );
+      }
+      const k: Kept<T> = { spec, current: spec.read() };
+      kept.set(spec.path, k);
+      entries.push({ path: spec.path, reload: () => reloadOf(k) });
+      return () => k.current;
     },
 
     add(entry) {
@@ -114,8 +137,11 @@ export function createConfigFiles(): ConfigFiles {
         }
       });
     },
+
+    seal() {
+      sealed = true;
+    },
   };
-  return files;
 }
 
 /** One line per file for the reply of `core reload`. */

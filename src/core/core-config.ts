@@ -1,13 +1,11 @@
 // data/core/core.conf: settings of the kernel that every module shares. Written with comments on
-// first start, never overwritten. A faulty file at start is reported in one line (file, line, key)
-// and the defaults are used, so the server still starts, as with permissions.conf; at
-// `core reload` a faulty file keeps the settings in force.
+// first start, never overwritten. A faulty file stops the start in one line naming the file, the
+// line and the key, as every config file does (./config-startup.ts); at `core reload` a faulty file
+// keeps the settings in force.
 
 import { join } from 'node:path';
 import { configProblem, readConfigFile } from './config-file.ts';
 import type { ReloadableConfig } from './config-reload.ts';
-import type { Logger } from './log.ts';
-import { messageOf } from './sentence.ts';
 
 export const CORE_FILE = 'core.conf';
 
@@ -51,14 +49,4 @@ export function coreReloadable(configDir: string): ReloadableConfig<CoreConfig> 
     read: () => loadCoreConfig(configDir),
     keys: (c) => new Map<string, unknown>([['teleport-warmup-seconds', c.teleportWarmupSeconds]]),
   };
-}
-
-/** The settings at start: the file's, or the defaults (with one error line) when it is faulty. */
-export function startingCoreConfig(configDir: string, log: Logger): CoreConfig {
-  try {
-    return loadCoreConfig(configDir);
-  } catch (e) {
-    log.error(`${messageOf(e)}. The defaults of ${CORE_FILE} are used until the file is fixed.`);
-    return CORE_CONFIG_DEFAULTS;
-  }
 }

@@ -157,12 +157,12 @@ describe('kernel.start', () => {
     }
   });
 
-  it('fails with a message naming both modules when a dependency is switched off', async () => {
+  it('fails with a message naming both modules, the file, the line and the key when a dependency is switched off', async () => {
     const f = fixtures();
     await assert.rejects(
       startTestKernel({ modules: [f.economy, f.homes], beforeStart: writeModulesConf('economy = false\nhomes = true\n') }),
       (e: Error) => {
-        assert.match(e.message, /^module "homes" needs "economy", which is switched off in .*core\/modules\.conf$/);
+        assert.match(e.message, /^\S*core\/modules\.conf line 1, key "economy": module "homes" needs "economy", which is switched off \(switch homes off too, or economy on\)$/);
         return true;
       },
     );
@@ -200,33 +200,15 @@ describe('kernel.start', () => {
     }
   });
 
-  it('reports an unknown module and a value that is not a boolean, naming file, line and key, and ignores those lines', async () => {
-    const f = fixtures();
-    const t = await startTestKernel({
-      modules: [f.economy, f.votes],
-      beforeStart: writeModulesConf('# switches\neconomy = "yes"\nbanking = true\nvotes = true\n'),
-    });
-    try {
-      const errors = t.log.lines.filter((l) => l.includes('ERROR'));
-      assert.equal(errors.length, 2);
-      assert.match(errors[0]!, /modules\.conf, line 2, key "economy": the value must be true or false; the line is ignored\./);
-      assert.match(errors[1]!, /modules\.conf, line 3, key "banking": there is no module named "banking"; the line is ignored\./);
-      assert.deepEqual(t.kernel.api.modulesOn(), ['economy', 'votes']);
-    } finally {
-      await t.close();
-    }
-  });
-
-  it('reports a malformed modules.conf with its line and keeps every default', async () => {
-    const f = fixtures();
-    const t = await startTestKernel({ modules: [f.economy, f.votes], beforeStart: writeModulesConf('economy = true\nvotes = = false\n') });
-    try {
-      const errors = t.log.lines.filter((l) => l.includes('ERROR'));
-      assert.equal(errors.length, 1);
-      assert.match(errors[0]!, /modules\.conf, line 2: /);
-      assert.deepEqual(t.kernel.api.modulesOn(), ['economy']);
-    } finally {
-      await t.close();
+  it('refuses an unknown module and a value that is not a boolean, naming file, line and key, before any module starts', async () => {
+    for (const [text, message] of [
+      ['# switches\neconomy = "yes"\nvotes = true\n', /modules\.conf line 2, key "economy": the value must be true or false$/],
+      ['# switches\neconomy = true\nbanking = true\n', /modules\.conf line 3, key "banking": there is no module named "banking" \(the modules are economy, votes\)$/],
+      ['economy = true\nvotes = = false\n', /modules\.conf line 2, key "votes": /],
+    ] as const) {
+      const f = fixtures();
+      await assert.rejects(startTestKernel({ modules: [f.economy, f.votes], beforeStart: writeModulesConf(text) }), message, text);
+      assert.deepEqual(f.trail, [], 'no module started');
     }
   });
 

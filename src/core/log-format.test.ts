@@ -36,3 +36,23 @@ describe('json log lines', () => {
     assert.match(createRenderer('text')({ time, level: 'info', name: '', msg: 'hi' }), /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d [+-]\d{4} INFO hi$/);
   });
 });
+
+describe('text log lines', () => {
+  const render = createRenderer('text');
+
+  it('keep a message written on several lines on one line, the breaks shown as \\n', () => {
+    const line = render({ time, level: 'info', name: 'core-rest', msg: 'core-rest/panel moderation.kick Ann: reason="spam\nand\r\nmore"' });
+    assert.doesNotMatch(line, /[\n\r]/);
+    assert.match(line, / INFO \[core-rest\] core-rest\/panel moderation\.kick Ann: reason="spam\\nand\\r\\nmore"$/);
+  });
+
+  it('show any other control character as an escape, so no text drives the terminal; a tab stays', () => {
+    const line = render({ time, level: 'warn', name: '', msg: 'a\u001b[2Jb\u0007c\td\u2028e' });
+    assert.match(line, / WARN a\\u001b\[2Jb\\u0007c\td\\u2028e$/);
+  });
+
+  it('carry an error stack on the lines below, as before', () => {
+    const text = render({ time, level: 'error', name: 'core', msg: 'failed', err: new RangeError('too far') });
+    assert.match(text, / ERROR \[core\] failed\nRangeError: too far\n {4}at /);
+  });
+});

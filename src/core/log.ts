@@ -96,9 +96,24 @@ export function isoLocal(d: Date): string {
   );
 }
 
-/** `2026-11-23 17:43:58 +0000 INFO [core] message`, then the error's stack on the lines below. */
+// A line break, a carriage return, any other control character but the tab, and the Unicode line
+// and paragraph separators: what could end a log line early or move a terminal's cursor.
+const BREAK = /[\u0000-\u0008\u000a-\u001f\u007f\u0085\u2028\u2029]/;
+const BREAKS = new RegExp(BREAK.source, 'g');
+
+/**
+ * The text on one line: a line break as `\n`, a carriage return as `\r`, any other control
+ * character as `\u001b`, so that a kick reason written on two lines stays in the one line of its
+ * record, and no text a player or a client wrote can forge a line or drive the terminal.
+ */
+export function oneLine(text: string): string {
+  if (!BREAK.test(text)) return text;
+  return text.replace(BREAKS, (c) => (c === '\n' ? '\\n' : c === '\r' ? '\\r' : `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`));
+}
+
+/** `2026-11-23 17:43:58 +0000 INFO [core] message` on one line, then the error's stack on the lines below. */
 export function renderText(r: LogRecord): string {
-  const head = `${textTimestamp(r.time)} ${r.level.toUpperCase()} ${r.name ? `[${r.name}] ` : ''}${r.msg}`;
+  const head = `${textTimestamp(r.time)} ${r.level.toUpperCase()} ${r.name ? `[${r.name}] ` : ''}${oneLine(r.msg)}`;
   return r.err === undefined ? head : `${head}\n${errorText(r.err)}`;
 }
 

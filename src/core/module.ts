@@ -11,7 +11,7 @@ import type { Logger } from './log.ts';
 import type { GamePlatform } from '../platform/platform.ts';
 import type { CoreApi, KernelServices } from './api.ts';
 import type { CommandDefinition } from './commands.ts';
-import type { ConfigFiles } from './config-reload.ts';
+import type { ConfigFiles, ReloadableConfig } from './config-reload.ts';
 import type { ChatFilters, LoginGates } from './chains.ts';
 import type { Scheduler } from './scheduler.ts';
 import type { NetworkSignals } from './network-signals.ts';
@@ -40,13 +40,31 @@ export interface ModuleContext extends KernelServices {
   /** The plugin's config folder (data/core): a module's config file lives here. */
   configDir: string;
   /**
-   * Where a module reads its config file (`configs.load`), so that `core reload` can read it
-   * again; the service reads the config through the getter it answers, at each use.
+   * Where a module gets its config file's settings (`configs.load` with the spec its
+   * `readConfigFiles` read the file with), so that `core reload` can read it again; the service
+   * reads the config through the getter it answers, at each use.
    */
   configs: ConfigFiles;
   /**
    * The published API, for reaching the services of the modules named in `dependsOn`. Read it
    * when a call happens, not in `createService` (later modules are not built yet then).
+   */
+  api: CoreApi;
+}
+
+/**
+ * What a module reads its config files with in the start-up check (src/core/config-startup.ts),
+ * before any service exists and before the server opens a port.
+ */
+export interface ConfigContext {
+  /** The plugin's config folder (data/core). */
+  configDir: string;
+  /** Reads and checks a file (a fault throws, stopping the start) and keeps it for `core reload`. */
+  load<T>(spec: ReloadableConfig<T>): () => T;
+  /**
+   * The published API as far as config files alone answer it: `permissions.groupNames()`, and what
+   * the modules this one depends on returned from their `readConfigFiles` (economy: `currencies()`).
+   * Nothing else answers yet.
    */
   api: CoreApi;
 }
@@ -69,6 +87,14 @@ export interface ModuleDefinition<S = unknown> {
    * gathers them into the event catalogue, which the AsyncAPI document and the tests read.
    */
   events?: EventSchemas;
+  /**
+   * Reads the module's config files (`ctx.load(spec)` for each), in the start-up check. A module
+   * with a config file must name it here: `configs.load` in `createService` answers only the files
+   * read here (with the settings read here), and refuses any other, so that every faulty file stops
+   * the start before a port opens. It may return the part of its service that the files alone
+   * answer, for the modules that depend on it (economy's `currencies()` for kits.conf's prices).
+   */
+  readConfigFiles?(ctx: ConfigContext): Partial<S> | void;
   createService(ctx: ModuleContext): S | Promise<S>;
   commands?(service: S, ctx: ModuleContext): CommandDefinition[];
   /**

@@ -1,13 +1,11 @@
 // data/core/permissions.conf: the permission groups. Written with a commented default on first
-// start, never overwritten. A faulty file at start is reported in one line and the built-in groups
-// are used, so the server still starts; at `core reload` a faulty file keeps the groups in force.
+// start, never overwritten. A faulty file stops the start in one line naming the file, the line and
+// the key (./config-startup.ts); at `core reload` a faulty file keeps the groups in force.
 
 import { join } from 'node:path';
-import { parse, TomlError } from 'smol-toml';
-import { readConfigFile } from './config-file.ts';
+import { lineOfKey, parseConfigText, problemLine, readConfigFile } from './config-file.ts';
 import type { ReloadableConfig } from './config-reload.ts';
 import type { Logger } from './log.ts';
-import { asClause, messageOf } from './sentence.ts';
 
 export const PERMISSIONS_FILE = 'permissions.conf';
 
@@ -29,17 +27,6 @@ export interface Group {
   withhold: string[];
 }
 export type Groups = ReadonlyMap<string, Group>;
-
-/** The groups used when permissions.conf is absent at first start, or unreadable. */
-export function builtinGroups(defaultNodes: readonly string[]): Map<string, Group> {
-  return new Map<string, Group>([
-    ['default', { nodes: [], inherits: [], withhold: [] }],
-    ['regular', { nodes: [], inherits: ['default'], withhold: [] }],
-    ['veteran', { nodes: [], inherits: ['regular'], withhold: [] }],
-    ['moderator', { nodes: [], inherits: ['default'], withhold: [] }],
-    ['admin', { nodes: ['*'], inherits: ['moderator'], withhold: [] }],
-  ]);
-}
 
 /** The text written on first start: the built-in groups, each explained. */
 export function defaultPermissionsFile(defaultNodes: readonly string[]): string {
@@ -105,53 +92,52 @@ function lineOf(text: string, group: string, key?: string): number | undefined {
   return start + 1;
 }
 
+/** A fault of the file: `key` is the dotted key at fault (`groups.vip.nodes`), `line` its line when known. */
 class ConfigError extends Error {
   readonly line: number | undefined;
-  constructor(message: string, line: number | undefined) {
+  readonly key: string | undefined;
+  constructor(message: string, line: number | undefined, key?: string) {
     super(message);
     this.line = line;
+    this.key = key;
   }
 }
 
 /** Reads and checks the groups of a permissions.conf text. Throws a ConfigError on the first fault. */
 export function parsePermissionsFile(text: string): Map<string, Group> {
-  let doc: Record<string, unknown>;
-  try {
-    doc = parse(text) as Record<string, unknown>;
-  } catch (e) {
-    if (e instanceof TomlError) throw new ConfigError(`${e.message.split('\n')[0]}`, e.line);
-    throw e;
-  }
+  const parsed = parseConfigText(PERMISSIONS_FILE, text);
+  if (!parsed.ok) throw new ConfigError(parsed.problem, parsed.line, parsed.key);
+  const doc = parsed.table;
   for (const key of Object.keys(doc)) {
-    if (key !== 'groups') throw new ConfigError(`unknown key "${key}" (only [groups.<name>] tables belong here)`, undefined);
+    if (key !== 'groups') throw new ConfigError(`unknown key "${key}" (only [groups.<name>] tables belong here)`, lineOfKey(text, key), key);
   }
   const table = doc.groups;
   if (table === undefined || typeof table !== 'object' || Array.isArray(table) || table === null) {
-    throw new ConfigError('there is no [groups.<name>] table', undefined);
+    throw new ConfigError('there is no [groups.<name>] table', undefined, 'groups');
   }
   const groups = new Map<string, Group>();
   for (const [name, value] of Object.entries(table as Record<string, unknown>)) {
     if (!GROUP_NAME.test(name)) {
-      throw new ConfigError(`group name "${name}" may hold only a-z, 0-9, _ and -`, lineOf(text, name));
+      throw new ConfigError(`group name "${name}" may hold only a-z, 0-9, _ and -`, lineOf(text, name), `groups.${name}`);
     }
     if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-      throw new ConfigError(`group "${name}" must be a table ([groups.${name}])`, lineOf(text, name));
+      throw new ConfigError(`group "${name}" must be a table ([groups.${name}])`, lineOf(text, name), `groups.${name}`);
     }
     const group: Group = { nodes: [], inherits: [], withhold: [] };
     for (const [key, v] of Object.entries(value as Record<string, unknown>)) {
       if (key === 'withhold' && name !== 'default') {
-        throw new ConfigError(`"withhold" belongs only to the default group, not to "${name}"`, lineOf(text, name, key));
+        throw new ConfigError(`"withhold" belongs only to the default group, not to "${name}"`, lineOf(text, name, key), `groups.${name}.${key}`);
       }
       if (key !== 'nodes' && key !== 'inherits' && key !== 'withhold') {
-        throw new ConfigError(`group "${name}" has an unknown key "${key}" (expected nodes, inherits${name === 'default' ? ', withhold' : ''})`, lineOf(text, name, key));
+        throw new ConfigError(`group "${name}" has an unknown key "${key}" (expected nodes, inherits${name === 'default' ? ', withhold' : ''})`, lineOf(text, name, key), `groups.${name}.${key}`);
       }
       if (!Array.isArray(v) || !v.every((s) => typeof s === 'string')) {
-        throw new ConfigError(`"${key}" of group "${name}" must be a list of strings`, lineOf(text, name, key));
+        throw new ConfigError(`"${key}" of group "${name}" must be a list of strings`, lineOf(text, name, key), `groups.${name}.${key}`);
       }
       const list = (v as string[]).map((s) => s.trim().toLowerCase());
       if (key === 'nodes' || key === 'withhold') {
         const bad = list.find((s) => !isNode(s));
-        if (bad !== undefined) throw new ConfigError(`"${bad}" in group "${name}" is not a permission node`, lineOf(text, name, key));
+        if (bad !== undefined) throw new ConfigError(`"${bad}" in group "${name}" is not a permission node`, lineOf(text, name, key), `groups.${name}.${key}`);
         group[key] = list;
       } else {
         group.inherits = list;
@@ -159,10 +145,10 @@ export function parsePermissionsFile(text: string): Map<string, Group> {
     }
     groups.set(name, group);
   }
-  if (!groups.has('default')) throw new ConfigError('there is no [groups.default] table (the group every player is in)', undefined);
+  if (!groups.has('default')) throw new ConfigError('there is no [groups.default] table (the group every player is in)', undefined, 'groups.default');
   for (const [name, g] of groups) {
     for (const parent of g.inherits) {
-      if (!groups.has(parent)) throw new ConfigError(`group "${name}" inherits "${parent}", which is not defined`, lineOf(text, name, 'inherits'));
+      if (!groups.has(parent)) throw new ConfigError(`group "${name}" inherits "${parent}", which is not defined`, lineOf(text, name, 'inherits'), `groups.${name}.inherits`);
     }
   }
   // A cycle would make inheritance meaningless: refuse it rather than guess.
@@ -170,7 +156,7 @@ export function parsePermissionsFile(text: string): Map<string, Group> {
   const visit = (name: string, path: string[]): void => {
     if (state.get(name) === 'done') return;
     if (state.get(name) === 'visiting') {
-      throw new ConfigError(`groups inherit in a circle: ${[...path, name].join(' -> ')}`, lineOf(text, name, 'inherits'));
+      throw new ConfigError(`groups inherit in a circle: ${[...path, name].join(' -> ')}`, lineOf(text, name, 'inherits'), `groups.${name}.inherits`);
     }
     state.set(name, 'visiting');
     for (const p of groups.get(name)!.inherits) visit(p, [...path, name]);
@@ -192,20 +178,7 @@ export function readPermissionsFile(configDir: string, defaultNodes: readonly st
     return parsePermissionsFile(read.text);
   } catch (e) {
     if (!(e instanceof ConfigError)) throw e;
-    throw new Error(`${e.line === undefined ? file : `${file}, line ${e.line}`}: ${e.message}`);
-  }
-}
-
-/**
- * The groups at start: a faulty file is reported in one error line and the built-in groups are
- * used, so the server still starts.
- */
-export function loadPermissionsConfig(configDir: string, defaultNodes: readonly string[], log: Logger): Map<string, Group> {
-  try {
-    return readPermissionsFile(configDir, defaultNodes, log);
-  } catch (e) {
-    log.error(`${asClause(messageOf(e))}. Using the built-in permission groups until the file is fixed.`);
-    return builtinGroups(defaultNodes);
+    throw new Error(problemLine(file, e.line, e.key, e.message));
   }
 }
 

@@ -14,7 +14,7 @@
 // server applies on every server without a restart (docs/network.md).
 
 import { createConfigFiles, type ConfigFiles } from './config-reload.ts';
-import { isNode, loadPermissionsConfig, permissionsReloadable, type Groups } from './permissions.config.ts';
+import { isNode, permissionsReloadable, type Groups } from './permissions.config.ts';
 import type { Actor } from './actor.ts';
 import type { AuditService, PermissionsService, PlayersService } from './api.ts';
 import type { Clock } from './clock.ts';
@@ -89,10 +89,8 @@ export async function createPermissions(options: {
 }): Promise<Permissions> {
   const { db, clock, players, audit } = options;
   const files = options.configs ?? createConfigFiles();
-  const currentGroups = files.watch(
-    permissionsReloadable(options.configDir, options.defaultNodes, options.log),
-    loadPermissionsConfig(options.configDir, options.defaultNodes, options.log),
-  );
+  // Read by the start-up check already when the kernel starts (./config-startup.ts): then the same settings.
+  const currentGroups = files.load(permissionsReloadable(options.configDir, options.defaultNodes, options.log));
 
   // Each group's own nodes plus those of every group it inherits from, worked out again when a
   // reload brings new groups (and with them every player's effective nodes).

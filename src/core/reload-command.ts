@@ -41,17 +41,20 @@ export function coreCommand(options: { configs: ConfigFiles; audit: AuditService
           const who = actorName(ctx.actor);
           const results = configs.reloadAll();
           const summary = reloadSummary(results);
+          const atConsole = ctx.sender.kind === 'console';
           ctx.reply({ text: summary, color: results.some((r) => r.outcome === 'invalid') ? 'yellow' : 'gold' });
-          for (const r of results) ctx.reply({ text: describeReload(r), color: r.outcome === 'changed' && r.restart.length ? 'yellow' : COLOR[r.outcome] } satisfies Text);
-
-          log.info(`${who} ran core reload. ${summary}`);
-          // The console's reply is printed in the log already; a player's is not.
-          if (ctx.sender.kind !== 'console') {
-            for (const r of results) {
-              if (r.outcome === 'changed') log.info(describeReload(r));
-              if (r.outcome === 'invalid') log.warn(describeReload(r));
-            }
+          if (!atConsole) log.info(`${who} ran core reload. ${summary}`);
+          for (const r of results) {
+            const line = describeReload(r);
+            // A faulty file is a warning line of the server log whoever ran the reload (file, line,
+            // key). The console's replies are lines of that log already: it gets the warning
+            // instead of a reply, and a player's other lines are logged for the operator too.
+            if (r.outcome === 'invalid') log.warn(line);
+            else if (r.outcome === 'changed' && !atConsole) log.info(line);
+            if (r.outcome === 'invalid' && atConsole) continue;
+            ctx.reply({ text: line, color: r.outcome === 'changed' && r.restart.length ? 'yellow' : COLOR[r.outcome] } satisfies Text);
           }
+          if (atConsole) log.info(`${who} ran core reload. ${summary}`);
           await audit.record({
             actor: ctx.actor,
             action: 'core.reload',

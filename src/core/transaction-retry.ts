@@ -3,6 +3,7 @@
 // answer. Servers of a network sharing one database collide this way; one server alone on SQLite
 // never does (one writer), so there the transaction simply runs once.
 
+import { markRolledBack } from './audit-lines.ts';
 import type { Db } from './db.ts';
 
 const RETRYABLE = new Set(['40001', '40P01']);
@@ -15,9 +16,12 @@ export function isConflict(e: unknown): boolean {
 /** Runs `work` in a transaction, again (up to `attempts` times in all) while it aborts on a conflict. */
 export async function transactionRetried<T>(db: Db, work: (tx: Db) => Promise<T>, attempts = 5): Promise<T> {
   for (let attempt = 1; ; attempt++) {
+    let tx: Db | undefined;
     try {
-      return await db.transaction().execute(work);
+      return await db.transaction().execute((t) => work((tx = t)));
     } catch (e) {
+      // What it recorded did not happen: its audit lines are not written (./audit-lines.ts).
+      if (tx !== undefined) markRolledBack(tx);
       if (!isConflict(e) || attempt >= attempts) throw e;
       // A short random pause, so the two colliding transactions do not meet again at once.
       await new Promise((r) => setTimeout(r, Math.random() * 10 * attempt));

@@ -1,6 +1,7 @@
 // The Remote Access Service add-on ("core-rest"): the composition root of src/rest, called by
-// src/main.ts after the kernel has booted. It never throws for a problem of its config file or of
-// its listener: it logs one line and stays closed, and the game server keeps running.
+// src/main.ts after the kernel has booted. A faulty rest.conf stops the start, as every config file
+// does (src/main.ts reads it in the start-up check, before any port opens); a listener that cannot
+// open (the port taken) logs one line and stays closed, and the game server keeps running.
 
 import type { CoreApi } from '../core/api.ts';
 import type { Clock } from '../core/clock.ts';
@@ -10,9 +11,9 @@ import { createDispatcher, type Dispatcher } from '../core/dispatcher.ts';
 import type { EventBus } from '../core/events.ts';
 import type { Logger } from '../core/log.ts';
 import { join } from 'node:path';
-import type { ConfigFiles } from '../core/config-reload.ts';
+import { createConfigFiles, type ConfigFiles } from '../core/config-reload.ts';
 import type { AccessLog } from './access-log.ts';
-import { bindsEverywhere, CONFIG_FILE_NAME, DEFAULT_CONFIG, loadConfig, restReloadable, type ConfigOutcome } from './config.ts';
+import { bindsEverywhere, CONFIG_FILE_NAME, restReloadable } from './config.ts';
 import { limitConnections, type ConnectionLimits } from './connection-limits.ts';
 import { attachEventStream, type EventStream } from './event-stream.ts';
 import { createRateLimiter, type RateLimiter } from './rate-limit.ts';
@@ -84,7 +85,10 @@ export interface RestAddonOptions {
   redis?: string | null;
   /** The dispatcher of published-API calls; defaults to the kernel one with the 10-second timeout. */
   dispatcher?: Dispatcher;
-  /** Where rest.conf is kept for `core reload` (none: read once). */
+  /**
+   * Where rest.conf is kept for `core reload`, read by the start-up check already in a server
+   * (src/main.ts); none: read here, once.
+   */
   configs?: ConfigFiles;
   /** Rows added to the table (tests). */
   routes?: RouteDefinition[];
@@ -98,7 +102,7 @@ export interface RestAddonOptions {
 }
 
 export interface RestAddon {
-  /** Where the listener is, or null while it is closed (switched off, config problem, port taken). */
+  /** Where the listener is, or null while it is closed (switched off, port taken). */
   readonly listening: { host: string; port: number } | null;
   /** Event streams close with 1001, then the listener closes. */
   stop(): Promise<void>;
@@ -118,15 +122,13 @@ function referenceDocuments(version: string): ServedDocument[] {
 
 export async function startRestAddon(o: RestAddonOptions): Promise<RestAddon> {
   const { log } = o;
-  let config: ConfigOutcome;
-  try {
-    config = loadConfig(o.configDir);
-  } catch (e) {
-    // The folder or file cannot be read or written: a config problem, so log and stay closed.
-    const file = join(o.configDir, CONFIG_FILE_NAME);
-    const problem = messageOf(e);
-    config = { ok: false, file, line: 0, key: '(none)', problem, message: `${file} cannot be read or written (${problem}); the Remote Access Service stays closed.` };
-  }
+  const file = join(o.configDir, CONFIG_FILE_NAME);
+  let listening: { host: string; port: number } | null = null;
+  // The one config object every part of the listener reads at each use; a reload updates its live
+  // keys in place. While closed, a reload reports every change as waiting for a restart. Read by
+  // the start-up check already in a server (src/main.ts): a faulty file stopped the start there;
+  // read here otherwise, and a faulty file throws all the same.
+  const c = (o.configs ?? createConfigFiles()).load(restReloadable(o.configDir, () => listening !== null))();
 
   const tokens = await createTokenStore({
     database: o.database,
@@ -136,12 +138,7 @@ export async function startRestAddon(o: RestAddonOptions): Promise<RestAddon> {
     ...(o.tuning?.tokenRefreshMs !== undefined ? { refreshMs: o.tuning.tokenRefreshMs } : {}),
   });
 
-  let listening: { host: string; port: number } | null = null;
   let closedBecause: string;
-  // The one config object every part of the listener reads at each use; a reload updates its live
-  // keys in place. While closed, a reload reports every change as waiting for a restart.
-  const c = config.ok ? config.config : { ...DEFAULT_CONFIG };
-  o.configs?.watch(restReloadable(o.configDir, () => listening !== null), c);
   let server: RestServer | undefined;
   let stream: EventStream | undefined;
   let limiter: RateLimiter | undefined;
@@ -151,7 +148,7 @@ export async function startRestAddon(o: RestAddonOptions): Promise<RestAddon> {
   const status = (): string[] => {
     if (!listening) return [`Remote Access Service: closed (${closedBecause}).`];
     const subs = stream?.subscribers() ?? [];
-    const max = config.ok ? config.config.maxSubscribers : 0;
+    const max = c.maxSubscribers;
     return [
       `Remote Access Service ${o.version}: listening on http://${listening.host}:${listening.port}${API_PREFIX}; connections open: ${connections?.open() ?? 0} of ${c.maxConnections}.`,
       `Event-stream subscribers: ${subs.length} of ${max}.`,
@@ -167,19 +164,14 @@ export async function startRestAddon(o: RestAddonOptions): Promise<RestAddon> {
     stop: () => tokens.close(),
   });
 
-  if (!config.ok) {
-    log.error(config.message);
-    closedBecause = `config problem: ${config.message}`;
-    return closed();
-  }
   if (!c.enabled) {
-    log.info(`The Remote Access Service is switched off: set enabled = true in ${config.file} and restart the server to open it.`);
-    closedBecause = `switched off: enabled = false in ${config.file}`;
+    log.info(`The Remote Access Service is switched off: set enabled = true in ${file} and restart the server to open it.`);
+    closedBecause = `switched off: enabled = false in ${file}`;
     return closed();
   }
   if (bindsEverywhere(c.bind)) {
     log.warn(
-      `bind = "${c.bind}" in ${config.file}: the Remote Access Service listens on every network interface, in plain HTTP; put a TLS reverse proxy in front of it for outside access.`,
+      `bind = "${c.bind}" in ${file}: the Remote Access Service listens on every network interface, in plain HTTP; put a TLS reverse proxy in front of it for outside access.`,
     );
   }
 
@@ -241,7 +233,7 @@ export async function startRestAddon(o: RestAddonOptions): Promise<RestAddon> {
     listening = await server.listen();
   } catch (e) {
     log.error(
-      `The Remote Access Service cannot listen on ${c.bind} port ${c.port} (${messageOf(e)}); it stays closed. Change bind or port in ${config.file} and restart.`,
+      `The Remote Access Service cannot listen on ${c.bind} port ${c.port} (${messageOf(e)}); it stays closed. Change bind or port in ${file} and restart.`,
     );
     closedBecause = `cannot listen on ${c.bind} port ${c.port}`;
     timeDatabase(o.database, undefined);

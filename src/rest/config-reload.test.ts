@@ -45,7 +45,7 @@ describe('rest.conf at core reload', () => {
     conf(h, 'enabled = true\nrequests-per-minute = 20\nport = 0\nmax-subscribers = -1\n');
     const file = join(h.dir, 'core-rest', 'rest.conf');
     assert.deepEqual(h.configs.reloadAll(), [
-      { file: 'rest.conf', outcome: 'invalid', problem: `${file} line 4, key max-subscribers: must be a whole number from 0 to 100000` },
+      { file: 'rest.conf', outcome: 'invalid', problem: `${file} line 4, key "max-subscribers": must be a whole number from 0 to 100000` },
     ]);
     const token = await h.token('panel', 'read');
     assert.equal((await http(h.port, 'GET', '/api/v1/status', { token })).headers['ratelimit-limit'], '40', 'the valid key of the invalid file is not applied');

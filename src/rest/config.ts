@@ -1,14 +1,13 @@
 // rest.conf: the add-on's own config file (docs/decisions.md, "rest.conf"). `key = value` lines, each value a TOML
 // value, each key preceded by a comment. Written with the defaults when absent, never overwritten.
-// A problem with the file is reported as one line naming the file, the line and the key; it never
-// throws, because the game server must keep running whatever the file says.
+// A problem with the file is one line naming the file, the line and the key: at start it stops the
+// start, as for every config file (src/core/config-startup.ts); at `core reload` the file keeps its
+// settings.
 
 import { isIP } from 'node:net';
 import { join } from 'node:path';
-import { parse, TomlError } from 'smol-toml';
-import { lineOfKey, readConfigFile } from '../core/config-file.ts';
+import { lineOfKey, parseConfigText, problemLine, readConfigFile } from '../core/config-file.ts';
 import type { ReloadableConfig } from '../core/config-reload.ts';
-import { asClause } from '../core/sentence.ts';
 import { checkTrustedProxies } from './client-address.ts';
 
 export interface RestConfig {
@@ -158,45 +157,26 @@ export type ConfigOutcome =
   | { ok: true; config: RestConfig; file: string; written: boolean }
   | { ok: false; file: string; line: number; key: string; problem: string; message: string };
 
-function keyOnLine(text: string, line: number): string {
-  const l = text.split(/\r?\n/)[line - 1] ?? '';
-  const m = /^\s*["']?([A-Za-z0-9_-]+)["']?\s*=/.exec(l) ?? /^\s*\[+\s*([A-Za-z0-9_.-]+)/.exec(l);
-  return m?.[1] ?? '(none)';
-}
+/** The key of a line that sets none (`= 3`, a line of garbage). */
+const NO_KEY = '(none)';
 
 function failure(file: string, line: number, key: string, problem: string): ConfigOutcome {
-  return {
-    ok: false,
-    file,
-    line,
-    key,
-    problem,
-    message: `${file} line ${line}, key ${key}: ${asClause(problem)}; the Remote Access Service stays closed until this is fixed and the server restarts.`,
-  };
+  return { ok: false, file, line, key, problem, message: problemLine(file, line, key === NO_KEY ? undefined : key, problem) };
 }
 
 /** Reads rest.conf from the add-on's folder, writing the default file first when it is absent. */
 export function loadConfig(configDir: string): ConfigOutcome {
   const file = join(configDir, CONFIG_FILE_NAME);
   const read = readConfigFile(file, defaultConfigText());
-  if (!read.ok) return notToml(file, read.text, read.line, read.problem);
+  if (!read.ok) return failure(file, read.line, read.key ?? NO_KEY, read.problem);
   return checkConfig(read.table, read.text, file, read.created);
 }
 
 /** Parses and checks the text of a rest.conf (for tests and tools; loadConfig reads the file). */
 export function parseConfig(text: string, file: string, written = false): ConfigOutcome {
-  let table: Record<string, unknown>;
-  try {
-    table = parse(text) as Record<string, unknown>;
-  } catch (e) {
-    if (!(e instanceof TomlError)) throw e;
-    return notToml(file, text, e.line, e.message.split('\n')[0] ?? 'invalid TOML');
-  }
-  return checkConfig(table, text, file, written);
-}
-
-function notToml(file: string, text: string, line: number, problem: string): ConfigOutcome {
-  return failure(file, line, keyOnLine(text, line), problem.replace(/^Invalid TOML document: /, 'not a valid value line: '));
+  const parsed = parseConfigText(file, text);
+  if (!parsed.ok) return failure(file, parsed.line, parsed.key ?? NO_KEY, parsed.problem);
+  return checkConfig(parsed.table, text, file, written);
 }
 
 /** Checks the keys of a parsed rest.conf. */
@@ -236,7 +216,7 @@ export function restReloadable(configDir: string, listenerOpen: () => boolean): 
     path: join(configDir, CONFIG_FILE_NAME),
     read() {
       const outcome = loadConfig(configDir);
-      if (!outcome.ok) throw new Error(`${outcome.file} line ${outcome.line}, key ${outcome.key}: ${outcome.problem}`);
+      if (!outcome.ok) throw new Error(outcome.message);
       return outcome.config;
     },
     keys: (config) => new Map((Object.keys(KEYS) as Key[]).map((k) => [k, config[KEYS[k].field]])),

@@ -1,13 +1,14 @@
 // A row's one call, from the dispatcher to its answer (the last step of server.ts's order of
 // checks): the call through the dispatcher (504 after the upstream timeout), then what follows a
-// write's result before it is answered: a declined one is audited with its code
-// (./audit-declined.ts), and the answer of a POST sent with an Idempotency-Key is stored
-// (./idempotency.ts). A read, or a write that succeeded without a key, is answered as it came,
+// write's result before it is answered: a success logs the lines of its audited writes
+// (src/core/audit-lines.ts), a declined one is audited with its code (./audit-declined.ts), and
+// the answer of a POST sent with an Idempotency-Key is stored (./idempotency.ts). A read, or a write that succeeded without a key, is answered as it came,
 // synchronously when the call answered synchronously.
 
 import type { TSchema } from '@sinclair/typebox';
 import type { TypeCheck } from '@sinclair/typebox/compiler';
 import type { CoreApi } from '../core/api.ts';
+import { holdAuditLines, type HeldLines } from '../core/audit-lines.ts';
 import type { Dispatcher } from '../core/dispatcher.ts';
 import type { Logger } from '../core/log.ts';
 import { fail, type Result } from '../core/result.ts';
@@ -62,7 +63,8 @@ export function routeCaller(o: { api: CoreApi; log: Logger; dispatcher: Dispatch
     return true;
   }
 
-  function settle(row: RouteDefinition, input: RouteInput, result: Result<unknown>, store?: StoreAnswer): Promise<Result<unknown>> | Result<unknown> {
+  function settle(row: RouteDefinition, input: RouteInput, result: Result<unknown>, store?: StoreAnswer, held?: HeldLines): Promise<Result<unknown>> | Result<unknown> {
+    held?.release(result.ok);
     const declined = !result.ok && row.method === 'POST' ? result : undefined;
     if (declined === undefined && store === undefined) return result;
     return (async () => {
@@ -76,7 +78,12 @@ export function routeCaller(o: { api: CoreApi; log: Logger; dispatcher: Dispatch
     rendered,
     declinedForStorage,
     call(row, input, to, answerCheck, store) {
-      const threw = (e: unknown) => (store === undefined ? Promise.reject(e) : store(null).then(() => Promise.reject(e)));
+      // A write's audit lines (who did what, src/core/audit-lines.ts) are logged once it applied.
+      const held = row.method === 'POST' ? holdAuditLines(input.actor, log) : undefined;
+      const threw = (e: unknown) => {
+        held?.release(false);
+        return store === undefined ? Promise.reject(e) : store(null).then(() => Promise.reject(e));
+      };
       // A read has nothing to do after its result: the call as it is, without a promise step more.
       const withAfter = store !== undefined || row.method === 'POST';
       const run = (): Promise<Result<unknown>> | Result<unknown> => {
@@ -85,10 +92,11 @@ export function routeCaller(o: { api: CoreApi; log: Logger; dispatcher: Dispatch
         try {
           r = row.call(api, input);
         } catch (e) {
+          held?.release(false);
           if (store === undefined) throw e;
           return threw(e);
         }
-        return r instanceof Promise ? r.then((v) => settle(row, input, v, store), threw) : settle(row, input, r, store);
+        return r instanceof Promise ? r.then((v) => settle(row, input, v, store, held), threw) : settle(row, input, r, store, held);
       };
       dispatcher.run(
         row.name,

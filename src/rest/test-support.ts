@@ -168,7 +168,7 @@ export async function startHarness(h: HarnessOptions = {}): Promise<Harness> {
   const api = fakeApi('9.9.9', h.modules ?? []);
   const commands = testCommands();
   const configs = createConfigFiles();
-  const addon = await startRestAddon({
+  const starting = startRestAddon({
     configs,
     configDir,
     database,
@@ -184,6 +184,16 @@ export async function startHarness(h: HarnessOptions = {}): Promise<Harness> {
     ...(h.routes ? { routes: h.routes } : {}),
     ...(h.tuning ? { tuning: h.tuning } : {}),
     ...(h.accessLog ? { accessLog: h.accessLog } : {}),
+  });
+  // A start that fails (a faulty rest.conf) leaves nothing open.
+  const addon = await starting.catch(async (e: unknown) => {
+    await database.close();
+    if (!h.dir) {
+      await schema?.drop();
+      schemasByDir.delete(dir);
+      rmSync(dir, { recursive: true, force: true });
+    }
+    throw e;
   });
   return {
     dir,

@@ -201,6 +201,22 @@ describe('start-up failures', () => {
     assert.match(debug.stderr, /\n\s+at .*kits\.config\.ts/);
   });
 
+  it('stops at a faulty core.conf or rest.conf before anything listens: one line naming file, line and key, exit 1', async () => {
+    const cases = [
+      ['core', 'core.conf', 'teleport-warmup-seconds = 0\nteleport-warmup = 3\n', /Core could not start: \/\S*\/core\/core\.conf line 2, key "teleport-warmup": is not a key of this file\.$/],
+      ['core-rest', 'rest.conf', 'enabled = true\nport = 8123x\n', /Core could not start: \/\S*\/core-rest\/rest\.conf line 2, key "port": `8123x` is not a number\.$/],
+    ] as const;
+    for (const [folder, file, text, pattern] of cases) {
+      const dataDir = newDataDir();
+      mkdirSync(join(dataDir, folder), { recursive: true });
+      writeFileSync(join(dataDir, folder, file), text);
+      const r = await runCli(['--data', dataDir, '--port', '0', '--online-mode', 'false']);
+      oneLine(r, pattern);
+      // Neither the game server nor the API started: no line of theirs, no "listening".
+      assert.doesNotMatch(r.stdout, /listening|\[game\]|\[core-rest\]/i, r.stdout);
+    }
+  });
+
   it('tells a taken game port once, in one line naming the port and --port', async () => {
     const first = await startServer();
     servers.push(first);

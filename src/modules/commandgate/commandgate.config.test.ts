@@ -69,7 +69,7 @@ commands = ["tpa"]
       [`bypass-permission = "core.*"\n${base}`, /line 1, key "bypass-permission": must be a permission node without wildcards/],
       [`colour = "red"\n${base}`, /line 1, key "colour": is not a key of this file/],
       ['bypass-permission = "a.b"\n', /key "default": is missing/],
-      ['[default\n', /command-gate\.conf line 1: /],
+      ['[default\n', /command-gate\.conf line 1, key "default": the table header `\[default` is not closed: a \] is missing$/],
     ];
     for (const [text, expected] of cases) {
       withFile(text, (dir) => assert.throws(() => loadCommandGateConfig(dir, GROUPS), expected, text));

@@ -142,7 +142,7 @@ describe('the command gate', () => {
     assert.equal(gate.decide(ann, 'pay').allowed, false);
     writeFileSync(join(t.configDir, 'command-gate.conf'), '[default]\nmode = "never"\n');
     await t.platform.run('console', 'core reload');
-    assert.match(t.platform.consoleText().join('\n'), /command-gate\.conf: invalid, its old settings stay in force\. .*command-gate\.conf line 2, key "default\.mode"/);
+    assert.match(t.log.lines.filter((l) => / WARN /.test(l)).join('\n'), /command-gate\.conf: invalid, its old settings stay in force\. .*command-gate\.conf line 2, key "default\.mode"/);
     assert.equal(gate.decide(ann, 'pay').allowed, false);
   });
 });

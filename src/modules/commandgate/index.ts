@@ -17,6 +17,7 @@ export const commandGateModule = defineModule<CommandGateService>({
   description: 'The command gate: command-gate.conf lists the commands players may (whitelist) or may not (blacklist) run, per group and per world.',
   dependsOn: [],
   migrations: [],
+  readConfigFiles: (ctx) => void ctx.load(commandGateReloadable(ctx.configDir, () => ctx.api.permissions.groupNames())),
   createService: (ctx) =>
     createCommandGateService({
       config: ctx.configs.load(commandGateReloadable(ctx.configDir, () => ctx.permissions.groupNames())),

@@ -21,6 +21,7 @@ export const communicationModule = defineModule<CommunicationService>({
   migrations: COMMUNICATION_MIGRATIONS,
   events: COMMUNICATION_EVENTS,
   playerNodes: [COMMUNICATION_NODES.announcements],
+  readConfigFiles: (ctx) => void ctx.load(announcerReloadable(ctx.configDir)),
   async createService(ctx) {
     // The announcer is made after the file is read; a reload before that cannot happen.
     let onReload: ((c: AnnouncerConfig, changed: boolean) => void) | undefined;

@@ -5,8 +5,10 @@
 
 import { InvalidInput } from '../../core/invalid-input.ts';
 import { formatMinor, toMajor, toMinor } from '../../core/money.ts';
+import { ok, type Result } from '../../core/result.ts';
 import type { Money } from '../../core/schemas.ts';
 import type { CurrencyConfig, EconomyConfig } from './economy.config.ts';
+import type { Currencies } from './economy.schemas.ts';
 
 /** An amount as exact minor units of a currency, or what is wrong with it. */
 export type MinorAmount = { ok: true; currency: string; minor: number } | { ok: false; problem: string };
@@ -86,4 +88,19 @@ export function currencyBook(config: () => EconomyConfig): CurrencyBook {
     toMoney: (minor, currency) => money(kept(currency), minor),
     format,
   };
+}
+
+/** The currencies as `EconomyService.currencies()` answers them: economy.conf alone answers it. */
+export function listCurrencies(config: () => EconomyConfig, book: Pick<CurrencyBook, 'money'> = currencyBook(config)): Result<Currencies> {
+  const now = config();
+  return ok({
+    currencies: now.currencies.map((c) => ({
+      name: c.name,
+      symbol: c.symbol,
+      'decimal-places': c.places,
+      default: c.name === now.defaultCurrency,
+      'starting-balance': book.money(c, c.starting),
+    })),
+    default: now.defaultCurrency,
+  });
 }

@@ -11,7 +11,7 @@ import { InvalidInput } from '../../core/invalid-input.ts';
 import { fail, ok, type Result } from '../../core/result.ts';
 import type { Money } from '../../core/schemas.ts';
 import type { CurrencyConfig, EconomyConfig } from './economy.config.ts';
-import { currencyBook, type MinorAmount } from './economy.currencies.ts';
+import { currencyBook, listCurrencies, type MinorAmount } from './economy.currencies.ts';
 import type { Afford, Balances, BankChange, Currencies, LoanState, SetBalance, Top, Transfer, WalletChange } from './economy.schemas.ts';
 import { createEconomyStore, type Account } from './economy.store.ts';
 import { transactionRetried } from '../../core/transaction-retry.ts';
@@ -185,18 +185,7 @@ export function createEconomyService(deps: EconomyDeps): EconomyService {
     openWallets,
     totalInWallets: (currency) => store.total('wallet', currency),
 
-    currencies() {
-      return ok({
-        currencies: config().currencies.map((c) => ({
-          name: c.name,
-          symbol: c.symbol,
-          'decimal-places': c.places,
-          default: c.name === config().defaultCurrency,
-          'starting-balance': money(c, c.starting),
-        })),
-        default: config().defaultCurrency,
-      });
-    },
+    currencies: () => listCurrencies(config, book),
 
     async balance(uuid, currency) {
       const c = currencyOf(currency);

@@ -2,6 +2,7 @@
 
 import { defineModule } from '../../core/module.ts';
 import { economyReloadable } from './economy.config.ts';
+import { listCurrencies } from './economy.currencies.ts';
 import { ECONOMY_NODES, economyCommands } from './economy.commands.ts';
 import { ECONOMY_EVENTS } from './economy.events.ts';
 import { createEconomyService, type EconomyService } from './economy.service.ts';
@@ -20,6 +21,11 @@ export const economyModule = defineModule<EconomyService>({
   migrations: ECONOMY_MIGRATIONS,
   events: ECONOMY_EVENTS,
   playerNodes: [ECONOMY_NODES.balance, ECONOMY_NODES.pay, ECONOMY_NODES.top, ECONOMY_NODES.bank, ECONOMY_NODES.loan],
+  readConfigFiles(ctx) {
+    const config = ctx.load(economyReloadable(ctx.configDir));
+    // What kits.conf and ranks.conf check their prices against, before the service exists.
+    return { currencies: () => listCurrencies(config) };
+  },
   createService(ctx) {
     const economy = createEconomyService({
       db: ctx.db,

@@ -27,19 +27,13 @@ export const extlinkModule = defineModule<ExtlinkService>({
   migrations: EXTLINK_MIGRATIONS,
   events: EXTLINK_EVENTS,
   playerNodes: [EXTLINK_NODES.link, EXTLINK_NODES.unlink],
+  readConfigFiles: (ctx) => void ctx.load(extlinkReloadable(ctx.configDir)),
   createService(ctx) {
     let bot: BotSupervisor | undefined;
-    const spec = extlinkReloadable(ctx.configDir);
-    // Every successful read (at start and at each `core reload`) lets the bot follow the file; the
-    // getter answers the new settings once the read returns, hence the next turn.
-    const config = ctx.configs.load({
-      ...spec,
-      read() {
-        const read = spec.read();
-        setImmediate(() => bot?.sync());
-        return read;
-      },
-    });
+    // After every valid `core reload` the bot follows the file (the getter answers the new settings
+    // by then); at start, from the next turn.
+    const config = ctx.configs.load({ ...extlinkReloadable(ctx.configDir), reloaded: () => bot?.sync() });
+    setImmediate(() => bot?.sync());
     const service = createExtlinkService({ db: ctx.db, events: ctx.events, clock: ctx.clock, players: ctx.players, audit: ctx.audit, config });
     const log = ctx.log.child('discord');
     bot = createBotSupervisor({

@@ -26,6 +26,7 @@ export const hologramsModule = defineModule<HologramsService>({
   migrations: HOLOGRAMS_MIGRATIONS,
   events: HOLOGRAM_EVENTS,
   playerNodes: [HOLO_NODES.use],
+  readConfigFiles: (ctx) => void ctx.load(hologramsReloadable(ctx.configDir)),
   async createService(ctx) {
     const config = ctx.configs.load(hologramsReloadable(ctx.configDir));
     const display = createHologramDisplay({ platform: ctx.platform, placeholders: ctx.placeholders, log: ctx.log });

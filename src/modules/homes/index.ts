@@ -20,6 +20,7 @@ export const homesModule = defineModule<HomesService>({
   migrations: HOMES_MIGRATIONS,
   events: HOME_EVENTS,
   playerNodes: [HOME_NODES.set, HOME_NODES.use, HOME_NODES.delete, HOME_NODES.list, HOME_NODES.visit],
+  readConfigFiles: (ctx) => void ctx.load(homesReloadable(ctx.configDir)),
   createService: (ctx) =>
     createHomesService({
       db: ctx.db,

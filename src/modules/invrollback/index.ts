@@ -19,6 +19,7 @@ export const invRollbackModule = defineModule<InvRollbackService>({
   dependsOn: [],
   migrations: INVROLLBACK_MIGRATIONS,
   events: INVROLLBACK_EVENTS,
+  readConfigFiles: (ctx) => void ctx.load(invRollbackReloadable(ctx.configDir)),
   createService(ctx) {
     const snapshots = createInvRollbackService({ ...ctx, config: ctx.configs.load(invRollbackReloadable(ctx.configDir)) });
     ctx.platform.on('death', ({ player }) => snapshots.died(player.uuid));

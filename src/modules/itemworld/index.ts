@@ -20,6 +20,7 @@ export const itemworldModule = defineModule<ItemworldService>({
   dependsOn: [],
   migrations: [],
   events: ITEMWORLD_EVENTS,
+  readConfigFiles: (ctx) => void ctx.load(itemworldReloadable(ctx.configDir)),
   createService: (ctx) =>
     createItemworldService({
       platform: ctx.platform,

@@ -1,6 +1,7 @@
 // The kits module: sets of items from kits.conf, claimed with /kit <id> (cooldown, cost,
 // permission) or given by an admin with /kit give.
 
+import type { CoreApi } from '../../core/api.ts';
 import { defineModule } from '../../core/module.ts';
 import { KIT_NODES, kitsCommands } from './kits.commands.ts';
 import { kitsReloadable, type KitCurrencies } from './kits.config.ts';
@@ -14,6 +15,13 @@ declare module '../../core/api.ts' {
   }
 }
 
+/** The economy's currencies, which prices name. */
+function currenciesOf(api: CoreApi): KitCurrencies {
+  const currencies = api.economy.currencies();
+  if (!currencies.ok) throw new Error(`kits: the economy's currencies cannot be read: ${currencies.message}`);
+  return currencies.value;
+}
+
 export const kitsModule = defineModule<KitsService>({
   name: 'kits',
   description: 'Kits of items from kits.conf: /kit, /kit <id> with cooldown, cost and permission; /kit give for admins.',
@@ -21,12 +29,9 @@ export const kitsModule = defineModule<KitsService>({
   migrations: KITS_MIGRATIONS,
   events: KIT_EVENTS,
   playerNodes: [KIT_NODES.use],
+  readConfigFiles: (ctx) => void ctx.load(kitsReloadable(ctx.configDir, () => currenciesOf(ctx.api))),
   createService(ctx) {
-    const money = (): KitCurrencies => {
-      const currencies = ctx.api.economy.currencies();
-      if (!currencies.ok) throw new Error(`kits: the economy's currencies cannot be read: ${currencies.message}`);
-      return currencies.value;
-    };
+    const money = (): KitCurrencies => currenciesOf(ctx.api);
     return createKitsService({ ...ctx, kits: ctx.configs.load(kitsReloadable(ctx.configDir, money)), economy: () => ctx.api.economy });
   },
   commands: (kits, ctx) => kitsCommands(kits, ctx),

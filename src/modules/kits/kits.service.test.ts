@@ -310,7 +310,7 @@ describe('kits.conf', () => {
       [`${TEST_KITS}\n[kits.empty]\nitems = []\n`, /key "kits\.empty\.items": must be a list of at least one item/],
       [`${TEST_KITS}\n[kits.Bad]\nitems = [ { material = "dirt" } ]\n`, /key "kits\.Bad": a kit id is 1-32 of a-z/],
       ['kits = 3\n', /key "kits": must hold \[kits\.<id>\] tables/],
-      ['[kits.a\n', /kits\.conf line 1:/],
+      ['[kits.a\n', /kits\.conf line 1, key "kits\.a": the table header `\[kits\.a` is not closed: a \] is missing$/],
     ];
     for (const [text, message] of cases) assert.throws(load(text), message, String(message));
   });

@@ -31,6 +31,10 @@ export const moderationModule = defineModule<ModerationApi>({
   migrations: [...MODERATION_MIGRATIONS, ...JAIL_MIGRATIONS],
   events: MODERATION_EVENTS,
   playerNodes: [MODERATION_NODES.warnings],
+  readConfigFiles(ctx) {
+    ctx.load(jailReloadable(ctx.configDir));
+    ctx.load(moderationReloadable(ctx.configDir));
+  },
   async createService(ctx) {
     const jailConfig = ctx.configs.load(jailReloadable(ctx.configDir));
     const jails = await createJailService({

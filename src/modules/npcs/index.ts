@@ -25,6 +25,7 @@ export const npcsModule = defineModule<NpcsService>({
   migrations: NPCS_MIGRATIONS,
   events: NPC_EVENTS,
   playerNodes: [NPC_NODES.use],
+  readConfigFiles: (ctx) => void ctx.load(npcsReloadable(ctx.configDir)),
   async createService(ctx) {
     const spawner = npcSpawner(ctx.platform, ctx.log);
     const npcs = createNpcsService({

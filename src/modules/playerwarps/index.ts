@@ -20,6 +20,7 @@ export const playerWarpsModule = defineModule<PlayerWarpsService>({
   migrations: PLAYERWARPS_MIGRATIONS,
   events: PLAYERWARP_EVENTS,
   playerNodes: [PWARP_NODES.use, PWARP_NODES.create, PWARP_NODES.manage],
+  readConfigFiles: (ctx) => void ctx.load(playerWarpsReloadable(ctx.configDir)),
   createService: (ctx) =>
     createPlayerWarpsService({
       db: ctx.db,

@@ -18,6 +18,7 @@ export const playtimeModule = defineModule<PlaytimeService>({
   dependsOn: [],
   migrations: PLAYTIME_MIGRATIONS,
   playerNodes: [PLAYTIME_NODES.own, PLAYTIME_NODES.top],
+  readConfigFiles: (ctx) => void ctx.load(playtimeReloadable(ctx.configDir)),
   createService(ctx) {
     const config = ctx.configs.load(playtimeReloadable(ctx.configDir));
     const playtime = createPlaytimeService({ store: createPlaytimeStore(ctx.db), clock: ctx.clock, players: ctx.players, log: ctx.log });

@@ -35,6 +35,7 @@ export const presenceModule = defineModule<PresenceService>({
   migrations: [],
   events: PRESENCE_EVENTS,
   playerNodes: [PRESENCE_NODES.afk, PRESENCE_NODES.auto],
+  readConfigFiles: (ctx) => void ctx.load(presenceReloadable(ctx.configDir)),
   createService(ctx) {
     const presence = createPresenceService({
       events: ctx.events,

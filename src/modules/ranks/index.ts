@@ -1,6 +1,7 @@
 // The ranks module: a ladder from ranks.conf climbed with /rankup (cost and requirements), left from
 // the top with /prestige, set by admins with /rank set; each rung grants a permission group.
 
+import type { CoreApi } from '../../core/api.ts';
 import { defineModule } from '../../core/module.ts';
 import { ranksReloadable, type RankCurrencies } from './ranks.config.ts';
 import { RANK_NODES, ranksCommands } from './ranks.commands.ts';
@@ -14,6 +15,13 @@ declare module '../../core/api.ts' {
   }
 }
 
+/** The economy's currencies, which prices name. */
+function currenciesOf(api: CoreApi): RankCurrencies {
+  const currencies = api.economy.currencies();
+  if (!currencies.ok) throw new Error(`ranks: the economy's currencies cannot be read: ${currencies.message}`);
+  return currencies.value;
+}
+
 export const ranksModule = defineModule<RanksService>({
   name: 'ranks',
   description: 'A rank ladder from ranks.conf: /rankup, /prestige, /ranks, /rank set; ranks grant permission groups.',
@@ -21,12 +29,9 @@ export const ranksModule = defineModule<RanksService>({
   migrations: RANKS_MIGRATIONS,
   events: RANK_EVENTS,
   playerNodes: [RANK_NODES.rankup, RANK_NODES.prestige, RANK_NODES.list],
+  readConfigFiles: (ctx) => void ctx.load(ranksReloadable(ctx.configDir, () => currenciesOf(ctx.api))),
   createService(ctx) {
-    const money = (): RankCurrencies => {
-      const currencies = ctx.api.economy.currencies();
-      if (!currencies.ok) throw new Error(`ranks: the economy's currencies cannot be read: ${currencies.message}`);
-      return currencies.value;
-    };
+    const money = (): RankCurrencies => currenciesOf(ctx.api);
     const config = ctx.configs.load(ranksReloadable(ctx.configDir, money));
     const groups = ctx.permissions.groupNames();
     for (const r of config().rungs) {

@@ -21,6 +21,7 @@ export const scoreboardModule = defineModule<ScoreboardService>({
   migrations: SCOREBOARD_MIGRATIONS,
   events: SCOREBOARD_EVENTS,
   playerNodes: [SCOREBOARD_NODES.sidebar],
+  readConfigFiles: (ctx) => void ctx.load(scoreboardReloadable(ctx.configDir)),
   createService: (ctx) =>
     createScoreboardService({
       store: createScoreboardStore(ctx.db),

@@ -22,6 +22,7 @@ export const securityModule = defineModule<SecurityService>({
   migrations: SECURITY_MIGRATIONS,
   events: SECURITY_EVENTS,
   playerNodes: [SECURITY_NODES.use],
+  readConfigFiles: (ctx) => void ctx.load(securityReloadable(ctx.configDir)),
   async createService(ctx) {
     const store = createSecurityStore(ctx.db);
     const security = createSecurityService({

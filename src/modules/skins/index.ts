@@ -22,6 +22,7 @@ export const skinsModule = defineModule<SkinsService>({
   migrations: SKINS_MIGRATIONS,
   events: SKIN_EVENTS,
   playerNodes: [SKIN_NODES.set],
+  readConfigFiles: (ctx) => void ctx.load(skinsReloadable(ctx.configDir)),
   createService: (ctx) => {
     const skins = createSkinsService({
       db: ctx.db,

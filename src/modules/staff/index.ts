@@ -21,6 +21,7 @@ export const staffModule = defineModule<StaffService>({
   dependsOn: [],
   migrations: STAFF_MIGRATIONS,
   events: STAFF_EVENTS,
+  readConfigFiles: (ctx) => void ctx.load(staffReloadable(ctx.configDir)),
   async createService(ctx) {
     const staff = await createStaffService({
       db: ctx.db,

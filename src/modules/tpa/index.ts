@@ -21,6 +21,7 @@ export const tpaModule = defineModule<TpaService>({
   migrations: [],
   events: TPA_EVENTS,
   playerNodes: Object.values(TPA_NODES),
+  readConfigFiles: (ctx) => void ctx.load(tpaReloadable(ctx.configDir)),
   createService: (ctx) =>
     createTpaService({
       platform: ctx.platform,

@@ -21,6 +21,7 @@ export const tradeModule = defineModule<TradeService>({
   migrations: TRADE_MIGRATIONS,
   events: TRADE_EVENTS,
   playerNodes: [TRADE_NODES.use],
+  readConfigFiles: (ctx) => void ctx.load(tradeReloadable(ctx.configDir)),
   createService: (ctx) =>
     createTradeService({
       db: ctx.db,

@@ -20,6 +20,7 @@ export const vaultsModule = defineModule<VaultsService>({
   migrations: VAULTS_MIGRATIONS,
   events: VAULT_EVENTS,
   playerNodes: [VAULT_NODES.use],
+  readConfigFiles: (ctx) => void ctx.load(vaultsReloadable(ctx.configDir)),
   createService: (ctx) => createVaultsService({ ...ctx, config: ctx.configs.load(vaultsReloadable(ctx.configDir)) }),
   commands: (vaults) => vaultsCommands(vaults),
   stop: (vaults) => vaults.flush(),

@@ -25,6 +25,7 @@ export const votesModule = defineModule<VotesService>({
   migrations: VOTES_MIGRATIONS,
   events: VOTE_EVENTS,
   playerNodes: [VOTE_NODES.vote, VOTE_NODES.top],
+  readConfigFiles: (ctx) => void ctx.load(votesReloadable(ctx.configDir)),
   async createService(ctx) {
     const config = ctx.configs.load(votesReloadable(ctx.configDir));
     const service = createVotesService({

@@ -1,0 +1,125 @@
+// data/core/modules.conf: which modules are on. Written with every known module and its default on
+// first start, never overwritten. A faulty file (not TOML, an unknown module, a value that is not a
+// boolean, a module on whose dependency is off) stops the start like every config file, in one
+// line naming the file, the line and the key; at `core reload` it is reported and changes nothing
+// (a switch applies at the next start anyway).
+
+import { join } from 'node:path';
+import { lineOfKey, problemLine, readConfigFile } from './config-file.ts';
+import type { FileReload, ReloadEntry } from './config-reload.ts';
+import type { Logger } from './log.ts';
+import type { ModuleDefinition } from './module.ts';
+import { messageOf } from './sentence.ts';
+
+export const MODULES_FILE = 'modules.conf';
+
+/** Names a module may not take: they are the kernel's own members of CoreApi. */
+const RESERVED = new Set(['version', 'players', 'permissions', 'audit', 'commands', 'teleport', 'modulesOn', 'isModuleOn']);
+
+// biome-ignore lint: any module's service.
+export type AnyModule = ModuleDefinition<any>;
+
+/** The text of modules.conf written on first start: every known module with its default. */
+export function defaultModulesFile(modules: readonly ModuleDefinition[]): string {
+  const lines = [
+    '# The modules of Core: true switches a module on, false switches it off.',
+    '# Written on first start and never overwritten: edit it, then restart the server (core reload says what',
+    '# a restart would change, and whether the next start would accept the file).',
+    '# A module that another module needs must stay on while that one is on.',
+    '',
+  ];
+  for (const m of modules) {
+    const needs = m.dependsOn.length ? ` Needs: ${m.dependsOn.join(', ')}.` : '';
+    lines.push(`# ${m.description ?? `The ${m.name} module.`}${needs}`);
+    lines.push(`${m.name} = ${m.defaultOn ?? true}`);
+  }
+  return lines.join('\n') + '\n';
+}
+
+/**
+ * The modules switched on by modules.conf (written with the defaults first), each after the
+ * modules it depends on. Throws an Error whose message is the one line naming the file, the line
+ * and the key of the first fault.
+ */
+export function readModuleSwitches(configDir: string, modules: readonly ModuleDefinition[], log?: Logger): AnyModule[] {
+  const path = join(configDir, MODULES_FILE);
+  const read = readConfigFile(path, defaultModulesFile(modules));
+  if (read.created) log?.info(`wrote the module switches to ${path}`);
+  if (!read.ok) throw new Error(read.message);
+  const switches = new Map<string, boolean>(modules.map((m) => [m.name, m.defaultOn ?? true]));
+  for (const [key, value] of Object.entries(read.table)) {
+    const problem = (what: string) => new Error(problemLine(path, lineOfKey(read.text, key), key, what));
+    if (!switches.has(key)) throw problem(`there is no module named "${key}" (the modules are ${modules.map((m) => m.name).join(', ')})`);
+    if (typeof value !== 'boolean') throw problem('the value must be true or false');
+    switches.set(key, value);
+  }
+  // A module on that needs one switched off: the line to change is the one switching it off.
+  for (const m of modules) {
+    if (switches.get(m.name) !== true) continue;
+    const off = m.dependsOn.find((dep) => switches.get(dep) === false);
+    if (off !== undefined) throw new Error(problemLine(path, lineOfKey(read.text, off), off, `module "${m.name}" needs "${off}", which is switched off (switch ${m.name} off too, or ${off} on)`));
+  }
+  try {
+    return bootOrder(modules, switches, MODULES_FILE);
+  } catch (e) {
+    throw new Error(`${path}: ${messageOf(e)}`);
+  }
+}
+
+/**
+ * modules.conf for `core reload`: a module switched on or off takes effect at the next start
+ * (its tables, commands and routes are set up at boot), so every changed switch needs a restart.
+ * Changes are told against the modules running now; a file the next start would refuse is
+ * reported as invalid.
+ */
+export function moduleSwitchesReload(configDir: string, modules: readonly ModuleDefinition[], running: () => ReadonlySet<string>): ReloadEntry {
+  const path = join(configDir, MODULES_FILE);
+  return {
+    path,
+    reload(): FileReload {
+      let order: AnyModule[];
+      try {
+        order = readModuleSwitches(configDir, modules);
+      } catch (e) {
+        return { file: MODULES_FILE, outcome: 'invalid', problem: messageOf(e) };
+      }
+      const next = new Set(order.map((m) => m.name));
+      const on = running();
+      const restart = modules.filter((m) => next.has(m.name) !== on.has(m.name)).map((m) => m.name).sort();
+      return restart.length ? { file: MODULES_FILE, outcome: 'changed', applied: [], restart } : { file: MODULES_FILE, outcome: 'unchanged' };
+    },
+  };
+}
+
+/**
+ * The modules switched on, each after the modules it depends on (otherwise in the given order).
+ * Throws when a module needs one that is unknown or switched off, or when modules need each
+ * other in a circle.
+ */
+export function bootOrder(modules: readonly ModuleDefinition[], switches: ReadonlyMap<string, boolean>, modulesFile: string): AnyModule[] {
+  const byName = new Map<string, AnyModule>();
+  for (const m of modules) {
+    if (byName.has(m.name)) throw new Error(`two modules are named "${m.name}"`);
+    if (RESERVED.has(m.name)) throw new Error(`a module may not be named "${m.name}": the kernel's service has that name`);
+    byName.set(m.name, m);
+  }
+  const on = modules.filter((m) => switches.get(m.name) === true);
+  for (const m of on) {
+    for (const dep of m.dependsOn) {
+      if (!byName.has(dep)) throw new Error(`module "${m.name}" needs "${dep}", which is not a known module`);
+      if (switches.get(dep) !== true) throw new Error(`module "${m.name}" needs "${dep}", which is switched off in ${modulesFile}`);
+    }
+  }
+  const order: AnyModule[] = [];
+  const state = new Map<string, 'visiting' | 'done'>();
+  const visit = (m: AnyModule, path: string[]): void => {
+    if (state.get(m.name) === 'done') return;
+    if (state.get(m.name) === 'visiting') throw new Error(`modules need each other in a circle: ${[...path, m.name].join(' -> ')}`);
+    state.set(m.name, 'visiting');
+    for (const dep of m.dependsOn) visit(byName.get(dep)!, [...path, m.name]);
+    state.set(m.name, 'done');
+    order.push(m);
+  };
+  for (const m of on) visit(m, []);
+  return order;
+}
