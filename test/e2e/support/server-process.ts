@@ -141,6 +141,8 @@ export async function startServer(
     launch?: Launch;
     /** `fresh`: the server generates its world itself, as on a first start, instead of starting from a copy of the test world. */
     world?: 'test' | 'fresh';
+    /** How long to wait for the ready line (120 s: a loaded 2-core machine has taken 46 s). */
+    readyTimeoutMs?: number;
   } = {},
 ): Promise<ServerProcess> {
   const dataDir = options.dataDir ?? newDataDir();
@@ -196,7 +198,16 @@ export async function startServer(
     });
   };
 
-  const ready = await waitForLine(/Game server listening on port (\d+)/, { from: 0, timeoutMs: 30000 });
+  // Generous: on a loaded 2-core machine a start has taken 46 s (34 s before its first line). A start
+  // that does fail takes its server with it, or the server's pipes keep the test process alive forever.
+  let ready: string;
+  try {
+    ready = await waitForLine(/Game server listening on port (\d+)/, { from: 0, timeoutMs: options.readyTimeoutMs ?? 120_000 });
+  } catch (e) {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    await exited;
+    throw e;
+  }
   const gamePort = Number(/port (\d+)/.exec(ready)?.[1]);
   return {
     pid: child.pid!,
