@@ -43,12 +43,28 @@ const running = new Set<ChildProcess>();
 const TIME = '/usr/bin/time';
 const CPU_MARK = 'core-test-cpu';
 
-/** Stops every job still running (on Ctrl-C or SIGTERM of the runner). */
-export function stopAll(signal: NodeJS.Signals = 'SIGTERM'): void {
-  for (const child of running) child.kill(signal);
+/**
+ * A job still running after this long is hung (the slowest file takes about a minute, three on a
+ * loaded machine): it is stopped with its whole process group and fails with what it printed, instead
+ * of holding the run until CI's own limit. A server left running by a failed hook did that once.
+ */
+export const JOB_LIMIT_MS = 10 * 60_000;
+
+/** Each job runs in a process group of its own, so that stopping it stops the servers and bots it started. */
+function stopGroup(child: ChildProcess, signal: NodeJS.Signals): void {
+  try {
+    process.kill(-child.pid!, signal);
+  } catch {
+    child.kill(signal);
+  }
 }
 
-function runJob(root: string, job: Job): Promise<JobResult> {
+/** Stops every job still running (on Ctrl-C or SIGTERM of the runner). */
+export function stopAll(signal: NodeJS.Signals = 'SIGTERM'): void {
+  for (const child of running) stopGroup(child, signal);
+}
+
+function runJob(root: string, job: Job, limitMs: number): Promise<JobResult> {
   const dir = mkdtempSync(join(tmpdir(), 'core-test-job-'));
   const resultsFile = join(dir, 'files.jsonl');
   const isTest = job.files.length > 0;
@@ -57,12 +73,17 @@ function runJob(root: string, job: Job): Promise<JobResult> {
   const timed = existsSync(TIME) ? [TIME, '-f', `${CPU_MARK} %U %S`, ...args] : args;
   const startedAt = performance.now();
   return new Promise((done) => {
-    const child = spawn(timed[0]!, timed.slice(1), { cwd: root, env: job.env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(timed[0]!, timed.slice(1), { cwd: root, env: job.env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
     running.add(child);
     const chunks: Buffer[] = [];
+    const deadline = setTimeout(() => {
+      chunks.push(Buffer.from(`\n✖ stopped after ${Math.round(limitMs / 1000)} s: still running (a hang); what it printed is above\n`));
+      stopGroup(child, 'SIGKILL');
+    }, limitMs);
     child.stdout!.on('data', (d: Buffer) => chunks.push(d));
     child.stderr!.on('data', (d: Buffer) => chunks.push(d));
     child.on('close', (code, signal) => {
+      clearTimeout(deadline);
       running.delete(child);
       const endedAt = performance.now();
       let files: FileResult[] = [];
@@ -98,7 +119,7 @@ function runJob(root: string, job: Job): Promise<JobResult> {
  * Runs the jobs, each lane at most `limits[lane]` at once, the longest expected first within the
  * order of groups given; calls `onEnd` as each ends.
  */
-export async function runJobs(root: string, jobs: readonly Job[], limits: Record<Lane, number>, onEnd: (r: JobResult) => void): Promise<JobResult[]> {
+export async function runJobs(root: string, jobs: readonly Job[], limits: Record<Lane, number>, onEnd: (r: JobResult) => void, jobLimitMs = JOB_LIMIT_MS): Promise<JobResult[]> {
   const groups = [...new Set(jobs.map((j) => j.group))];
   const queue = (lane: Lane) =>
     jobs.filter((j) => j.lane === lane).sort((a, b) => groups.indexOf(a.group) - groups.indexOf(b.group) || b.estimate - a.estimate);
@@ -107,7 +128,7 @@ export async function runJobs(root: string, jobs: readonly Job[], limits: Record
     const q = queue(name);
     const worker = async () => {
       for (let job = q.shift(); job !== undefined; job = q.shift()) {
-        const r = await runJob(root, job);
+        const r = await runJob(root, job, jobLimitMs);
         results.push(r);
         onEnd(r);
       }
