@@ -17,6 +17,8 @@ export interface RestConfig {
   /** 0 asks the operating system for a free (ephemeral) port at each start. */
   port: number;
   requestsPerMinute: number;
+  /** Failed authentications one remote address may make per minute (its own limit: docs/security.md). */
+  failedAuthPerMinute: number;
   maxSubscribers: number;
   /** HTTP and event-stream connections open at once; a new one beyond is closed at once. */
   maxConnections: number;
@@ -33,6 +35,7 @@ export const DEFAULT_CONFIG: RestConfig = {
   bind: '127.0.0.1',
   port: 8123,
   requestsPerMinute: 120,
+  failedAuthPerMinute: 20,
   maxSubscribers: 8,
   maxConnections: 1024,
   accessLog: true,
@@ -42,7 +45,17 @@ export const DEFAULT_CONFIG: RestConfig = {
 
 export const CONFIG_FILE_NAME = 'rest.conf';
 
-type Key = 'enabled' | 'bind' | 'port' | 'requests-per-minute' | 'max-subscribers' | 'max-connections' | 'access-log' | 'trusted-proxies' | 'reference';
+type Key =
+  | 'enabled'
+  | 'bind'
+  | 'port'
+  | 'requests-per-minute'
+  | 'failed-auth-per-minute'
+  | 'max-subscribers'
+  | 'max-connections'
+  | 'access-log'
+  | 'trusted-proxies'
+  | 'reference';
 
 interface KeySpec {
   field: keyof RestConfig;
@@ -92,7 +105,14 @@ const KEYS: Record<Key, KeySpec> = {
   'requests-per-minute': {
     field: 'requestsPerMinute',
     comment:
-      'Requests one token may make per minute (fixed one-minute windows). Failed logins are limited per remote address at the same rate.',
+      'Requests one token may make per minute (fixed one-minute windows).',
+    live: true,
+    check: integer(1, 1_000_000_000),
+  },
+  'failed-auth-per-minute': {
+    field: 'failedAuthPerMinute',
+    comment:
+      'Failed logins (no token, or a wrong one) one remote address may make per minute; beyond it that address gets 429 until the minute rolls. Valid tokens from the same address are not affected. Kept low against token guessing, whatever requests-per-minute is.',
     live: true,
     check: integer(1, 1_000_000_000),
   },
@@ -132,7 +152,7 @@ const KEYS: Record<Key, KeySpec> = {
   },
 };
 
-const KEY_ORDER: readonly Key[] = ['enabled', 'bind', 'port', 'requests-per-minute', 'max-subscribers', 'max-connections', 'access-log', 'trusted-proxies', 'reference'];
+const KEY_ORDER: readonly Key[] = ['enabled', 'bind', 'port', 'requests-per-minute', 'failed-auth-per-minute', 'max-subscribers', 'max-connections', 'access-log', 'trusted-proxies', 'reference'];
 
 function tomlValue(value: RestConfig[keyof RestConfig]): string {
   if (Array.isArray(value)) return `[${value.map((v) => JSON.stringify(v)).join(', ')}]`;

@@ -75,8 +75,16 @@ interface Bucket {
 /** Where the counts are shared now; `starting` until the network share first answers or fails. */
 type Mode = 'starting' | 'network' | 'database' | 'alone';
 
+/** The bucket of failed authentication (and of the reference while it is public) for a remote address. */
+export function addressBucket(address: string | undefined): string {
+  return `addr:${address ?? 'unknown'}`;
+}
+
+export function isAddressBucket(bucket: string): boolean {
+  return bucket.startsWith('addr:');
+}
+
 export interface RateLimiter {
-  readonly limit: number;
   /** Counts one request against the bucket (e.g. `token:7`, `addr:1.2.3.4`) and decides. */
   take(bucket: string, nowMs: number): RateDecision;
   /** Shared mode: exchanges counts with the database now. */
@@ -85,8 +93,11 @@ export interface RateLimiter {
 }
 
 export interface RateLimiterOptions {
-  /** Requests per window; a function is read at each request (rest.conf can change it at reload). */
-  limit: number | (() => number);
+  /**
+   * Requests per window of a bucket; a function is read at each request (rest.conf can change it at
+   * reload), and may give token and address buckets their own limits.
+   */
+  limit: number | ((bucket: string) => number);
   log: Logger;
   /** Sharing through the database: on by default for PostgreSQL, off for SQLite. */
   database?: Database;
@@ -104,7 +115,8 @@ export async function createRateLimiter(o: RateLimiterOptions): Promise<RateLimi
   const now = o.now ?? Date.now;
   const dbFlushMs = o.flushMs ?? 1000;
   const buckets = new Map<string, Bucket>();
-  const limitNow = typeof o.limit === 'function' ? o.limit : () => o.limit as number;
+  const fixed = o.limit;
+  const limitOf = typeof fixed === 'function' ? fixed : () => fixed;
   if (shared && o.database) await migrate(o.database, 'core-rest', RATE_MIGRATIONS);
 
   let flushing: Promise<void> | undefined;
@@ -228,11 +240,8 @@ export async function createRateLimiter(o: RateLimiterOptions): Promise<RateLimi
   timer.unref();
 
   return {
-    get limit() {
-      return limitNow();
-    },
     take(key, nowMs) {
-      const limit = limitNow();
+      const limit = limitOf(key);
       const minute = Math.floor(nowMs / WINDOW_MS);
       let b = buckets.get(key);
       if (b === undefined) {

@@ -38,7 +38,7 @@ describe('GET /api/v1/docs and /api/v1/openapi.json', () => {
   });
 
   it('are limited per remote address, in the buckets of failed authentication', async () => {
-    h = await startHarness({ conf: 'enabled = true\nport = 0\nrequests-per-minute = 3\n' });
+    h = await startHarness({ conf: 'enabled = true\nport = 0\nfailed-auth-per-minute = 3\n' });
     assert.equal((await http(h.port, 'GET', '/api/v1/status')).status, 401, 'a failed authentication counts');
     assert.equal((await http(h.port, 'GET', '/api/v1/docs')).status, 200);
     assert.equal((await http(h.port, 'GET', '/api/v1/openapi.json')).status, 200);

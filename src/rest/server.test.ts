@@ -328,8 +328,8 @@ describe('the rate limit', () => {
     }
   });
 
-  it('limits failed authentication per remote address', async () => {
-    const h = await startHarness({ conf: 'enabled = true\nport = 0\nrequests-per-minute = 2\n', manualTime: true });
+  it('limits failed authentication per remote address by failed-auth-per-minute', async () => {
+    const h = await startHarness({ conf: 'enabled = true\nport = 0\nrequests-per-minute = 100000\nfailed-auth-per-minute = 2\n', manualTime: true });
     try {
       const statuses = [];
       for (let i = 0; i < 3; i++) statuses.push((await http(h.port, 'GET', '/api/v1/status', { token: 'crs_guess' + i })).status);
@@ -337,6 +337,32 @@ describe('the rate limit', () => {
       // A valid token has its own window.
       const secret = await h.token('fine');
       assert.equal((await http(h.port, 'GET', '/api/v1/status', { token: secret })).status, 200);
+    } finally {
+      await h.close();
+    }
+  });
+
+  it('keeps the failed-authentication limit low (20 a minute) when requests-per-minute is raised for a busy panel, and serves good tokens from the throttled address', async () => {
+    // rest.conf as an operator raising the per-token limit writes it: failed-auth-per-minute left out.
+    const h = await startHarness({ conf: 'enabled = true\nport = 0\nrequests-per-minute = 100000\n', manualTime: true });
+    try {
+      const panel = await h.token('panel');
+      const statuses: number[] = [];
+      for (let i = 0; i < 30; i++) {
+        const r = await http(h.port, 'GET', '/api/v1/status', { token: `crs_guess${i}`.padEnd(47, 'x') });
+        statuses.push(r.status);
+        if (i === 0) assert.equal(r.headers['ratelimit-limit'], '20', 'a failed login is counted against the address limit');
+      }
+      assert.deepEqual(statuses, [...Array(20).fill(401), ...Array(10).fill(429)]);
+      // The same address with a good token: its own bucket, at its own limit.
+      const served = await http(h.port, 'GET', '/api/v1/status', { token: panel });
+      assert.equal(served.status, 200);
+      assert.equal(served.headers['ratelimit-limit'], '100000');
+      assert.equal((await http(h.port, 'GET', '/api/v1/status', { headers: { authorization: basic('panel', panel) } })).status, 200, 'in the Basic form too');
+      assert.equal((await http(h.port, 'GET', '/api/v1/status', { token: 'crs_oneguessmore' })).status, 429, 'while the guesses stay refused');
+      // The next minute: guesses are answered 401 again.
+      (h.clock as unknown as { advance(s: number): void }).advance(60);
+      assert.equal((await http(h.port, 'GET', '/api/v1/status', { token: 'crs_nextminute' })).status, 401);
     } finally {
       await h.close();
     }

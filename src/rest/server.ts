@@ -22,7 +22,7 @@ import type { RestConfig } from './config.ts';
 import { DEFAULT_MESSAGES, errorBody, HTTP_ERRORS, WWW_AUTHENTICATE, type HttpErrorCode } from './errors.ts';
 import { accessEntry, authFailure, type AccessLog, type AuthFailure } from './access-log.ts';
 import { deadlineOptions } from './connection-limits.ts';
-import type { RateDecision, RateLimiter } from './rate-limit.ts';
+import { addressBucket, type RateDecision, type RateLimiter } from './rate-limit.ts';
 import { API_PREFIX } from './route-table.ts';
 import type { RouteDefinition, RouteInput } from '../core/routes.ts';
 import type { Scope, TokenRecord, TokenStore } from './tokens.ts';
@@ -181,8 +181,9 @@ export function createRestServer(o: RestServerOptions): RestServer {
     const now = nowMs();
     const token = tokens.authenticate(authorization, now, connection);
     if (token === undefined) {
-      // Failed authentication is limited per remote address, at the same rate (docs/decisions.md, "HTTP behaviour").
-      const rate = limiter.take(`addr:${address ?? 'unknown'}`, now);
+      // Failed authentication is limited per remote address, by its own limit (failed-auth-per-minute,
+      // docs/security.md): a valid token is counted in its own bucket, never refused for its address.
+      const rate = limiter.take(addressBucket(address), now);
       if (!rate.allowed) metrics?.rateLimited();
       return { ok: false, code: rate.allowed ? 'unauthorized' : 'rate-limited', rate, token: undefined };
     }
