@@ -26,8 +26,10 @@ export interface RestConfig {
   accessLog: boolean;
   /** Reverse proxies whose X-Forwarded-For names the client (./client-address.ts); empty: the header is ignored. */
   trustedProxies: readonly string[];
-  /** Whether GET /api/v1/docs and /api/v1/openapi.json answer (open without a token). */
+  /** Whether GET /api/v1/docs and /api/v1/openapi.json answer (with a token holding read, unless publicReference). */
   reference: boolean;
+  /** Whether those two answer without a token (limited per remote address like failed logins). */
+  publicReference: boolean;
 }
 
 export const DEFAULT_CONFIG: RestConfig = {
@@ -41,6 +43,7 @@ export const DEFAULT_CONFIG: RestConfig = {
   accessLog: true,
   trustedProxies: [],
   reference: true,
+  publicReference: false,
 };
 
 export const CONFIG_FILE_NAME = 'rest.conf';
@@ -55,7 +58,8 @@ type Key =
   | 'max-connections'
   | 'access-log'
   | 'trusted-proxies'
-  | 'reference';
+  | 'reference'
+  | 'public-reference';
 
 interface KeySpec {
   field: keyof RestConfig;
@@ -146,13 +150,20 @@ const KEYS: Record<Key, KeySpec> = {
   reference: {
     field: 'reference',
     comment:
-      'Whether the API reference answers at /api/v1/docs (a page for a browser) and /api/v1/openapi.json. Both are open without a token (they describe the API and hold no secret) and limited per remote address like failed logins; while false both paths answer 404 like any unknown path.',
+      'Whether the API reference answers at /api/v1/docs (a page for a browser) and /api/v1/openapi.json, to a token with the read scope (a browser asks for it in its login box: the label as user name, the secret as password); while false both paths answer 404 like any unknown path.',
+    live: true,
+    check: boolean,
+  },
+  'public-reference': {
+    field: 'publicReference',
+    comment:
+      'Whether the API reference (/api/v1/docs and /api/v1/openapi.json) answers without a token too, to anyone who can reach the service; limited per remote address like failed logins. Every other path needs a token whatever this says.',
     live: true,
     check: boolean,
   },
 };
 
-const KEY_ORDER: readonly Key[] = ['enabled', 'bind', 'port', 'requests-per-minute', 'failed-auth-per-minute', 'max-subscribers', 'max-connections', 'access-log', 'trusted-proxies', 'reference'];
+const KEY_ORDER: readonly Key[] = ['enabled', 'bind', 'port', 'requests-per-minute', 'failed-auth-per-minute', 'max-subscribers', 'max-connections', 'access-log', 'trusted-proxies', 'reference', 'public-reference'];
 
 function tomlValue(value: RestConfig[keyof RestConfig]): string {
   if (Array.isArray(value)) return `[${value.map((v) => JSON.stringify(v)).join(', ')}]`;

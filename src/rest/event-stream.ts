@@ -20,8 +20,8 @@ import type { Clock } from '../core/clock.ts';
 import { isEventContext, isEventName, type EmittedEvent, type EventBus, type EventName } from '../core/events.ts';
 import type { Logger } from '../core/log.ts';
 import { accessEntry, authFailure, type AccessLog } from './access-log.ts';
-import { HTTP_ERRORS, WWW_AUTHENTICATE, type HttpErrorCode } from './errors.ts';
-import { answerOnSocket } from './http-guards.ts';
+import { HTTP_ERRORS, AUTH_CHALLENGES, type HttpErrorCode } from './errors.ts';
+import { answerOnSocket, type HeaderLines } from './http-guards.ts';
 import { describe } from './validation.ts';
 import type { RateDecision } from './rate-limit.ts';
 import { EVENTS_PATH, rateHeaders, type RestServer } from './server.ts';
@@ -276,7 +276,7 @@ export function attachEventStream(o: EventStreamOptions): EventStream {
     // Behind a trusted proxy, the client it names (./client-address.ts): throttled, logged and listed under it.
     const address = o.rest.clientAddress(req);
     const a = o.rest.admit(req.headers.authorization, address);
-    const headers = rateHeaders(a.rate);
+    const headers: HeaderLines = rateHeaders(a.rate);
     const url = req.url ?? '/';
     const path = url.split('?')[0] ?? url;
     const label = a.token?.label ?? '-';
@@ -290,7 +290,7 @@ export function attachEventStream(o: EventStreamOptions): EventStream {
     };
     if (!a.ok) {
       if (a.code === 'rate-limited') headers['Retry-After'] = String(a.rate.resetSeconds);
-      else headers['WWW-Authenticate'] = WWW_AUTHENTICATE;
+      else headers['WWW-Authenticate'] = AUTH_CHALLENGES;
       return refused(a.code);
     }
     // The listener hands over upgrades to this path only (server.ts); a server without that rule still refuses the others.

@@ -44,6 +44,20 @@ describe('the HTTP listener', () => {
     assert.equal(unknown.status, 401);
   });
 
+  it('sends the two challenges of a 401 on header lines of their own (a browser reads one per line), on every path and on an event-stream handshake', async () => {
+    const challenges = (head: string) => head.split('\r\n').filter((l) => /^www-authenticate:/i.test(l)).map((l) => l.replace(/^www-authenticate:\s*/i, ''));
+    for (const head of [
+      'GET /api/v1/status HTTP/1.1\r\nHost: x\r\n\r\n',
+      'GET /nowhere HTTP/1.1\r\nHost: x\r\n\r\n',
+      'GET /api/v1/events HTTP/1.1\r\nHost: x\r\nConnection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n',
+      'CONNECT 127.0.0.1:1 HTTP/1.1\r\nHost: x\r\n\r\n',
+    ]) {
+      const answer = await raw(h.port, head);
+      assert.match(answer, /^HTTP\/1\.1 401 /, head);
+      assert.deepEqual(challenges(answer), ['Bearer', 'Basic realm="core-rest"'], head);
+    }
+  });
+
   it('accepts the Bearer and the Basic forms for the same token', async () => {
     const b = await http(h.port, 'GET', '/api/v1/status', { headers: { authorization: basic('reader', reader) } });
     assert.equal(b.status, 200);

@@ -19,7 +19,7 @@ import { systemClock, type Clock } from '../core/clock.ts';
 import type { Dispatcher } from '../core/dispatcher.ts';
 import type { Logger } from '../core/log.ts';
 import type { RestConfig } from './config.ts';
-import { DEFAULT_MESSAGES, errorBody, HTTP_ERRORS, WWW_AUTHENTICATE, type HttpErrorCode } from './errors.ts';
+import { AUTH_CHALLENGE_HEADERS, DEFAULT_MESSAGES, errorBody, HTTP_ERRORS, type HttpErrorCode } from './errors.ts';
 import { accessEntry, authFailure, type AccessLog, type AuthFailure } from './access-log.ts';
 import { deadlineOptions } from './connection-limits.ts';
 import { addressBucket, type RateDecision, type RateLimiter } from './rate-limit.ts';
@@ -80,7 +80,7 @@ export interface RestServerOptions {
   /** Time for a request to arrive whole (connection-limits.ts; 15 s) and how often it is checked (1 s), for tests. */
   requestDeadlineMs?: number;
   deadlineCheckMs?: number;
-  /** The API reference (./reference-routes.ts), open without a token while `reference` is on. */
+  /** The API reference (./reference-routes.ts): with a read token, or without one while `public-reference` is on. */
   documents?: readonly ServedDocument[];
   /** Counts every answer and serves GET /api/v1/metrics (./metrics.ts); absent: neither. */
   metrics?: Metrics;
@@ -224,7 +224,7 @@ export function createRestServer(o: RestServerOptions): RestServer {
       a.code,
       undefined,
       undefined,
-      a.code === 'rate-limited' ? ['retry-after', String(a.rate.resetSeconds)] : ['www-authenticate', WWW_AUTHENTICATE],
+      a.code === 'rate-limited' ? ['retry-after', String(a.rate.resetSeconds)] : AUTH_CHALLENGE_HEADERS,
     );
     return undefined;
   }
@@ -279,7 +279,19 @@ export function createRestServer(o: RestServerOptions): RestServer {
 
   registerBodyParsers(fastify);
   const timed = accessLog !== undefined;
-  serveReference(fastify, o.documents ?? [], { limiter, now: nowMs, on: () => o.config.reference, closing: () => closing, timed, send: json, sendError, miss });
+  serveReference(fastify, o.documents ?? [], {
+    limiter,
+    now: nowMs,
+    on: () => o.config.reference,
+    open: () => o.config.publicReference,
+    closing: () => closing,
+    timed,
+    clientAddress,
+    gate,
+    send: json,
+    sendError,
+    miss,
+  });
 
   /** A request whose body did not arrive in time: its connection is closed, unanswered; the access log says 408. */
   function cutOff(req: FastifyRequest, reply: FastifyReply): void {
