@@ -17,7 +17,7 @@ import { maxHeaderSize, type IncomingMessage, type Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { accessEntry, authFailure, type AccessLog } from './access-log.ts';
 import { DEFAULT_MESSAGES, errorBody, HTTP_ERRORS, STATUS_TEXT, AUTH_CHALLENGES, type HttpErrorCode } from './errors.ts';
-import { rateHeaders, type Admission } from './server.ts';
+import { rateHeaders, whenAdmitted, type Admission, type Admit } from './admission.ts';
 import { describe } from './validation.ts';
 
 /** How long a connection answered here reads on and drops what the client still sends, at most. */
@@ -87,7 +87,7 @@ export function hostMissing(req: IncomingMessage): boolean {
 }
 
 export interface GuardOptions {
-  admit(authorization: string | undefined, address: string | undefined): Admission;
+  admit: Admit;
   clientAddress(req: IncomingMessage): string | undefined;
   routeMiss(path: string): { code: 'method-not-allowed'; allow: string } | { code: 'not-found' };
   accessLog?: AccessLog;
@@ -98,7 +98,16 @@ export function guardServer(server: Server, o: GuardOptions): void {
   server.on('connect', (req: IncomingMessage, socket: Duplex) => {
     const started = performance.now();
     const address = o.clientAddress(req);
-    const a = o.admit(req.headers.authorization, address);
+    whenAdmitted(
+      o.admit(req.headers.authorization, address),
+      (a) => answerConnect(req, socket, a, address, started),
+      () => socket.destroy(),
+    );
+  });
+  server.on('checkExpectation', (req, res) => server.emit('request', req, res));
+
+  /** CONNECT is served nowhere: after the token and the rate limit, 405 on a route's path, else 404. */
+  function answerConnect(req: IncomingMessage, socket: Duplex, a: Admission, address: string | undefined, started: number): void {
     const headers: HeaderLines = rateHeaders(a.rate);
     let code: HttpErrorCode;
     let message: string | undefined;
@@ -117,6 +126,5 @@ export function guardServer(server: Server, o: GuardOptions): void {
     answerOnSocket(socket, code, headers, message);
     const auth = a.token === undefined ? authFailure(req.headers.authorization) : null;
     o.accessLog?.(accessEntry(req, HTTP_ERRORS[code], a.token?.label ?? '-', started, auth, address));
-  });
-  server.on('checkExpectation', (req, res) => server.emit('request', req, res));
+  }
 }

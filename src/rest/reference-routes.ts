@@ -13,6 +13,7 @@ import type { HttpErrorCode } from './errors.ts';
 import { hostMissing } from './http-guards.ts';
 import type { PlainRoute } from './openapi.ts';
 import { addressBucket, type RateLimiter } from './rate-limit.ts';
+import { andThen } from './rate-bucket.ts';
 import { API_PREFIX } from './route-table.ts';
 import type { TokenRecord } from './tokens.ts';
 
@@ -35,8 +36,8 @@ export interface ReferenceDeps {
   timed: boolean;
   /** The address a request is counted under (./client-address.ts). */
   clientAddress(req: IncomingMessage): string | undefined;
-  /** The server's first checks, token then rate limit; answers a refusal and returns undefined. */
-  gate(req: FastifyRequest, reply: FastifyReply): TokenRecord | undefined;
+  /** The server's first checks, token then rate limit: answers a refusal, or runs `then` with the token. */
+  gate(req: FastifyRequest, reply: FastifyReply, then: (token: TokenRecord) => void): void;
   send(reply: FastifyReply, status: number, body: string, extraHeaders: readonly string[] | undefined, contentType: string): void;
   sendError(reply: FastifyReply, code: HttpErrorCode, message?: string, extra?: { scope?: string }, extraHeaders?: readonly string[]): void;
   /** The answer of a path no route serves (token, rate limit, 404/405). */
@@ -45,23 +46,18 @@ export interface ReferenceDeps {
 
 export function serveReference(fastify: FastifyInstance, documents: readonly ServedDocument[], d: ReferenceDeps): void {
   /** Without a token: the host check and the limit of failed authentication stand in for the token's checks. */
-  function admitOpen(req: FastifyRequest, reply: FastifyReply): boolean {
-    if (d.closing()) {
-      req.raw.socket.destroy();
-      return false;
-    }
+  function admitOpen(req: FastifyRequest, reply: FastifyReply, then: () => void): void {
+    if (d.closing()) return void req.raw.socket.destroy();
     if (d.timed) req.coreStart = performance.now();
     if (hostMissing(req.raw)) {
-      d.sendError(reply, 'bad-request', 'host: an HTTP/1.1 request carries a Host header.', undefined, ['connection', 'close']);
-      return false;
+      return d.sendError(reply, 'bad-request', 'host: an HTTP/1.1 request carries a Host header.', undefined, ['connection', 'close']);
     }
-    const rate = d.limiter.take(addressBucket(d.clientAddress(req.raw)), d.now());
-    req.coreRate = rate;
-    if (!rate.allowed) {
-      d.sendError(reply, 'rate-limited', undefined, undefined, ['retry-after', String(rate.resetSeconds)]);
-      return false;
-    }
-    return true;
+    // An address bucket is counted on this server: decided at once.
+    void andThen(d.limiter.take(addressBucket(d.clientAddress(req.raw)), d.now()), (rate) => {
+      req.coreRate = rate;
+      if (!rate.allowed) return d.sendError(reply, 'rate-limited', undefined, undefined, ['retry-after', String(rate.resetSeconds)]);
+      then();
+    });
   }
 
   for (const { route, body } of documents) {
@@ -71,14 +67,16 @@ export function serveReference(fastify: FastifyInstance, documents: readonly Ser
       url: API_PREFIX + route.path,
       handler(req, reply) {
         if (!d.on()) return d.miss(req, reply);
-        // null: open to all (public-reference); undefined: refused by the token's checks, answered.
-        const token = d.open() ? null : d.gate(req, reply);
-        if (token === undefined || (token === null && !admitOpen(req, reply))) return;
-        if (req.method !== 'GET') return d.sendError(reply, 'method-not-allowed', 'This path answers GET only.', undefined, ['allow', 'GET']);
-        if (token !== null && !token.scopes.has('read')) {
-          return d.sendError(reply, 'forbidden', 'The API reference needs the read scope, which the token does not hold.', { scope: 'read' });
-        }
-        d.send(reply, 200, body, undefined, route.contentType);
+        /** After the token's checks (null: open to all, public-reference): method, then scope. */
+        const answer = (token: TokenRecord | null): void => {
+          if (req.method !== 'GET') return d.sendError(reply, 'method-not-allowed', 'This path answers GET only.', undefined, ['allow', 'GET']);
+          if (token !== null && !token.scopes.has('read')) {
+            return d.sendError(reply, 'forbidden', 'The API reference needs the read scope, which the token does not hold.', { scope: 'read' });
+          }
+          d.send(reply, 200, body, undefined, route.contentType);
+        };
+        if (d.open()) admitOpen(req, reply, () => answer(null));
+        else d.gate(req, reply, answer);
       },
     });
   }
