@@ -1,9 +1,9 @@
-// The first two checks of every request and event-stream handshake (docs/decisions.md, "HTTP
-// behaviour"): the token (401), then its rate limit (429). Failed authentication is limited per
-// remote address by its own limit (failed-auth-per-minute, docs/security.md); a valid token is
-// counted in its own bucket and never refused for its address. A decision is at once, unless the
-// token is counted in Redis and this server's lease of it is empty: then the request waits for the
-// next lease (one round trip per lease, ./rate-lease.ts).
+// The first two checks of every request and event-stream handshake, the token (401) and then its
+// rate limit (429), as docs/decisions.md, "HTTP behaviour" orders them. Failed authentication is
+// limited per remote address by its own limit (failed-auth-per-minute, docs/security.md); a valid
+// token is counted in its own bucket and never refused for its address. A decision is at once,
+// unless the token is counted in Redis and this server's lease of it is empty: then the request
+// waits for the next lease (one round trip per lease, ./rate-lease.ts).
 
 import { andThen, type RateDecision } from './rate-bucket.ts';
 import { addressBucket, type RateLimiter } from './rate-limit.ts';
