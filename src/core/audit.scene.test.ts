@@ -105,7 +105,7 @@ describe('retries and the audit log over the Remote Access Service (in process)'
     assert.deepEqual([...logged].sort(), entries.map((e) => e.action).sort());
     assert.ok(logged.length > 60, `${logged.length} lines`);
     // Every POST operation the running service documents.
-    const openapi = (await (await fetch(`http://127.0.0.1:${rs.port}/api/v1/openapi.json`)).json()) as { paths: Record<string, Record<string, unknown>> };
+    const openapi = (await (await fetch(`http://127.0.0.1:${rs.port}/api/v1/openapi.json`, { headers: { authorization: `Bearer ${scene.reader}` } })).json()) as { paths: Record<string, Record<string, unknown>> };
     const posts = Object.values(openapi.paths).filter((item) => 'post' in item).length;
     assert.ok(posts > 50, `${posts} POST operations`);
     assert.equal(report.covered.length, posts);

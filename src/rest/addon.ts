@@ -16,7 +16,7 @@ import type { AccessLog } from './access-log.ts';
 import { bindsEverywhere, CONFIG_FILE_NAME, restReloadable } from './config.ts';
 import { limitConnections, type ConnectionLimits } from './connection-limits.ts';
 import { attachEventStream, type EventStream } from './event-stream.ts';
-import { createRateLimiter, type RateLimiter } from './rate-limit.ts';
+import { createRateLimiter, isAddressBucket, type RateLimiter } from './rate-limit.ts';
 import { API_PREFIX } from './route-table.ts';
 import type { RouteDefinition } from '../core/routes.ts';
 import { ROUTES } from './routes.ts';
@@ -182,7 +182,8 @@ export async function startRestAddon(o: RestAddonOptions): Promise<RestAddon> {
   const bridge: EventBridge | undefined = link ? startEventBridge({ link, where, serverName: o.serverName, events: o.events, log }) : undefined;
   const rateThroughRedis = link !== undefined && (o.tuning?.rateLimitRedis ?? o.database.kind === 'postgres');
   limiter = await createRateLimiter({
-    limit: () => c.requestsPerMinute,
+    // Tokens by requests-per-minute; failed logins per address by their own, low limit (docs/security.md).
+    limit: (bucket) => (isAddressBucket(bucket) ? c.failedAuthPerMinute : c.requestsPerMinute),
     log,
     database: o.database,
     now: () => o.clock.now().getTime(),

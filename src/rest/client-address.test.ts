@@ -89,7 +89,7 @@ describe('the failed-authentication limit behind a proxy on loopback', () => {
   const from = (client: string, forged?: string) => ({ headers: { 'x-forwarded-for': forged === undefined ? client : `${forged}, ${client}` } });
   const failed = async (port: number, client: string, forged?: string) => (await http(port, 'GET', '/api/v1/status', { token: 'crs_wrong', ...from(client, forged) })).status;
   const start = (extra: string, accessLog?: (e: AccessEntry) => void) =>
-    startHarness({ conf: `enabled = true\nport = 0\nrequests-per-minute = 3\n${extra}`, manualTime: true, ...(accessLog ? { accessLog } : {}) });
+    startHarness({ conf: `enabled = true\nport = 0\nfailed-auth-per-minute = 3\n${extra}`, manualTime: true, ...(accessLog ? { accessLog } : {}) });
 
   it('without trusted-proxies, puts every client behind the proxy in one bucket', async () => {
     h = await start('');
@@ -121,7 +121,7 @@ describe('the failed-authentication limit behind a proxy on loopback', () => {
 
   it('applies a new trusted-proxies at core reload', async () => {
     h = await start('');
-    writeFileSync(join(h.dir, 'core-rest', 'rest.conf'), 'enabled = true\nport = 0\nrequests-per-minute = 3\ntrusted-proxies = ["127.0.0.1"]\n');
+    writeFileSync(join(h.dir, 'core-rest', 'rest.conf'), 'enabled = true\nport = 0\nfailed-auth-per-minute = 3\ntrusted-proxies = ["127.0.0.1"]\n');
     assert.deepEqual(h.configs.reloadAll(), [{ file: 'rest.conf', outcome: 'changed', applied: ['trusted-proxies'], restart: [] }]);
     for (let i = 0; i < 3; i++) assert.equal(await failed(h.port, '203.0.113.7'), 401);
     assert.equal(await failed(h.port, '203.0.113.7'), 429);

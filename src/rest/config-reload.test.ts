@@ -60,11 +60,12 @@ describe('rest.conf at core reload', () => {
 
   it('marks the live keys in the default file', () => {
     const text = defaultConfigText();
-    for (const key of ['enabled', 'bind', 'port', 'requests-per-minute', 'max-subscribers', 'max-connections', 'access-log', 'trusted-proxies', 'reference']) {
+    for (const key of ['enabled', 'bind', 'port', 'requests-per-minute', 'failed-auth-per-minute', 'max-subscribers', 'max-connections', 'access-log', 'trusted-proxies', 'reference', 'public-reference']) {
       const comment = text.split('\n')[text.split('\n').findIndex((l) => l.startsWith(`${key} =`)) - 1] ?? '';
       assert.equal(comment.endsWith('(live)'), isLiveKey(key), key);
     }
     assert.equal(isLiveKey('requests-per-minute'), true);
+    assert.equal(isLiveKey('failed-auth-per-minute'), true);
     assert.equal(isLiveKey('port'), false);
   });
 });

@@ -7,7 +7,7 @@ import { DEFAULT_CONFIG, defaultConfigText, loadConfig, parseConfig } from './co
 import { http, startHarness, tempDir } from './test-support.ts';
 
 describe('rest.conf', () => {
-  it('is written with the defaults on first start, a comment line before each of the eight keys', () => {
+  it('is written with the defaults on first start, a comment line before each key', () => {
     const dir = join(tempDir(), 'core-rest');
     const outcome = loadConfig(dir);
     assert.ok(outcome.ok);
@@ -15,12 +15,12 @@ describe('rest.conf', () => {
     assert.deepEqual(outcome.config, DEFAULT_CONFIG);
     const text = readFileSync(join(dir, 'rest.conf'), 'utf8');
     const lines = text.split('\n');
-    for (const key of ['enabled', 'bind', 'port', 'requests-per-minute', 'max-subscribers', 'max-connections', 'access-log', 'trusted-proxies', 'reference']) {
+    for (const key of ['enabled', 'bind', 'port', 'requests-per-minute', 'failed-auth-per-minute', 'max-subscribers', 'max-connections', 'access-log', 'trusted-proxies', 'reference', 'public-reference']) {
       const i = lines.findIndex((l) => l.startsWith(`${key} = `));
       assert.ok(i > 0, key);
       assert.match(lines[i - 1] ?? '', /^# /, `comment before ${key}`);
     }
-    assert.deepEqual({ ...parse(text) }, { enabled: false, bind: '127.0.0.1', port: 8123, 'requests-per-minute': 120, 'max-subscribers': 8, 'max-connections': 1024, 'access-log': true, 'trusted-proxies': [], reference: true });
+    assert.deepEqual({ ...parse(text) }, { enabled: false, bind: '127.0.0.1', port: 8123, 'requests-per-minute': 120, 'failed-auth-per-minute': 20, 'max-subscribers': 8, 'max-connections': 1024, 'access-log': true, 'trusted-proxies': [], reference: true, 'public-reference': false });
   });
 
   it('is never overwritten once it exists', () => {
@@ -32,6 +32,20 @@ describe('rest.conf', () => {
     assert.equal(outcome.config.port, 9000);
     assert.equal(outcome.config.bind, '127.0.0.1', 'a key left out keeps its default');
     assert.equal(readFileSync(join(dir, 'rest.conf'), 'utf8'), '# mine\nenabled = true\nport = 9000\n');
+  });
+
+  it('loads a file written before failed-auth-per-minute and public-reference existed, with their defaults: a low failure limit whatever requests-per-minute says, and the reference behind a token', () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'rest.conf'), 'enabled = true\nport = 0\nrequests-per-minute = 100000\nreference = true\n');
+    const outcome = loadConfig(dir);
+    assert.ok(outcome.ok, outcome.ok ? '' : outcome.message);
+    assert.equal(outcome.config.requestsPerMinute, 100000);
+    assert.equal(outcome.config.failedAuthPerMinute, 20);
+    assert.equal(outcome.config.reference, true);
+    assert.equal(outcome.config.publicReference, false);
+    const zero = parseConfig('failed-auth-per-minute = 0\n', 'f');
+    assert.ok(!zero.ok);
+    assert.equal(zero.message, 'f line 1, key failed-auth-per-minute: must be a whole number from 1 to 1000000000; the Remote Access Service stays closed until this is fixed and the server restarts.');
   });
 
   it('names the file, the line and the key of a value of the wrong type or range', () => {

@@ -16,6 +16,8 @@ export interface RestConfig {
   /** 0 asks the operating system for a free (ephemeral) port at each start. */
   port: number;
   requestsPerMinute: number;
+  /** Failed authentications one remote address may make per minute (its own limit: docs/security.md). */
+  failedAuthPerMinute: number;
   maxSubscribers: number;
   /** HTTP and event-stream connections open at once; a new one beyond is closed at once. */
   maxConnections: number;
@@ -23,8 +25,10 @@ export interface RestConfig {
   accessLog: boolean;
   /** Reverse proxies whose X-Forwarded-For names the client (./client-address.ts); empty: the header is ignored. */
   trustedProxies: readonly string[];
-  /** Whether GET /api/v1/docs and /api/v1/openapi.json answer (open without a token). */
+  /** Whether GET /api/v1/docs and /api/v1/openapi.json answer (with a token holding read, unless publicReference). */
   reference: boolean;
+  /** Whether those two answer without a token (limited per remote address like failed logins). */
+  publicReference: boolean;
 }
 
 export const DEFAULT_CONFIG: RestConfig = {
@@ -32,16 +36,29 @@ export const DEFAULT_CONFIG: RestConfig = {
   bind: '127.0.0.1',
   port: 8123,
   requestsPerMinute: 120,
+  failedAuthPerMinute: 20,
   maxSubscribers: 8,
   maxConnections: 1024,
   accessLog: true,
   trustedProxies: [],
   reference: true,
+  publicReference: false,
 };
 
 export const CONFIG_FILE_NAME = 'rest.conf';
 
-type Key = 'enabled' | 'bind' | 'port' | 'requests-per-minute' | 'max-subscribers' | 'max-connections' | 'access-log' | 'trusted-proxies' | 'reference';
+type Key =
+  | 'enabled'
+  | 'bind'
+  | 'port'
+  | 'requests-per-minute'
+  | 'failed-auth-per-minute'
+  | 'max-subscribers'
+  | 'max-connections'
+  | 'access-log'
+  | 'trusted-proxies'
+  | 'reference'
+  | 'public-reference';
 
 interface KeySpec {
   field: keyof RestConfig;
@@ -91,7 +108,14 @@ const KEYS: Record<Key, KeySpec> = {
   'requests-per-minute': {
     field: 'requestsPerMinute',
     comment:
-      'Requests one token may make per minute (fixed one-minute windows). Failed logins are limited per remote address at the same rate.',
+      'Requests one token may make per minute (fixed one-minute windows).',
+    live: true,
+    check: integer(1, 1_000_000_000),
+  },
+  'failed-auth-per-minute': {
+    field: 'failedAuthPerMinute',
+    comment:
+      'Failed logins (no token, or a wrong one) one remote address may make per minute; beyond it that address gets 429 until the minute rolls. Valid tokens from the same address are not affected. Kept low against token guessing, whatever requests-per-minute is.',
     live: true,
     check: integer(1, 1_000_000_000),
   },
@@ -125,13 +149,20 @@ const KEYS: Record<Key, KeySpec> = {
   reference: {
     field: 'reference',
     comment:
-      'Whether the API reference answers at /api/v1/docs (a page for a browser) and /api/v1/openapi.json. Both are open without a token (they describe the API and hold no secret) and limited per remote address like failed logins; while false both paths answer 404 like any unknown path.',
+      'Whether the API reference answers at /api/v1/docs (a page for a browser) and /api/v1/openapi.json, to a token with the read scope (a browser asks for it in its login box: the label as user name, the secret as password); while false both paths answer 404 like any unknown path.',
+    live: true,
+    check: boolean,
+  },
+  'public-reference': {
+    field: 'publicReference',
+    comment:
+      'Whether the API reference (/api/v1/docs and /api/v1/openapi.json) answers without a token too, to anyone who can reach the service; limited per remote address like failed logins. Every other path needs a token whatever this says.',
     live: true,
     check: boolean,
   },
 };
 
-const KEY_ORDER: readonly Key[] = ['enabled', 'bind', 'port', 'requests-per-minute', 'max-subscribers', 'max-connections', 'access-log', 'trusted-proxies', 'reference'];
+const KEY_ORDER: readonly Key[] = ['enabled', 'bind', 'port', 'requests-per-minute', 'failed-auth-per-minute', 'max-subscribers', 'max-connections', 'access-log', 'trusted-proxies', 'reference', 'public-reference'];
 
 function tomlValue(value: RestConfig[keyof RestConfig]): string {
   if (Array.isArray(value)) return `[${value.map((v) => JSON.stringify(v)).join(', ')}]`;

@@ -57,15 +57,17 @@ describe('docs/openapi.json and docs/asyncapi.json', () => {
     assert.deepEqual(Object.keys(events.responses).sort(), ['101', '401', '403', '405', '413', '426', '429', '500', '503']);
   });
 
-  it('documents the reference routes: their media type, open without a token, 404 while switched off', () => {
+  it('documents the reference routes: their media type, the read scope, open without a token only with public-reference, 404 while switched off', () => {
     const doc: Doc = JSON.parse(read('openapi.json'));
     const page = doc.paths['/api/v1/docs'].get;
-    assert.deepEqual(page.security, [], 'no token');
-    assert.equal(page['x-scope'], null);
+    assert.equal(page.security, undefined, 'the document\'s security applies: a token');
+    assert.equal(page['x-scope'], 'read');
     assert.ok(page.responses['200'].content['text/html']);
-    assert.deepEqual(Object.keys(page.responses), ['200', '404', '405', '429', '500']);
+    assert.deepEqual(Object.keys(page.responses), ['200', '401', '403', '404', '405', '429', '500']);
     assert.ok(doc.paths['/api/v1/openapi.json'].get.responses['200'].content['application/json']);
-    assert.match(doc.info.description, /Open without a token:\*\* `GET \/api\/v1\/openapi\.json`, `GET \/api\/v1\/docs`/);
+    assert.equal(doc.paths['/api/v1/openapi.json'].get['x-scope'], 'read');
+    assert.match(doc.info.description, /Open without a token with `public-reference = true`\*\* in rest\.conf: `GET \/api\/v1\/openapi\.json`, `GET \/api\/v1\/docs`/);
+    assert.doesNotMatch(doc.info.description, /\*\*Open without a token:\*\*/, 'no path is open by default');
   });
 
   it('describes all 87 events with their data (occurred-at included) and the protocol messages', () => {

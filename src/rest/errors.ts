@@ -71,7 +71,18 @@ export const DEFAULT_MESSAGES: Record<HttpErrorCode, string> = {
   timeout: 'The server asked the game and received no answer within ten seconds.',
 };
 
-export const WWW_AUTHENTICATE = 'Bearer, Basic realm="core-rest"';
+/**
+ * The challenges of a 401, each sent as a header line of its own: browsers read one challenge per
+ * `WWW-Authenticate` line (in one comma-separated line they find no scheme they know), and the
+ * `Basic` line is what makes them show their login prompt (label and secret).
+ */
+export const AUTH_CHALLENGES: readonly string[] = ['Bearer', 'Basic realm="core-rest"'];
+
+/** The challenges as one value: how an HTTP client that joins repeated headers reads them. */
+export const WWW_AUTHENTICATE = AUTH_CHALLENGES.join(', ');
+
+/** The challenges as a flat header list (name, value, name, value) for a 401. */
+export const AUTH_CHALLENGE_HEADERS: readonly string[] = AUTH_CHALLENGES.flatMap((c) => ['www-authenticate', c]);
 
 // Schemas of the envelope, for the OpenAPI document.
 export const ErrorBodySchema = Type.Object(

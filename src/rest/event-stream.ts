@@ -20,11 +20,12 @@ import type { Clock } from '../core/clock.ts';
 import { isEventContext, isEventName, type EmittedEvent, type EventBus, type EventName } from '../core/events.ts';
 import type { Logger } from '../core/log.ts';
 import { accessEntry, authFailure, type AccessLog } from './access-log.ts';
-import { HTTP_ERRORS, WWW_AUTHENTICATE, type HttpErrorCode } from './errors.ts';
-import { answerOnSocket } from './http-guards.ts';
+import { HTTP_ERRORS, AUTH_CHALLENGES, type HttpErrorCode } from './errors.ts';
+import { answerOnSocket, type HeaderLines } from './http-guards.ts';
 import { describe } from './validation.ts';
 import type { RateDecision } from './rate-limit.ts';
-import { EVENTS_PATH, rateHeaders, type RestServer } from './server.ts';
+import { EVENTS_PATH, type RestServer } from './server.ts';
+import { rateHeaders, whenAdmitted, type Admission } from './admission.ts';
 import { API_PREFIX } from './route-table.ts';
 import type { TokenRecord, TokenStore } from './tokens.ts';
 import type { Metrics } from './metrics.ts';
@@ -275,8 +276,17 @@ export function attachEventStream(o: EventStreamOptions): EventStream {
     const started = o.accessLog === undefined && meter === undefined ? 0 : performance.now();
     // Behind a trusted proxy, the client it names (./client-address.ts): throttled, logged and listed under it.
     const address = o.rest.clientAddress(req);
-    const a = o.rest.admit(req.headers.authorization, address);
-    const headers = rateHeaders(a.rate);
+    whenAdmitted(
+      o.rest.admit(req.headers.authorization, address),
+      // After a wait for a lease from Redis, the socket may be gone, or the stream stopping.
+      (a) => (stopping || socket.destroyed ? socket.destroy() : handshake(req, socket, head, a, address, started)),
+      (e) => (o.log.error('an event-stream handshake failed after its rate-limit decision', e), socket.destroy()),
+    );
+  }
+
+  /** The handshake once token and rate limit are decided: refused on the socket, or upgraded. */
+  function handshake(req: IncomingMessage, socket: Duplex, head: Buffer, a: Admission, address: string | undefined, started: number): void {
+    const headers: HeaderLines = rateHeaders(a.rate);
     const url = req.url ?? '/';
     const path = url.split('?')[0] ?? url;
     const label = a.token?.label ?? '-';
@@ -290,7 +300,7 @@ export function attachEventStream(o: EventStreamOptions): EventStream {
     };
     if (!a.ok) {
       if (a.code === 'rate-limited') headers['Retry-After'] = String(a.rate.resetSeconds);
-      else headers['WWW-Authenticate'] = WWW_AUTHENTICATE;
+      else headers['WWW-Authenticate'] = AUTH_CHALLENGES;
       return refused(a.code);
     }
     // The listener hands over upgrades to this path only (server.ts); a server without that rule still refuses the others.

@@ -3,11 +3,16 @@ import { after, before, describe, it } from 'node:test';
 import { startHarness, type Harness } from './test-support.ts';
 import { raw, testRoutes, UUID } from './server.fixtures.ts';
 
-/** Status, headers (lower-case names) and JSON body of a raw answer. */
+/** Status, headers (lower-case names; a repeated one joined with ", ", as Node's client does) and JSON body of a raw answer. */
 function parse(answer: string): { status: number; headers: Record<string, string>; json: { ok: boolean; code: string; message: string; field?: string } } {
   const [head = '', body = ''] = answer.split('\r\n\r\n');
   const [statusLine = '', ...lines] = head.split('\r\n');
-  const headers = Object.fromEntries(lines.map((l) => [l.slice(0, l.indexOf(':')).toLowerCase(), l.slice(l.indexOf(':') + 1).trim()]));
+  const headers: Record<string, string> = {};
+  for (const l of lines) {
+    const name = l.slice(0, l.indexOf(':')).toLowerCase();
+    const value = l.slice(l.indexOf(':') + 1).trim();
+    headers[name] = headers[name] === undefined ? value : `${headers[name]}, ${value}`;
+  }
   return { status: Number(statusLine.split(' ')[1]), headers, json: JSON.parse(body) };
 }
 

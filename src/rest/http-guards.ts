@@ -16,12 +16,15 @@
 import { maxHeaderSize, type IncomingMessage, type Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { accessEntry, authFailure, type AccessLog } from './access-log.ts';
-import { DEFAULT_MESSAGES, errorBody, HTTP_ERRORS, STATUS_TEXT, WWW_AUTHENTICATE, type HttpErrorCode } from './errors.ts';
-import { rateHeaders, type Admission } from './server.ts';
+import { DEFAULT_MESSAGES, errorBody, HTTP_ERRORS, STATUS_TEXT, AUTH_CHALLENGES, type HttpErrorCode } from './errors.ts';
+import { rateHeaders, whenAdmitted, type Admission, type Admit } from './admission.ts';
 import { describe } from './validation.ts';
 
 /** How long a connection answered here reads on and drops what the client still sends, at most. */
 export const LINGER_MS = 2000;
+
+/** Headers of an answer written on a socket: a list of values is sent as one header line each. */
+export type HeaderLines = Record<string, string | readonly string[]>;
 
 /**
  * Writes one answer on a bare socket and closes it. The socket reads on (and drops) what the
@@ -31,7 +34,7 @@ export const LINGER_MS = 2000;
 export function answerOnSocket(
   socket: Duplex,
   code: HttpErrorCode,
-  headers: Record<string, string>,
+  headers: HeaderLines,
   message?: string,
   extra?: { field?: string; scope?: string },
 ): void {
@@ -42,7 +45,7 @@ export function answerOnSocket(
     'Content-Type: application/json; charset=utf-8',
     `Content-Length: ${Buffer.byteLength(text)}`,
     'Connection: close',
-    ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`),
+    ...Object.entries(headers).flatMap(([k, v]) => (typeof v === 'string' ? [`${k}: ${v}`] : v.map((line) => `${k}: ${line}`))),
   ];
   socket.on('error', () => socket.destroy());
   socket.end(`${lines.join('\r\n')}\r\n\r\n${text}`);
@@ -84,7 +87,7 @@ export function hostMissing(req: IncomingMessage): boolean {
 }
 
 export interface GuardOptions {
-  admit(authorization: string | undefined, address: string | undefined): Admission;
+  admit: Admit;
   clientAddress(req: IncomingMessage): string | undefined;
   routeMiss(path: string): { code: 'method-not-allowed'; allow: string } | { code: 'not-found' };
   accessLog?: AccessLog;
@@ -95,14 +98,23 @@ export function guardServer(server: Server, o: GuardOptions): void {
   server.on('connect', (req: IncomingMessage, socket: Duplex) => {
     const started = performance.now();
     const address = o.clientAddress(req);
-    const a = o.admit(req.headers.authorization, address);
-    const headers = rateHeaders(a.rate);
+    whenAdmitted(
+      o.admit(req.headers.authorization, address),
+      (a) => answerConnect(req, socket, a, address, started),
+      () => socket.destroy(),
+    );
+  });
+  server.on('checkExpectation', (req, res) => server.emit('request', req, res));
+
+  /** CONNECT is served nowhere: after the token and the rate limit, 405 on a route's path, else 404. */
+  function answerConnect(req: IncomingMessage, socket: Duplex, a: Admission, address: string | undefined, started: number): void {
+    const headers: HeaderLines = rateHeaders(a.rate);
     let code: HttpErrorCode;
     let message: string | undefined;
     if (!a.ok) {
       code = a.code;
       if (a.code === 'rate-limited') headers['Retry-After'] = String(a.rate.resetSeconds);
-      else headers['WWW-Authenticate'] = WWW_AUTHENTICATE;
+      else headers['WWW-Authenticate'] = AUTH_CHALLENGES;
     } else {
       const m = o.routeMiss(req.url ?? '/');
       code = m.code;
@@ -114,6 +126,5 @@ export function guardServer(server: Server, o: GuardOptions): void {
     answerOnSocket(socket, code, headers, message);
     const auth = a.token === undefined ? authFailure(req.headers.authorization) : null;
     o.accessLog?.(accessEntry(req, HTTP_ERRORS[code], a.token?.label ?? '-', started, auth, address));
-  });
-  server.on('checkExpectation', (req, res) => server.emit('request', req, res));
+  }
 }

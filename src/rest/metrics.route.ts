@@ -39,8 +39,8 @@ export interface MetricsRouteOptions {
   fastify: FastifyInstance;
   metrics: Metrics;
   log: Logger;
-  /** The server's checks before a handler runs (token, rate limit, scope); answers a refusal. */
-  check(req: FastifyRequest, reply: FastifyReply, scope: Scope): TokenRecord | undefined;
+  /** The server's checks before a handler runs (token, rate limit, scope): answers a refusal, or runs `then`. */
+  check(req: FastifyRequest, reply: FastifyReply, scope: Scope, then: (token: TokenRecord) => void): void;
   /** The server's writer of answers (rate headers, access log, counting) with a content type. */
   send(reply: FastifyReply, status: number, body: string, extraHeaders: undefined, contentType: string): void;
   /** Answers 500 in the envelope. */
@@ -55,13 +55,14 @@ export function registerMetricsRoute(o: MetricsRouteOptions): void {
     url: METRICS_PATH,
     handler(req, reply) {
       req.coreMeter = meter;
-      if (o.check(req, reply, 'read') === undefined) return;
-      registry.metrics().then(
-        (text) => o.send(reply, 200, text, undefined, registry.contentType),
-        (e: unknown) => {
-          o.log.error('GET /metrics failed', e);
-          o.internalError(reply);
-        },
+      o.check(req, reply, 'read', () =>
+        registry.metrics().then(
+          (text) => o.send(reply, 200, text, undefined, registry.contentType),
+          (e: unknown) => {
+            o.log.error('GET /metrics failed', e);
+            o.internalError(reply);
+          },
+        ),
       );
     },
   });

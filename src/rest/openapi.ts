@@ -86,11 +86,16 @@ function errorResponse(name: keyof typeof ERROR_RESPONSES): Json {
 
 const ref = (name: string) => ({ $ref: `#/components/responses/${name}` });
 
-/** The exception to "every request needs a token", named in the document's description. */
+/** The exceptions to "every request needs a token" (always, or by a rest.conf key), named in the document's description. */
 function openNote(plain: readonly PlainRoute[]): string {
-  const open = plain.filter((r) => r.scope === null).map((r) => `\`GET ${API_PREFIX}${r.path}\``);
-  if (open.length === 0) return '';
-  return `\n\n**Open without a token:** ${open.join(', ')}. They hold no secret; they are limited per remote address like failed authentication.`;
+  const paths = (routes: readonly PlainRoute[]) => routes.map((r) => `\`GET ${API_PREFIX}${r.path}\``).join(', ');
+  const open = plain.filter((r) => r.scope === null);
+  const notes: string[] = [];
+  if (open.length > 0) notes.push(`**Open without a token:** ${paths(open)}. They hold no secret; they are limited per remote address like failed authentication.`);
+  for (const key of new Set(plain.flatMap((r) => (r.openKey === undefined ? [] : [r.openKey])))) {
+    notes.push(`**Open without a token with \`${key} = true\`** in rest.conf: ${paths(plain.filter((r) => r.openKey === key))} (limited per remote address like failed authentication). By default they need a token too.`);
+  }
+  return notes.map((n) => `\n\n${n}`).join('');
 }
 
 const DESCRIPTION = `HTTP access to Core, the essentials plugin of this Minecraft server, for programs that are not plugins
@@ -125,7 +130,7 @@ that answer again (\`Idempotent-Replayed: true\`) and applies nothing. The same 
 422 \`idempotency-key-reused\`; a retry while the first is under way answers 409 \`idempotency-key-in-use\`.
 
 **Limits.** ${DEFAULT_CONFIG.requestsPerMinute} requests per minute per token by default (fixed one-minute windows; failed
-authentication is limited per remote address at the same rate); every answer carries \`RateLimit-Limit\`,
+authentication is limited per remote address by its own limit, ${DEFAULT_CONFIG.failedAuthPerMinute} a minute by default); every answer carries \`RateLimit-Limit\`,
 \`RateLimit-Remaining\` and \`RateLimit-Reset\`, and a 429 carries \`Retry-After\`. Bodies up to ${BODY_LIMIT / 1024} KiB.
 Unknown body fields and unknown query parameters are refused with 400, named before any missing field
 (\`{"ammount": 25}\` answers \`"field": "ammount"\`, \`"message": "ammount: unexpected property (did you mean amount?); expected amount, currency."\`).
@@ -147,6 +152,8 @@ export interface PlainRoute {
   readonly scope: 'read' | null;
   /** The rest.conf key that switches it; while off the path answers 404 like any unknown path. */
   readonly switchKey?: string;
+  /** The rest.conf key that, set to true, opens it without a token (limited per remote address instead). */
+  readonly openKey?: string;
   /** An example of its 200 answer, for a text format a schema says little about. */
   readonly example?: string;
 }
@@ -350,7 +357,11 @@ export function buildOpenApi(routes: readonly RouteDefinition[], version: string
           schema: { type: 'string', const: 'true' },
         },
         'Retry-After-Idempotency': { description: 'Seconds to wait before retrying with the same Idempotency-Key: 1.', schema: { type: 'integer' } },
-        'WWW-Authenticate': { description: 'Always `Bearer, Basic realm="core-rest"`.', schema: { type: 'string' } },
+        'WWW-Authenticate': {
+          description:
+            'Always the two challenges `Bearer` and `Basic realm="core-rest"`, each on a header line of its own (a client that joins repeated headers reads `Bearer, Basic realm="core-rest"`); the Basic one makes a browser ask for the token label and secret.',
+          schema: { type: 'string' },
+        },
         Allow: { description: 'The methods the path answers, e.g. `GET`.', schema: { type: 'string' } },
       },
       securitySchemes: {

@@ -1,26 +1,31 @@
-// Fixed one-minute windows (docs/decisions.md, "HTTP behaviour"), counted in memory so a request never waits for the
-// database or Redis. Windows are aligned to the minute of the clock (12:00:00 to 12:00:59.999, …).
+// Fixed one-minute windows (docs/decisions.md, "HTTP behaviour"), aligned to the minute of the clock
+// (12:00:00 to 12:00:59.999, …), counted in memory: a request never waits for the database, and waits
+// for Redis only once per lease.
 //
-// Sharing (several servers, docs/network.md): each server keeps its own in-memory counts and, on a
-// timer, adds what it admitted since the last exchange to a shared count per bucket and minute,
-// which tells it what all servers together admitted. A request is admitted when (admitted here +
-// admitted elsewhere as last read) is under the limit. So no request costs a round-trip; the price
-// is that the shared count is at most one interval old: across N servers a token can exceed its
-// limit by what the other servers admitted within that interval.
-// - Redis (network.conf `redis`, ./rate-redis.ts): token buckets every 200 ms. While Redis is away
-//   the limiter falls back to the database (below) or to counting alone, and says so once.
-// - The database (PostgreSQL): every `flushMs` (1 s), a row per bucket and minute in
-//   `rest_rate_windows` (`INSERT … ON CONFLICT DO UPDATE SET count = count + n RETURNING count`).
+// Sharing (several servers, docs/network.md):
+// - Redis (network.conf `redis`, ./rate-lease.ts and ./rate-redis.ts): each server takes the token's
+//   quota from Redis in small leases, atomically, and serves from its lease in memory, so the
+//   servers together admit at most the limit. While Redis is away the limiter falls back to the
+//   database (below) or to counting alone, and says so once; what it admitted meanwhile is paid into
+//   Redis when it is back.
+// - The database (PostgreSQL): each server counts in memory and, every `flushMs` (1 s), adds what it
+//   admitted to a row per bucket and minute in `rest_rate_windows` (`INSERT … ON CONFLICT DO UPDATE
+//   SET count = count + n RETURNING count`), reading back what all servers admitted; the shared count
+//   is at most one interval old, so across N servers a token can exceed its limit by what the other
+//   servers admitted within that interval.
 // A single server on SQLite counts purely in memory (a restart starts the current minute afresh).
-// Each bucket remembers how much it added to each shared place, so a count is never added twice
-// when the limiter moves from one to the other, and the others' counts read in both are summed.
+// Each bucket remembers what it put in each shared place, so a request is never counted twice when
+// the limiter moves from one to the other, and the others' counts read in both are summed.
 
 import type { Database, Migration } from '../core/db.ts';
 import { migrate, sql } from '../core/db.ts';
 import type { Logger } from '../core/log.ts';
-import type { LinkState } from './redis-link.ts';
+import { freshBucket, minuteOf, takeLocally, unshared, WINDOW_MS, type Bucket, type RateDecision } from './rate-bucket.ts';
+import { leasesOver, type RateShare } from './rate-lease.ts';
+import { reasonOf } from './redis-link.ts';
 
-export const WINDOW_MS = 60_000;
+export { WINDOW_MS, type RateDecision } from './rate-bucket.ts';
+export type { RateShare } from './rate-lease.ts';
 
 export const RATE_MIGRATIONS: readonly Migration[] = [
   {
@@ -37,88 +42,78 @@ export const RATE_MIGRATIONS: readonly Migration[] = [
   },
 ];
 
-export interface RateDecision {
-  allowed: boolean;
-  limit: number;
-  /** Requests left in this window after this one. */
-  remaining: number;
-  /** Whole seconds until the window rolls (at least 1). */
-  resetSeconds: number;
+/** The bucket of failed authentication (and of the reference while it is public) for a remote address. */
+export function addressBucket(address: string | undefined): string {
+  return `addr:${address ?? 'unknown'}`;
 }
 
-/** A place the counts are shared through besides the database: Redis (./rate-redis.ts). */
-export interface RateShare {
-  /** For log lines. */
-  readonly name: string;
-  readonly flushMs: number;
-  /** Whether it can take an exchange now; `pending` before the first connection. */
-  state(): LinkState;
-  /** Whether it shares this bucket (`token:7`, `addr:1.2.3.4`). */
-  shares(bucket: string): boolean;
-  /** Adds each delta to its bucket's count of the minute; answers the counts after, in the same order. */
-  add(minute: number, entries: ReadonlyArray<{ bucket: string; delta: number }>): Promise<number[]>;
-}
-
-
-interface Bucket {
-  minute: number;
-  /** Admitted by this server in this window. */
-  local: number;
-  /** Of `local`, how many were added to the database's row, and to the network's (Redis) count. */
-  sentDb: number;
-  sentNet: number;
-  /** Admitted by the other servers in this window, as last read from the database and from the network. */
-  othersDb: number;
-  othersNet: number;
+export function isAddressBucket(bucket: string): boolean {
+  return bucket.startsWith('addr:');
 }
 
 /** Where the counts are shared now; `starting` until the network share first answers or fails. */
 type Mode = 'starting' | 'network' | 'database' | 'alone';
 
 export interface RateLimiter {
-  readonly limit: number;
-  /** Counts one request against the bucket (e.g. `token:7`, `addr:1.2.3.4`) and decides. */
-  take(bucket: string, nowMs: number): RateDecision;
-  /** Shared mode: exchanges counts with the database now. */
+  /**
+   * Counts one request against the bucket (e.g. `token:7`, `addr:1.2.3.4`) and decides; a promise
+   * only when the bucket is shared through Redis and its lease is empty (it waits for the next one).
+   */
+  take(bucket: string, nowMs: number): RateDecision | Promise<RateDecision>;
+  /** Shared mode: exchanges counts with the database, or settles what is owed to Redis, now. */
   flush(): Promise<void>;
   close(): Promise<void>;
 }
 
 export interface RateLimiterOptions {
-  /** Requests per window; a function is read at each request (rest.conf can change it at reload). */
-  limit: number | (() => number);
+  /**
+   * Requests per window of a bucket; a function is read at each request (rest.conf can change it at
+   * reload), and may give token and address buckets their own limits.
+   */
+  limit: number | ((bucket: string) => number);
   log: Logger;
   /** Sharing through the database: on by default for PostgreSQL, off for SQLite. */
   database?: Database;
   shared?: boolean;
   flushMs?: number;
-  /** Sharing through Redis, in preference to the database while it is reachable. */
+  /** Sharing through Redis, in leases, in preference to the database while it is reachable. */
   network?: RateShare;
+  /** A lease without a request for this long goes back to Redis, ms (default: 5 upkeeps, 1 s). */
+  idleReturnMs?: number;
   /** For sweeping; defaults to Date.now. */
   now?: () => number;
 }
+
+/** After a claim that got no answer while the connection looked up, requests are decided here for this long, ms. */
+const TROUBLE_MS = 1000;
 
 export async function createRateLimiter(o: RateLimiterOptions): Promise<RateLimiter> {
   const shared = o.database !== undefined && (o.shared ?? o.database.kind === 'postgres');
   const net = o.network;
   const now = o.now ?? Date.now;
   const dbFlushMs = o.flushMs ?? 1000;
+  const idleMs = o.idleReturnMs ?? 5 * (net?.flushMs ?? 0);
   const buckets = new Map<string, Bucket>();
-  const limitNow = typeof o.limit === 'function' ? o.limit : () => o.limit as number;
+  const fixed = o.limit;
+  const limitOf = typeof fixed === 'function' ? fixed : () => fixed;
   if (shared && o.database) await migrate(o.database, 'core-rest', RATE_MIGRATIONS);
 
   let flushing: Promise<void> | undefined;
   let lastSweepMinute = 0;
   let lastDbExchange = 0;
   let mode: Mode = net ? 'starting' : shared ? 'database' : 'alone';
+  /** A claim failed while the connection looked up: the reason, said at the next upkeep if it still looks up. */
+  let trouble: string | undefined;
+  let troubleUntil = 0;
+  const fallback: Mode = shared ? 'database' : 'alone';
 
   async function exchangeDb(): Promise<void> {
     const db = o.database?.db;
     if (!db) return;
-    const minute = Math.floor(now() / WINDOW_MS);
+    const minute = minuteOf(now());
     for (const [key, b] of buckets) {
       if (b.minute !== minute) continue;
-      const delta = b.local - b.sentDb - b.sentNet;
+      const delta = unshared(b);
       let total: number;
       if (delta > 0) {
         b.sentDb += delta;
@@ -138,37 +133,12 @@ export async function createRateLimiter(o: RateLimiterOptions): Promise<RateLimi
           .executeTakeFirst();
         total = Number(row?.count ?? b.sentDb);
       }
-      if (b.minute === minute) b.othersDb = Math.max(0, total - b.sentDb);
+      b.othersDb = Math.max(0, total - b.sentDb);
     }
     if (minute !== lastSweepMinute) {
       lastSweepMinute = minute;
       await db.deleteFrom('rest_rate_windows').where('minute', '<', minute - 1).execute();
     }
-  }
-
-  async function exchangeNet(share: RateShare): Promise<void> {
-    const minute = Math.floor(now() / WINDOW_MS);
-    const sent: Array<{ b: Bucket; delta: number }> = [];
-    const entries: Array<{ bucket: string; delta: number }> = [];
-    for (const [key, b] of buckets) {
-      if (b.minute !== minute || !share.shares(key)) continue;
-      const delta = Math.max(0, b.local - b.sentDb - b.sentNet);
-      b.sentNet += delta;
-      sent.push({ b, delta });
-      entries.push({ bucket: key, delta });
-    }
-    if (entries.length === 0) return;
-    let totals: number[];
-    try {
-      totals = await share.add(minute, entries);
-    } catch (e) {
-      // Not counted there (or not known to be): the next exchange, there or in the database, adds it.
-      for (const { b, delta } of sent) if (b.minute === minute) b.sentNet -= delta;
-      throw e;
-    }
-    sent.forEach(({ b }, i) => {
-      if (b.minute === minute) b.othersNet = Math.max(0, (totals[i] ?? b.sentNet) - b.sentNet);
-    });
   }
 
   function switchTo(next: Mode, share: RateShare): void {
@@ -183,19 +153,41 @@ export async function createRateLimiter(o: RateLimiterOptions): Promise<RateLimi
     mode = next;
   }
 
+  const leases = net
+    ? leasesOver({
+        share: net,
+        limitOf,
+        failed(e) {
+          if (net.state() !== 'up') return switchTo(fallback, net);
+          // The connection looks up but the claim failed: a drop under way (the next upkeep sees it
+          // down), or Redis not answering in time. Decided here meanwhile; said at the next upkeep.
+          trouble ??= reasonOf(e);
+          troubleUntil = performance.now() + TROUBLE_MS;
+        },
+      })
+    : undefined;
+
+  /** Whether a request of a shared bucket goes through Redis now; notices an outage or a return. */
+  function throughNetwork(share: RateShare): boolean {
+    const state = share.state();
+    if (state === 'down') switchTo(fallback, share);
+    if (state !== 'up' || performance.now() < troubleUntil) return false;
+    switchTo('network', share);
+    return true;
+  }
+
   async function exchange(tick: boolean): Promise<void> {
-    if (net) {
+    if (net && leases) {
       const state = net.state();
-      if (state === 'up') {
-        switchTo('network', net);
-        try {
-          return await exchangeNet(net);
-        } catch (e) {
-          if (net.state() === 'up') throw e;
-          // The connection dropped under the exchange: fall back below.
-        }
+      if (state === 'up' && trouble !== undefined) {
+        o.log.error(`could not take a lease of the rate limit from ${net.name} (${trouble}); requests were decided on this server meanwhile`);
+        trouble = undefined;
       }
-      if (state !== 'pending') switchTo(shared ? 'database' : 'alone', net);
+      if (state === 'up' && performance.now() >= troubleUntil) {
+        switchTo('network', net);
+        return leases.upkeep(buckets, minuteOf(now()), tick ? idleMs : 0);
+      }
+      if (state === 'down') switchTo(fallback, net);
     }
     // Ticking at the network's pace, the database is still written at its own.
     if (!shared || (tick && net && performance.now() - lastDbExchange < dbFlushMs - 5)) return;
@@ -205,7 +197,7 @@ export async function createRateLimiter(o: RateLimiterOptions): Promise<RateLimi
 
   function sweep(): void {
     // A past minute's count is of no use any more, shared or not.
-    const minute = Math.floor(now() / WINDOW_MS);
+    const minute = minuteOf(now());
     for (const [key, b] of buckets) if (b.minute < minute) buckets.delete(key);
   }
 
@@ -228,30 +220,19 @@ export async function createRateLimiter(o: RateLimiterOptions): Promise<RateLimi
   timer.unref();
 
   return {
-    get limit() {
-      return limitNow();
-    },
     take(key, nowMs) {
-      const limit = limitNow();
-      const minute = Math.floor(nowMs / WINDOW_MS);
+      const limit = limitOf(key);
+      const minute = minuteOf(nowMs);
       let b = buckets.get(key);
-      if (b === undefined) {
-        b = { minute, local: 0, sentDb: 0, sentNet: 0, othersDb: 0, othersNet: 0 };
+      if (b === undefined || b.minute !== minute) {
+        // A new object per window: a claim still under way for the last one settles only its own requests.
+        b = freshBucket(minute);
         buckets.set(key, b);
-      } else if (b.minute !== minute) {
-        b.minute = minute;
-        b.local = 0;
-        b.sentDb = 0;
-        b.sentNet = 0;
-        b.othersDb = 0;
-        b.othersNet = 0;
       }
-      const resetSeconds = Math.max(1, Math.ceil(((minute + 1) * WINDOW_MS - nowMs) / 1000));
-      const used = b.local + b.othersDb + b.othersNet;
-      if (used >= limit) return { allowed: false, limit, remaining: 0, resetSeconds };
-      b.local++;
-      return { allowed: true, limit, remaining: limit - used - 1, resetSeconds };
+      if (net && leases && net.shares(key) && throughNetwork(net)) return leases.take(key, b, limit, nowMs);
+      return takeLocally(b, limit, nowMs);
     },
+    // At a stop or a test's call, unused leases go back at once (tick = false).
     flush: () => flush(),
     async close() {
       clearInterval(timer);

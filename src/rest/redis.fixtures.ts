@@ -10,7 +10,6 @@ import { createServer, connect, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { RATE_KEY_PREFIX } from './rate-redis.ts';
 
 export interface TestRedis {
   readonly port: number;
@@ -237,29 +236,6 @@ async function monitorRedis(port: number): Promise<RedisMonitor> {
       watching.destroy();
     },
   };
-}
-
-/**
- * Waits until each of two servers has taken in, from Redis, a count of the rate-limit bucket (e.g.
- * `token:7`) holding every call the other had admitted before now. A server adds its calls and reads
- * the total back at each exchange (an INCRBY of the bucket's key, run even when it adds 0), and
- * starts an exchange only once the one before has been answered and taken in. So the second
- * exchange of a server that Redis runs after a mark of the test holds all that server admitted
- * before the mark; an exchange of the other server run after it reads it, and that server's next
- * exchange shows it has taken the reading in.
- */
-export async function eachReadTheOther(watch: RedisMonitor, bucket: string): Promise<void> {
-  const mark = await watch.mark();
-  await watch.until(`each server to read the count of ${bucket} of the other`, (seen) => {
-    const exchanges = seen.slice(mark + 1).filter((c) => c.args[0] === 'incrby' && c.args[1]?.startsWith(RATE_KEY_PREFIX) && c.args[1].endsWith(`:${bucket}`));
-    const servers = [...new Set(exchanges.map((c) => c.client))];
-    if (servers.length !== 2) return false;
-    return servers.every((reader) => {
-      const other = servers.find((s) => s !== reader);
-      const holdsAll = exchanges.map((c, i) => (c.client === other ? i : -1)).filter((i) => i >= 0)[1];
-      return holdsAll !== undefined && exchanges.filter((c, i) => c.client === reader && i > holdsAll).length >= 2;
-    });
-  });
 }
 
 /** Waits until `ok()` holds, polling; throws with `what` after `ms`. */

@@ -57,10 +57,10 @@ describe('the API reference page', () => {
     for (const name of EVENT_NAMES) assert.ok(page.includes(`id="event-${name}"`), `event ${name} is on the page`);
   });
 
-  it('says how to authenticate, and which paths need no token', () => {
+  it('says how to authenticate, that every path needs a token, and which open with public-reference', () => {
     assert.match(page, /Authorization: Bearer/);
-    assert.match(page, /Open without a token: <code>GET \/api\/v1\/openapi\.json<\/code>, <code>GET \/api\/v1\/docs<\/code>/);
-    assert.match(page, /<strong>Every other path needs a token<\/strong>/);
+    assert.match(page, /<p class="note"><strong>Every path needs a token<\/strong>/);
+    assert.match(page, /Open without a token with <code>public-reference = true<\/code><\/strong> in rest\.conf: <code>GET \/api\/v1\/openapi\.json<\/code>, <code>GET \/api\/v1\/docs<\/code>/);
     assert.match(page, /curl -s -X POST -H &#34;Authorization: Bearer \$TOKEN&#34;/);
   });
 
@@ -75,6 +75,10 @@ describe('the API reference page', () => {
   });
 
   it('loads nothing from elsewhere: no src, no stylesheet link, no url() or @import, only in-page links', () => {
+    // Nor from the server itself: behind the Basic login the page needs no second request (its
+    // script only filters what is on the page), so nothing it shows depends on the browser
+    // sending the credentials again.
+    assert.doesNotMatch(page, /fetch\(|XMLHttpRequest|EventSource|import\(|new WebSocket/);
     assert.doesNotMatch(page, /\ssrc\s*=/i);
     assert.doesNotMatch(page, /<link\b/i);
     assert.doesNotMatch(page, /url\(|@import/i);

@@ -44,6 +44,20 @@ describe('the HTTP listener', () => {
     assert.equal(unknown.status, 401);
   });
 
+  it('sends the two challenges of a 401 on header lines of their own (a browser reads one per line), on every path and on an event-stream handshake', async () => {
+    const challenges = (head: string) => head.split('\r\n').filter((l) => /^www-authenticate:/i.test(l)).map((l) => l.replace(/^www-authenticate:\s*/i, ''));
+    for (const head of [
+      'GET /api/v1/status HTTP/1.1\r\nHost: x\r\n\r\n',
+      'GET /nowhere HTTP/1.1\r\nHost: x\r\n\r\n',
+      'GET /api/v1/events HTTP/1.1\r\nHost: x\r\nConnection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n',
+      'CONNECT 127.0.0.1:1 HTTP/1.1\r\nHost: x\r\n\r\n',
+    ]) {
+      const answer = await raw(h.port, head);
+      assert.match(answer, /^HTTP\/1\.1 401 /, head);
+      assert.deepEqual(challenges(answer), ['Bearer', 'Basic realm="core-rest"'], head);
+    }
+  });
+
   it('accepts the Bearer and the Basic forms for the same token', async () => {
     const b = await http(h.port, 'GET', '/api/v1/status', { headers: { authorization: basic('reader', reader) } });
     assert.equal(b.status, 200);
@@ -328,8 +342,8 @@ describe('the rate limit', () => {
     }
   });
 
-  it('limits failed authentication per remote address', async () => {
-    const h = await startHarness({ conf: 'enabled = true\nport = 0\nrequests-per-minute = 2\n', manualTime: true });
+  it('limits failed authentication per remote address by failed-auth-per-minute', async () => {
+    const h = await startHarness({ conf: 'enabled = true\nport = 0\nrequests-per-minute = 100000\nfailed-auth-per-minute = 2\n', manualTime: true });
     try {
       const statuses = [];
       for (let i = 0; i < 3; i++) statuses.push((await http(h.port, 'GET', '/api/v1/status', { token: 'crs_guess' + i })).status);
@@ -337,6 +351,32 @@ describe('the rate limit', () => {
       // A valid token has its own window.
       const secret = await h.token('fine');
       assert.equal((await http(h.port, 'GET', '/api/v1/status', { token: secret })).status, 200);
+    } finally {
+      await h.close();
+    }
+  });
+
+  it('keeps the failed-authentication limit low (20 a minute) when requests-per-minute is raised for a busy panel, and serves good tokens from the throttled address', async () => {
+    // rest.conf as an operator raising the per-token limit writes it: failed-auth-per-minute left out.
+    const h = await startHarness({ conf: 'enabled = true\nport = 0\nrequests-per-minute = 100000\n', manualTime: true });
+    try {
+      const panel = await h.token('panel');
+      const statuses: number[] = [];
+      for (let i = 0; i < 30; i++) {
+        const r = await http(h.port, 'GET', '/api/v1/status', { token: `crs_guess${i}`.padEnd(47, 'x') });
+        statuses.push(r.status);
+        if (i === 0) assert.equal(r.headers['ratelimit-limit'], '20', 'a failed login is counted against the address limit');
+      }
+      assert.deepEqual(statuses, [...Array(20).fill(401), ...Array(10).fill(429)]);
+      // The same address with a good token: its own bucket, at its own limit.
+      const served = await http(h.port, 'GET', '/api/v1/status', { token: panel });
+      assert.equal(served.status, 200);
+      assert.equal(served.headers['ratelimit-limit'], '100000');
+      assert.equal((await http(h.port, 'GET', '/api/v1/status', { headers: { authorization: basic('panel', panel) } })).status, 200, 'in the Basic form too');
+      assert.equal((await http(h.port, 'GET', '/api/v1/status', { token: 'crs_oneguessmore' })).status, 429, 'while the guesses stay refused');
+      // The next minute: guesses are answered 401 again.
+      (h.clock as unknown as { advance(s: number): void }).advance(60);
+      assert.equal((await http(h.port, 'GET', '/api/v1/status', { token: 'crs_nextminute' })).status, 401);
     } finally {
       await h.close();
     }

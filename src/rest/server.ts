@@ -19,10 +19,11 @@ import { systemClock, type Clock } from '../core/clock.ts';
 import type { Dispatcher } from '../core/dispatcher.ts';
 import type { Logger } from '../core/log.ts';
 import type { RestConfig } from './config.ts';
-import { DEFAULT_MESSAGES, errorBody, HTTP_ERRORS, WWW_AUTHENTICATE, type HttpErrorCode } from './errors.ts';
+import { AUTH_CHALLENGE_HEADERS, DEFAULT_MESSAGES, errorBody, HTTP_ERRORS, type HttpErrorCode } from './errors.ts';
 import { accessEntry, authFailure, type AccessLog, type AuthFailure } from './access-log.ts';
 import { deadlineOptions } from './connection-limits.ts';
 import type { RateDecision, RateLimiter } from './rate-limit.ts';
+import { admission, whenAdmitted, type Admission, type Admit } from './admission.ts';
 import { API_PREFIX } from './route-table.ts';
 import type { RouteDefinition, RouteInput } from '../core/routes.ts';
 import type { Scope, TokenRecord, TokenStore } from './tokens.ts';
@@ -56,12 +57,6 @@ declare module 'fastify' {
   }
 }
 
-/** Outcome of the checks that come before routing: the token, then its rate limit. */
-export type Admission =
-  | { ok: true; token: TokenRecord; rate: RateDecision }
-  /** `token` is the valid token that went over its rate limit; undefined when authentication failed. */
-  | { ok: false; code: 'unauthorized' | 'rate-limited'; rate: RateDecision; token: TokenRecord | undefined };
-
 export interface RestServerOptions {
   config: RestConfig;
   api: CoreApi;
@@ -80,7 +75,7 @@ export interface RestServerOptions {
   /** Time for a request to arrive whole (connection-limits.ts; 15 s) and how often it is checked (1 s), for tests. */
   requestDeadlineMs?: number;
   deadlineCheckMs?: number;
-  /** The API reference (./reference-routes.ts), open without a token while `reference` is on. */
+  /** The API reference (./reference-routes.ts): with a read token, or without one while `public-reference` is on. */
   documents?: readonly ServedDocument[];
   /** Counts every answer and serves GET /api/v1/metrics (./metrics.ts); absent: neither. */
   metrics?: Metrics;
@@ -88,23 +83,14 @@ export interface RestServerOptions {
 
 export interface RestServer {
   readonly fastify: FastifyInstance;
-  /** Token then rate limit: the first two checks, shared with the event-stream handshake. */
-  admit(authorization: string | undefined, address: string | undefined, connection?: object): Admission;
+  /** Token then rate limit: the first two checks, shared with the event-stream handshake (a promise while the rate limit waits for a lease from Redis). */
+  admit: Admit;
   /** The address a request is counted and logged under: its peer, or the client a trusted proxy names (./client-address.ts). */
   clientAddress(req: IncomingMessage): string | undefined;
   /** For a path no row serves with this method: 405 with the methods it does serve, or 404. */
   routeMiss(path: string): RouteMiss;
   listen(): Promise<{ host: string; port: number }>;
   close(): Promise<void>;
-}
-
-/** The headers every answer carries (docs/decisions.md, "HTTP behaviour"). */
-export function rateHeaders(rate: RateDecision): Record<string, string> {
-  return {
-    'RateLimit-Limit': String(rate.limit),
-    'RateLimit-Remaining': String(rate.remaining),
-    'RateLimit-Reset': String(rate.resetSeconds),
-  };
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -115,6 +101,11 @@ export function createRestServer(o: RestServerOptions): RestServer {
   const routeMiss = routeMisses(o.routes, API_PREFIX, metrics ? [EVENTS_PATH, METRICS_PATH] : [EVENTS_PATH]);
   const clientAddress = clientAddresses(o.config);
   const deadline = deadlineOptions(o.requestDeadlineMs, o.deadlineCheckMs);
+  // The system clock is read without allocating a Date (a test's clock is read through now()).
+  const nowMs = clock === systemClock ? Date.now : () => clock.now().getTime();
+
+  const admit = admission({ tokens, limiter, now: nowMs, ...(metrics ? { refused: () => metrics.rateLimited() } : {}) });
+
   const fastify = Fastify({
     logger: false,
     requestTimeout: deadline.requestTimeout,
@@ -133,8 +124,7 @@ export function createRestServer(o: RestServerOptions): RestServer {
     routerOptions: { maxParamLength: maxHeaderSize },
     frameworkErrors: (error, req, reply) => {
       // A URL the router cannot read (bad %-encoding): the usual checks first, then 400.
-      if (!gate(req, reply)) return;
-      sendError(reply, 'bad-request', describe('path', error.message), { field: 'path' });
+      gate(req, reply, () => sendError(reply, 'bad-request', describe('path', error.message), { field: 'path' }));
     },
   });
   guardServer(fastify.server, { admit, routeMiss, clientAddress, ...(accessLog ? { accessLog } : {}) });
@@ -174,23 +164,6 @@ export function createRestServer(o: RestServerOptions): RestServer {
     json(reply, HTTP_ERRORS[code], JSON.stringify(errorBody(code, message ?? DEFAULT_MESSAGES[code], extra)), extraHeaders);
   }
 
-  // The system clock is read without allocating a Date (a test's clock is read through now()).
-  const nowMs = clock === systemClock ? Date.now : () => clock.now().getTime();
-
-  function admit(authorization: string | undefined, address: string | undefined, connection?: object): Admission {
-    const now = nowMs();
-    const token = tokens.authenticate(authorization, now, connection);
-    if (token === undefined) {
-      // Failed authentication is limited per remote address, at the same rate (docs/decisions.md, "HTTP behaviour").
-      const rate = limiter.take(`addr:${address ?? 'unknown'}`, now);
-      if (!rate.allowed) metrics?.rateLimited();
-      return { ok: false, code: rate.allowed ? 'unauthorized' : 'rate-limited', rate, token: undefined };
-    }
-    const rate = limiter.take(token.rateKey, now);
-    if (!rate.allowed) metrics?.rateLimited();
-    return rate.allowed ? { ok: true, token, rate } : { ok: false, code: 'rate-limited', rate, token };
-  }
-
   // A stop lets the calls under way finish and answer before the listener closes (`close` waits for
   // the dispatcher to be idle): a write is answered once committed (on SQLite at the end of its
   // turn, src/core/sqlite-driver.ts), and closing its connection first would apply a write its
@@ -198,23 +171,35 @@ export function createRestServer(o: RestServerOptions): RestServer {
   // closed unanswered, nothing applied.
   let closing = false;
 
-  /** Token and rate limit; answers and returns undefined when either refuses. */
-  function gate(req: FastifyRequest, reply: FastifyReply): TokenRecord | undefined {
+  /**
+   * Token and rate limit: answers a refusal, or runs `then` with the token (at once, or once the
+   * rate limit has its lease from Redis).
+   */
+  function gate(req: FastifyRequest, reply: FastifyReply, then: (token: TokenRecord) => void): void {
     if (closing) {
       req.raw.socket.destroy();
-      return undefined;
+      return;
     }
     if (accessLog !== undefined || metrics !== undefined) req.coreStart = performance.now();
     if (hostMissing(req.raw)) {
       sendError(reply, 'bad-request', 'host: an HTTP/1.1 request carries a Host header.', { field: 'host' }, ['connection', 'close']);
-      return undefined;
+      return;
     }
-    const socket = req.raw.socket;
-    const a = admit(req.headers.authorization, clientAddress(req.raw), socket);
+    whenAdmitted(
+      admit(req.headers.authorization, clientAddress(req.raw), req.raw.socket),
+      (a) => admitted(req, reply, a, then),
+      (e) => {
+        log.error(`${req.method} ${req.url.split('?')[0]} failed after its rate-limit decision`, e);
+        if (!reply.raw.headersSent) sendError(reply, 'internal-error');
+      },
+    );
+  }
+
+  function admitted(req: FastifyRequest, reply: FastifyReply, a: Admission, then: (token: TokenRecord) => void): void {
     req.coreRate = a.rate;
     if (a.ok) {
       req.coreToken = a.token;
-      return a.token;
+      return then(a.token);
     }
     if (a.token !== undefined) req.coreToken = a.token;
     else if (accessLog !== undefined) req.coreAuthFailure = authFailure(req.headers.authorization);
@@ -223,48 +208,43 @@ export function createRestServer(o: RestServerOptions): RestServer {
       a.code,
       undefined,
       undefined,
-      a.code === 'rate-limited' ? ['retry-after', String(a.rate.resetSeconds)] : ['www-authenticate', WWW_AUTHENTICATE],
+      a.code === 'rate-limited' ? ['retry-after', String(a.rate.resetSeconds)] : AUTH_CHALLENGE_HEADERS,
     );
-    return undefined;
   }
 
-  /** The checks before the body is read: token, rate, scope, declared length. Answers a refusal. */
-  function check(req: FastifyRequest, reply: FastifyReply, scope: Scope): TokenRecord | undefined {
-    const token = gate(req, reply);
-    if (token === undefined) return undefined;
-    if (!token.scopes.has(scope)) {
-      sendError(reply, 'forbidden', `This route needs the ${scope} scope, which the token does not hold.`, { scope });
-      return undefined;
-    }
-    const length = req.headers['content-length'];
-    if (length !== undefined && Number(length) > BODY_LIMIT) {
-      // Up to 1 MiB the body is read and dropped after the answer (Node does so for an unread body)
-      // and the connection stays open: closing it with the body unread resets it, and a reverse
-      // proxy still sending the body then answers 502 instead of passing this 413 on.
-      sendError(reply, 'payload-too-large', undefined, undefined, Number(length) <= DRAINED_BODY_LIMIT ? [] : ['connection', 'close']);
-      return undefined;
-    }
-    return token;
+  /** The checks before the body is read: token, rate, scope, declared length. Answers a refusal, or runs `then`. */
+  function check(req: FastifyRequest, reply: FastifyReply, scope: Scope, then: (token: TokenRecord) => void): void {
+    gate(req, reply, (token) => {
+      if (!token.scopes.has(scope)) {
+        return sendError(reply, 'forbidden', `This route needs the ${scope} scope, which the token does not hold.`, { scope });
+      }
+      const length = req.headers['content-length'];
+      if (length !== undefined && Number(length) > BODY_LIMIT) {
+        // Up to 1 MiB the body is read and dropped after the answer (Node does so for an unread body)
+        // and the connection stays open: closing it with the body unread resets it, and a reverse
+        // proxy still sending the body then answers 502 instead of passing this 413 on.
+        return sendError(reply, 'payload-too-large', undefined, undefined, Number(length) <= DRAINED_BODY_LIMIT ? [] : ['connection', 'close']);
+      }
+      then(token);
+    });
   }
 
   /** For routes whose body Fastify reads (POST): the checks run before reading it. */
   function hookFor(scope: Scope, meter: FastifyRequest['coreMeter'] = null) {
     return (req: FastifyRequest, reply: FastifyReply, done: () => void): void => {
       req.coreMeter = meter;
-      const token = check(req, reply, scope);
-      if (token === undefined) return;
-      req.coreToken = token;
-      done();
+      check(req, reply, scope, () => done());
     };
   }
 
   /** A path no row serves: after the token and the rate limit, 405 or 404, before any body is read. */
   function miss(req: FastifyRequest, reply: FastifyReply): void {
-    if (!gate(req, reply)) return;
-    const m = routeMiss(req.url);
-    if (m.code === 'method-not-allowed') {
-      sendError(reply, 'method-not-allowed', `This path answers ${m.allow} only.`, undefined, ['allow', m.allow]);
-    } else sendError(reply, 'not-found');
+    gate(req, reply, () => {
+      const m = routeMiss(req.url);
+      if (m.code === 'method-not-allowed') {
+        sendError(reply, 'method-not-allowed', `This path answers ${m.allow} only.`, undefined, ['allow', m.allow]);
+      } else sendError(reply, 'not-found');
+    });
   }
   // Every method Fastify knows falls through to this catch-all route when no row matches.
   fastify.route({
@@ -278,7 +258,19 @@ export function createRestServer(o: RestServerOptions): RestServer {
 
   registerBodyParsers(fastify);
   const timed = accessLog !== undefined;
-  serveReference(fastify, o.documents ?? [], { limiter, now: nowMs, on: () => o.config.reference, closing: () => closing, timed, send: json, sendError, miss });
+  serveReference(fastify, o.documents ?? [], {
+    limiter,
+    now: nowMs,
+    on: () => o.config.reference,
+    open: () => o.config.publicReference,
+    closing: () => closing,
+    timed,
+    clientAddress,
+    gate,
+    send: json,
+    sendError,
+    miss,
+  });
 
   /** A request whose body did not arrive in time: its connection is closed, unanswered; the access log says 408. */
   function cutOff(req: FastifyRequest, reply: FastifyReply): void {
@@ -321,37 +313,37 @@ export function createRestServer(o: RestServerOptions): RestServer {
     const answerCheck = o.checkAnswers ? TypeCompiler.Compile(row.answer) : undefined;
     const isGet = row.method === 'GET';
     const meter = metrics?.meter(row.method, routeLabel(row.path)) ?? null;
+    /** Validation, the module switch and the call, once the checks before the body passed. */
+    const serve = (req: FastifyRequest, reply: FastifyReply, token: TokenRecord): void => {
+      let input: RouteInput;
+      let key: string | undefined;
+      try {
+        input = {
+          params: params ? validate(params, req.params, 'params') : {},
+          query: query ? validate(query, req.query, 'query') : noExtra(req.query as Record<string, unknown>, 'query'),
+          body: body ? validate(body, req.body, 'body') : noBody(req.body),
+          actor: { kind: 'rest', label: token.label },
+        };
+        key = isGet || o.idempotency === undefined ? undefined : idempotencyKeyOf(req.headers[IDEMPOTENCY_HEADER]);
+      } catch (e) {
+        if (e instanceof BadRequest) return sendError(reply, 'bad-request', e.message, { field: e.field });
+        throw e;
+      }
+      if (row.module !== null && !api.isModuleOn(row.module)) {
+        return sendError(reply, 'module-off', `The ${row.module} module is switched off on this server.`);
+      }
+      if (key !== undefined) once(row, input, token, key, reply, answerCheck);
+      else caller.call(row, input, to(reply), answerCheck);
+    };
     fastify.route({
       method: row.method,
       url: API_PREFIX + row.path,
       // GET bodies are never read, so a GET route makes the checks in its handler (one hook less).
       ...(isGet ? {} : { onRequest: hookFor(row.scope, meter) }),
       handler(req, reply) {
-        let token: TokenRecord | undefined;
-        if (isGet) {
-          req.coreMeter = meter;
-          token = check(req, reply, row.scope);
-          if (token === undefined) return;
-        } else token = req.coreToken as TokenRecord;
-        let input: RouteInput;
-        let key: string | undefined;
-        try {
-          input = {
-            params: params ? validate(params, req.params, 'params') : {},
-            query: query ? validate(query, req.query, 'query') : noExtra(req.query as Record<string, unknown>, 'query'),
-            body: body ? validate(body, req.body, 'body') : noBody(req.body),
-            actor: { kind: 'rest', label: token.label },
-          };
-          key = isGet || o.idempotency === undefined ? undefined : idempotencyKeyOf(req.headers[IDEMPOTENCY_HEADER]);
-        } catch (e) {
-          if (e instanceof BadRequest) return sendError(reply, 'bad-request', e.message, { field: e.field });
-          throw e;
-        }
-        if (row.module !== null && !api.isModuleOn(row.module)) {
-          return sendError(reply, 'module-off', `The ${row.module} module is switched off on this server.`);
-        }
-        if (key !== undefined) once(row, input, token, key, reply, answerCheck);
-        else caller.call(row, input, to(reply), answerCheck);
+        if (!isGet) return serve(req, reply, req.coreToken as TokenRecord);
+        req.coreMeter = meter;
+        check(req, reply, row.scope, (token) => serve(req, reply, token));
       },
     });
   }

@@ -1,12 +1,14 @@
 // The API reference on the real server: /api/v1/openapi.json is docs/openapi.json byte for byte,
-// /api/v1/docs is the page with every path, both without a token; `reference = false` in rest.conf,
-// applied by `core reload` at the console, makes both answer 404 in the envelope.
+// /api/v1/docs is the page with every path, both to a token with read (Bearer, or Basic with the
+// label and secret as a browser sends them after its login box) and 401 with a Basic challenge
+// without one; `public-reference = true` in rest.conf opens both without a token, and
+// `reference = false` makes both answer 404 in the envelope, each applied by `core reload`.
 
 import assert from 'node:assert/strict';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { http } from '../../src/rest/test-support.ts';
+import { basic, http } from '../../src/rest/test-support.ts';
 import { ROUTES } from '../../src/rest/routes.ts';
 import { startRestServer, type RestServer } from './support/rest-server.ts';
 import { newDataDir } from './support/server-process.ts';
@@ -16,8 +18,10 @@ const DOCS = join(import.meta.dirname, '..', '..', 'docs');
 describe('the API reference on the real server', () => {
   const dataDir = newDataDir();
   let rs: RestServer;
+  let reader: string;
   before(async () => {
     rs = await startRestServer({ dataDir });
+    reader = await rs.token('reader', 'read');
   });
   after(async () => {
     try {
@@ -27,15 +31,19 @@ describe('the API reference on the real server', () => {
     }
   });
 
-  it('serves docs/openapi.json at /api/v1/openapi.json, without a token', async () => {
-    const a = await http(rs.restPort, 'GET', '/api/v1/openapi.json');
+  it('asks for a token (401, Basic challenge), then serves docs/openapi.json at /api/v1/openapi.json to a token with read', async () => {
+    const refused = await http(rs.restPort, 'GET', '/api/v1/openapi.json');
+    assert.equal(refused.status, 401);
+    assert.match(String(refused.headers['www-authenticate']), /Basic realm="core-rest"/);
+    const a = await http(rs.restPort, 'GET', '/api/v1/openapi.json', { token: reader });
     assert.equal(a.status, 200);
     assert.equal(a.headers['content-type'], 'application/json; charset=utf-8');
     assert.ok(a.text === readFileSync(join(DOCS, 'openapi.json'), 'utf8'), 'the served document is the committed one');
   });
 
-  it('serves the reference page at /api/v1/docs with every path, without a token', async () => {
-    const a = await http(rs.restPort, 'GET', '/api/v1/docs');
+  it('serves the reference page at /api/v1/docs with every path, to the label and secret a browser sends after its login box', async () => {
+    assert.equal((await http(rs.restPort, 'GET', '/api/v1/docs')).status, 401);
+    const a = await http(rs.restPort, 'GET', '/api/v1/docs', { headers: { authorization: basic('reader', reader) } });
     assert.equal(a.status, 200);
     assert.equal(a.headers['content-type'], 'text/html; charset=utf-8');
     assert.ok(a.text === readFileSync(join(DOCS, 'reference.html'), 'utf8'), 'the page is docs/reference.html');
@@ -46,8 +54,19 @@ describe('the API reference on the real server', () => {
     assert.ok(a.text.includes('<code>/api/v1/events</code>'));
   });
 
+  it('serves both without a token once public-reference = true is reloaded, and asks again once it is false', async () => {
+    const file = join(dataDir, 'core-rest', 'rest.conf');
+    const before = readFileSync(file, 'utf8');
+    writeFileSync(file, before + 'public-reference = true\n');
+    await rs.console('core reload', /rest\.conf: changed; applied now: public-reference/);
+    for (const path of ['/api/v1/openapi.json', '/api/v1/docs']) assert.equal((await http(rs.restPort, 'GET', path)).status, 200, path);
+    writeFileSync(file, before);
+    await rs.console('core reload', /rest\.conf: changed; applied now: public-reference/);
+    for (const path of ['/api/v1/openapi.json', '/api/v1/docs']) assert.equal((await http(rs.restPort, 'GET', path)).status, 401, path);
+  });
+
   it('answers 404 in the envelope on both paths once reference = false is reloaded', async () => {
-    const token = await rs.token('panel', 'read');
+    const token = reader;
     const file = join(dataDir, 'core-rest', 'rest.conf');
     writeFileSync(file, readFileSync(file, 'utf8') + 'reference = false\n');
     await rs.console('core reload', /rest\.conf: changed; applied now: reference/);

@@ -36,6 +36,8 @@ export async function startRestServer(
     /** The REST port; 0 (the default) picks a free one. A fixed one lets a restart come back where clients reconnect. */
     port?: number;
     requestsPerMinute?: number;
+    /** rest.conf's failed-auth-per-minute; by default the same as requests-per-minute, so that a test's many refused logins (bad input, floods) are counted as that test expects. */
+    failedAuthPerMinute?: number;
     maxConnections?: number;
     /** rest.conf's trusted-proxies (none: the key is left out, so the header is ignored). */
     trustedProxies?: readonly string[];
@@ -54,6 +56,7 @@ export async function startRestServer(
       'bind = "127.0.0.1"',
       `port = ${options.port ?? 0}`,
       `requests-per-minute = ${options.requestsPerMinute ?? 100000}`,
+      `failed-auth-per-minute = ${options.failedAuthPerMinute ?? options.requestsPerMinute ?? 100000}`,
       'max-subscribers = 8',
       ...(options.maxConnections === undefined ? [] : [`max-connections = ${options.maxConnections}`]),
       ...(options.trustedProxies === undefined ? [] : [`trusted-proxies = ${JSON.stringify(options.trustedProxies)}`]),

@@ -2287,7 +2287,7 @@ export interface paths {
         };
         /**
          * This OpenAPI document
-         * @description The OpenAPI 3.1 document of the HTTP API, the same as docs/openapi.json of this version. Open without a token; limited per remote address like failed authentication.
+         * @description The OpenAPI 3.1 document of the HTTP API, the same as docs/openapi.json of this version. Needs a token with the read scope, in either form (a browser asks for it in its login box: the token label as user name, the secret as password). With `public-reference = true` in rest.conf it answers without a token too, limited per remote address like failed authentication.
          */
         get: operations["getOpenapiJson"];
         put?: never;
@@ -2307,7 +2307,7 @@ export interface paths {
         };
         /**
          * The API reference, a page for a browser
-         * @description One self-contained HTML page (no script or style from elsewhere, so it works offline) rendered from this document and the event stream's AsyncAPI document: authentication, every route by area with its parameters, body, answer fields, refusals and a curl example, and every event. Open without a token; limited per remote address like failed authentication.
+         * @description One self-contained HTML page (no script or style from elsewhere, so it works offline) rendered from this document and the event stream's AsyncAPI document: authentication, every route by area with its parameters, body, answer fields, refusals and a curl example, and every event. Needs a token with the read scope, in either form (a browser asks for it in its login box: the token label as user name, the secret as password). With `public-reference = true` in rest.conf it answers without a token too, limited per remote address like failed authentication.
          */
         get: operations["getDocs"];
         put?: never;
@@ -3241,7 +3241,7 @@ export interface components {
         "Idempotent-Replayed": "true";
         /** @description Seconds to wait before retrying with the same Idempotency-Key: 1. */
         "Retry-After-Idempotency": number;
-        /** @description Always `Bearer, Basic realm="core-rest"`. */
+        /** @description Always the two challenges `Bearer` and `Basic realm="core-rest"`, each on a header line of its own (a client that joins repeated headers reads `Bearer, Basic realm="core-rest"`); the Basic one makes a browser ask for the token label and secret. */
         "WWW-Authenticate": string;
         /** @description The methods the path answers, e.g. `GET`. */
         Allow: string;
@@ -10472,6 +10472,8 @@ export interface operations {
                     "application/json": Record<string, never>;
                 };
             };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             /** @description Switched off (`reference = false` in rest.conf): answered as a path no route serves. */
             404: {
                 headers: {
@@ -10510,6 +10512,8 @@ export interface operations {
                     "text/html": string;
                 };
             };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             /** @description Switched off (`reference = false` in rest.conf): answered as a path no route serves. */
             404: {
                 headers: {

@@ -260,9 +260,9 @@ export const OPERATIONS = {
   getPlayersByUuidPowertools: { method: 'GET', path: '/api/v1/players/{uuid}/powertools' },
   /** What the main-hand item runs, or null in data (not 404); null for an offline player (GET /api/v1/players/{uuid}/powertools/held, scope read) */
   getPlayersByUuidPowertoolsHeld: { method: 'GET', path: '/api/v1/players/{uuid}/powertools/held' },
-  /** This OpenAPI document (GET /api/v1/openapi.json, scope null) */
+  /** This OpenAPI document (GET /api/v1/openapi.json, scope read) */
   getOpenapiJson: { method: 'GET', path: '/api/v1/openapi.json', plain: true },
-  /** The API reference, a page for a browser (GET /api/v1/docs, scope null) */
+  /** The API reference, a page for a browser (GET /api/v1/docs, scope read) */
   getDocs: { method: 'GET', path: '/api/v1/docs', plain: true },
   /** Metrics for dashboards, in the Prometheus text format (GET /api/v1/metrics, scope read) */
   getMetrics: { method: 'GET', path: '/api/v1/metrics', plain: true },
