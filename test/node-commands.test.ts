@@ -68,7 +68,7 @@ describe("the documentation's commands, on the machine's own Node", () => {
   it('name only npm scripts that exist', () => {
     const unknown: string[] = [];
     for (const file of DOCS) {
-      for (const [, name] of readFileSync(file, 'utf8').matchAll(/npm run ([\w:.-]+)(?![\w:.<-])/g)) {
+      for (const [, name] of readFileSync(file, 'utf8').matchAll(/npm run (?:-s |--silent )?([\w:.-]+)(?![\w:.<-])/g)) {
         if (name !== undefined && !(name in scripts)) unknown.push(`${relative(ROOT, file)}: npm run ${name}`);
       }
     }

@@ -45,7 +45,7 @@ describe('rest.conf', () => {
     assert.equal(outcome.config.publicReference, false);
     const zero = parseConfig('failed-auth-per-minute = 0\n', 'f');
     assert.ok(!zero.ok);
-    assert.equal(zero.message, 'f line 1, key failed-auth-per-minute: must be a whole number from 1 to 1000000000; the Remote Access Service stays closed until this is fixed and the server restarts.');
+    assert.equal(zero.message, 'f line 1, key "failed-auth-per-minute": must be a whole number from 1 to 1000000000');
   });
 
   it('names the file, the line and the key of a value of the wrong type or range', () => {

@@ -3,14 +3,14 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ALL_MODULES } from '../modules/index.ts';
-import { loadNetworkConfig } from '../network-config.ts';
-import { restReloadable } from '../rest/config.ts';
-import { startKernelAddon } from '../../test/support/rest-addon.ts';
-import { startTestKernel } from '../../test/support/test-kernel.ts';
-import { readStartupConfigs } from './config-startup.ts';
-import { memoryLogger } from './log.ts';
-import { defineModule } from './module.ts';
+import { ALL_MODULES } from './modules/index.ts';
+import { loadNetworkConfig } from './network-config.ts';
+import { restReloadable } from './rest/config.ts';
+import { startKernelAddon } from '../test/support/rest-addon.ts';
+import { startTestKernel } from '../test/support/test-kernel.ts';
+import { readStartupConfigs } from './core/config-startup.ts';
+import { memoryLogger } from './core/log.ts';
+import { defineModule } from './core/module.ts';
 
 describe('the start-up check of the config files', () => {
   let dataDir: string;
