@@ -44,6 +44,9 @@ describe('economy across servers sharing PostgreSQL', () => {
         const uuids: string[] = [];
         for (const n of names) uuids.push((await lobby.join(n)).uuid);
         for (const n of names) await survival.join(n);
+        // A join opens the wallets in the background; on a loaded machine a PostgreSQL round trip can
+        // outlast the harness's settle, so wait for them (opening is idempotent: this waits, or opens).
+        for (const u of uuids) await lobby.kernel.api.economy.openWallets(u);
         const start = await lobby.kernel.api.economy.totalInWallets('coins');
         assert.equal(start, 300 * 100, 'three wallets of 100 coins (in cents)');
 
