@@ -9,11 +9,10 @@ import type { TextComponent } from '../platform.ts';
 import { withTimeout, type AdapterContext, type FlyingSquidOptions } from './context.ts';
 import type { FlyingSquidModule, FsPlayer, FsServer, Vec3Class } from './fs-types.ts';
 import { createItemCodec, type ItemClass, type ItemCodec } from './items.ts';
-import { replaceFlyingSquidLogPlugin } from './log-plugin.ts';
 import { flyingSquidSettings } from './settings.ts';
-import { loadFlyingSquidLoginPlugin } from './login-plugin.ts';
-import { gateFlyingSquidListening, GatedServer } from './listen-gate.ts';
+import { GatedServer } from './listen-gate.ts';
 import * as P from './packets.ts';
+import { applyFlyingSquidOverrides } from './squid-overrides.ts';
 import { kickSession } from './sessions.ts';
 import { announcedName } from './visibility.ts';
 import { textToNbt } from './text.ts';
@@ -34,9 +33,8 @@ export interface CreatedServer {
 }
 
 export function createServer(options: FlyingSquidOptions): CreatedServer {
-  replaceFlyingSquidLogPlugin();
-  loadFlyingSquidLoginPlugin();
-  gateFlyingSquidListening();
+  // First: it stops the start if the installed flying-squid is not the release the adapter is made for.
+  applyFlyingSquidOverrides();
   const flyingSquid = require('flying-squid') as FlyingSquidModule;
   const Vec3 = (fsRequire('vec3') as { Vec3: Vec3Class }).Vec3;
   const serv = flyingSquid.createMCServer({ ...flyingSquidSettings(options), Server: GatedServer });

@@ -7,12 +7,13 @@
 //
 // flying-squid also waits for its server's 'listening' (and its own 'pluginsReady') with a timer of
 // 5 seconds and no catch: a port opened later than that would be an unhandled rejection. Its index
-// takes `onceWithTimeout` from lib/utils.js when it loads; `gateFlyingSquidListening` gives it one
-// that waits for those two events without the timer (the host waits for them itself).
+// takes `onceWithTimeout` from lib/utils.js when it loads; ./squid-overrides.ts gives it
+// `untimedOnceWithTimeout`, which waits for those two events without the timer (the host waits for
+// them itself).
 
 import { once, type EventEmitter } from 'node:events';
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { dirname } from 'node:path';
 
 const require = createRequire(import.meta.url);
 const squidDir = dirname(require.resolve('flying-squid'));
@@ -64,18 +65,11 @@ export class GatedServer extends ProtocolServer {
 /** The events flying-squid's index waits for with a 5-second timer of its own. */
 const UNTIMED = new Set(['listening', 'pluginsReady']);
 
-/** Call before flying-squid's index is first required (host.ts does). */
-export function gateFlyingSquidListening(): void {
-  const index = join(squidDir, 'src', 'index.js');
-  const utilsFile = join(squidDir, 'src', 'lib', 'utils.js');
-  const utils = require(utilsFile) as { onceWithTimeout: OnceWithTimeout; gated?: true };
-  if (utils.gated) return;
-  if (require.cache[index]) throw new Error('flying-squid was loaded before its listening could be gated (see listen-gate.ts)');
-  const original = utils.onceWithTimeout;
+/** onceWithTimeout as lib/utils.js has it, but without the timer for 'listening' and 'pluginsReady'. */
+export function untimedOnceWithTimeout(original: OnceWithTimeout): OnceWithTimeout {
   // Without a rejection on 'error' either: a listen error is the host's to report (Host.open).
-  utils.onceWithTimeout = (emitter, event, timeout, check) =>
+  return (emitter, event, timeout, check) =>
     UNTIMED.has(event) ? new Promise((resolve) => emitter.once(event, (...data: unknown[]) => resolve(data))) : original(emitter, event, timeout, check);
-  utils.gated = true;
 }
 
-type OnceWithTimeout = (emitter: NodeJS.EventEmitter, event: string, timeout?: number, check?: (...data: unknown[]) => boolean) => Promise<unknown[]>;
+export type OnceWithTimeout = (emitter: NodeJS.EventEmitter, event: string, timeout?: number, check?: (...data: unknown[]) => boolean) => Promise<unknown[]>;

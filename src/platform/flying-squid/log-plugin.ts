@@ -1,4 +1,5 @@
-// flying-squid's log plugin (lib/plugins/log.js), replaced before flying-squid loads it. Loading
+// flying-squid's log plugin (lib/plugins/log.js), replaced before flying-squid loads it (by
+// ./squid-overrides.ts, which puts this one in the module cache under the original's name). Loading
 // the original takes over the process: it opens a readline on standard input (whose Ctrl-C only
 // pauses the console and whose "> " prompt lands in piped logs), installs exit-hook (which exits
 // at once on SIGINT and SIGTERM, before the host has shut down), swaps console.log for one that
@@ -6,14 +7,10 @@
 // the console, the signals and the log (src/console.ts, src/main.ts); the adapter sets serv.log,
 // info, warn and err to the platform's logger (see takeOverServer in ./host.ts).
 
-import Module, { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
 import type { FsPlayer, FsServer } from './fs-types.ts';
 
-const require = createRequire(import.meta.url);
-
 /** What the replacement does: the player lines of the original, through whatever serv.info is. */
-const replacement = {
+export const logPluginReplacement = {
   server(serv: FsServer): void {
     const ignore = (): void => {};
     Object.assign(serv, { log: ignore, info: ignore, warn: ignore, err: ignore, createLog: ignore });
@@ -33,13 +30,3 @@ const replacement = {
   },
 };
 
-/** Puts the replacement in the module cache under the original's file name. Call before requiring flying-squid. */
-export function replaceFlyingSquidLogPlugin(): void {
-  const file = join(dirname(require.resolve('flying-squid')), 'src', 'lib', 'plugins', 'log.js');
-  if (require.cache[file]?.exports === replacement) return;
-  const module = new Module(file);
-  module.filename = file;
-  module.loaded = true;
-  module.exports = replacement;
-  require.cache[file] = module;
-}
