@@ -1,6 +1,6 @@
 // How a log record becomes one line (text) or one JSON object (json, for log shippers), the same
 // for the console and logs/latest.log. The JSON line has the fields and order shippers already
-// parse from pino's (docs/decisions.md, "--log-format json"): level, time, name, err, msg, with
+// parse from pino's (docs/decisions.md, "Logs"): level, time, name, err, msg, with
 // an error as pino's standard serializer writes it (type, message and stack with their causes).
 
 import { isoLocal, renderText, type LogRecord } from './log.ts';
