@@ -35,4 +35,24 @@ describe('parseCli', () => {
       assert.match(outcome.kind === 'error' ? outcome.message : '', pattern);
     }
   });
+
+  it('words the refusals as before, naming the word as typed', () => {
+    const unknown = (raw: string) => ({ kind: 'error', message: `Unknown flag "${raw}". Run with --help to list the flags.` });
+    assert.deepEqual(parseCli(['--world=x']), unknown('--world=x'));
+    assert.deepEqual(parseCli(['-x']), unknown('-x'));
+    assert.deepEqual(parseCli(['--debug=yes']), unknown('--debug=yes'));
+    assert.deepEqual(parseCli(['--port', '1', 'world']), unknown('world'), 'the server takes no words besides its flags');
+    assert.deepEqual(parseCli(['--', '--port', '1']), unknown('--'));
+    assert.deepEqual(parseCli(['-']), unknown('-'));
+    assert.deepEqual(parseCli(['--port=']), { kind: 'error', message: 'The flag --port needs a value.' });
+    assert.deepEqual(parseCli(['--port', '1.5']), { kind: 'error', message: '--port must be a whole number from 0 to 65535, not "1.5".' });
+    assert.deepEqual(parseCli(['--online-mode=yes']), { kind: 'error', message: '--online-mode must be true or false, not "yes".' });
+  });
+
+  it('reads the flags in order: the first word at fault is named, and a later --help does not hide it', () => {
+    assert.deepEqual(parseCli(['--port', 'x', '--help']), { kind: 'error', message: '--port must be a whole number from 0 to 65535, not "x".' });
+    assert.equal(parseCli(['-h', '--port', 'x']).kind, 'help');
+    assert.deepEqual(parseCli(['-v']), { kind: 'version' });
+    assert.deepEqual(parseCli(['--port', '1', '--port', '2']), { kind: 'run', options: { dataDir: './data', port: 2, onlineMode: true, logFormat: 'text', debug: false } });
+  });
 });

@@ -1,5 +1,7 @@
-// The command line of `npm start` (docs/decisions.md, "How the server runs"): flags, their defaults, and the help text.
+// The command line of `npm start` (docs/decisions.md, "How the server runs"): flags, their defaults,
+// and the help text. The words are read by node:util's parseArgs (src/cli-flags.ts).
 
+import { readFlags, unknownFlag, type FlagDeclaration } from './cli-flags.ts';
 import { LOG_FORMATS, type LogFormat } from './core/log-format.ts';
 
 export interface ServerOptions {
@@ -41,32 +43,34 @@ Flags:
 The console (standard input) takes commands with or without a leading /;
 type help to list them.`;
 
-const FLAGS_WITH_VALUE = new Set(['--data', '--port', '--online-mode', '--log-format']);
+const FLAGS = {
+  data: { takesValue: true },
+  port: { takesValue: true },
+  'online-mode': { takesValue: true },
+  'log-format': { takesValue: true },
+  debug: { takesValue: false },
+  help: { takesValue: false, short: 'h' },
+  version: { takesValue: false, short: 'v' },
+} as const satisfies Record<string, FlagDeclaration>;
 
 export function parseCli(argv: readonly string[]): CliOutcome {
   const options: ServerOptions = { dataDir: './data', port: 25565, onlineMode: true, logFormat: 'text', debug: false };
-  for (let i = 0; i < argv.length; i++) {
-    const raw = argv[i] ?? '';
-    const eq = raw.indexOf('=');
-    const flag = raw.startsWith('--') && eq > 0 ? raw.slice(0, eq) : raw;
-    if (flag === '--help' || flag === '-h') return { kind: 'help', text: HELP };
-    if (flag === '--version' || flag === '-v') return { kind: 'version' };
-    if (raw === '--debug') {
-      options.debug = true;
-      continue;
-    }
-    if (!FLAGS_WITH_VALUE.has(flag)) {
-      return { kind: 'error', message: `Unknown flag "${raw}". Run with --help to list the flags.` };
-    }
-    let value: string | undefined;
-    if (raw.startsWith('--') && eq > 0) value = raw.slice(eq + 1);
-    else value = argv[++i];
-    if (value === undefined || value === '') return { kind: 'error', message: `The flag ${flag} needs a value.` };
-    switch (flag) {
-      case '--data':
+  const { readings, wordsAt, marked } = readFlags(argv, FLAGS);
+  for (const r of readings) {
+    if (r.kind === 'error') return r;
+    const value = r.value;
+    switch (r.name) {
+      case 'help':
+        return { kind: 'help', text: HELP };
+      case 'version':
+        return { kind: 'version' };
+      case 'debug':
+        options.debug = true;
+        break;
+      case 'data':
         options.dataDir = value;
         break;
-      case '--port': {
+      case 'port': {
         const n = Number(value);
         if (!/^\d+$/.test(value) || n > 65535) {
           return { kind: 'error', message: `--port must be a whole number from 0 to 65535, not "${value}".` };
@@ -74,13 +78,13 @@ export function parseCli(argv: readonly string[]): CliOutcome {
         options.port = n;
         break;
       }
-      case '--online-mode':
+      case 'online-mode':
         if (value !== 'true' && value !== 'false') {
           return { kind: 'error', message: `--online-mode must be true or false, not "${value}".` };
         }
         options.onlineMode = value === 'true';
         break;
-      case '--log-format': {
+      case 'log-format': {
         const format = LOG_FORMATS.find((f) => f === value);
         if (!format) return { kind: 'error', message: `--log-format must be text or json, not "${value}".` };
         options.logFormat = format;
@@ -88,5 +92,7 @@ export function parseCli(argv: readonly string[]): CliOutcome {
       }
     }
   }
+  // The server takes no words besides its flags (and so no `--` either).
+  if (wordsAt < argv.length || marked) return { kind: 'error', message: unknownFlag(argv[marked ? wordsAt - 1 : wordsAt] ?? '') };
   return { kind: 'run', options };
 }

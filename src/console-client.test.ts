@@ -45,6 +45,10 @@ describe('npm run console: its arguments', () => {
     assert.deepEqual(parseClientArgs(['--wait', '-1']), { kind: 'error', message: '--wait must be a whole number of seconds, not "-1".' });
     assert.deepEqual(parseClientArgs(['help\nstop']), { kind: 'error', message: 'The command is one line: it cannot hold a line break.' });
     assert.deepEqual(parseClientArgs(['--help']), { kind: 'help' });
+    assert.deepEqual(parseClientArgs(['-h', 'stop']), { kind: 'help' });
+    assert.deepEqual(parseClientArgs(['--data=']), { kind: 'error', message: 'The flag --data needs a value.' });
+    assert.deepEqual(parseClientArgs(['-x', 'help']), { kind: 'error', message: 'Unknown flag "-x". Run with --help to list the flags.' });
+    assert.deepEqual(parseClientArgs(['-']), { kind: 'error', message: 'Unknown flag "-". Run with --help to list the flags.' });
   });
 });
 

@@ -13,6 +13,7 @@ import { createConnection, type Socket } from 'node:net';
 import { resolve } from 'node:path';
 import { createInterface, type Interface } from 'node:readline';
 import { setTimeout as delay } from 'node:timers/promises';
+import { readFlags, type FlagDeclaration } from './cli-flags.ts';
 import { folderHolder } from './data-folder.ts';
 import { messageOf } from './core/sentence.ts';
 import { decodeMessage, lineSplitter, socketPath, socketPathProblem } from './console-protocol.ts';
@@ -51,33 +52,29 @@ export interface ClientOptions {
 
 export type ClientArgs = { kind: 'run'; options: ClientOptions } | { kind: 'help' } | { kind: 'error'; message: string };
 
+const FLAGS = {
+  data: { takesValue: true },
+  wait: { takesValue: true },
+  help: { takesValue: false, short: 'h' },
+} as const satisfies Record<string, FlagDeclaration>;
+
 /** The flags come first; the first word that is not one starts the command (`--` may mark it). */
 export function parseClientArgs(argv: readonly string[]): ClientArgs {
   const options: ClientOptions = { dataDir: './data', waitSeconds: 0, command: undefined };
-  let i = 0;
-  for (; i < argv.length; i++) {
-    const raw = argv[i] ?? '';
-    if (raw === '--') {
-      i++;
-      break;
-    }
-    if (!raw.startsWith('-')) break;
-    if (raw === '--help' || raw === '-h') return { kind: 'help' };
-    const eq = raw.indexOf('=');
-    const flag = eq > 0 ? raw.slice(0, eq) : raw;
-    if (flag !== '--data' && flag !== '--wait') return { kind: 'error', message: `Unknown flag "${raw}". Run with --help to list the flags.` };
-    const value = eq > 0 ? raw.slice(eq + 1) : argv[++i];
-    if (value === undefined || value === '') return { kind: 'error', message: `The flag ${flag} needs a value.` };
-    if (flag === '--data') options.dataDir = value;
+  const { readings, wordsAt } = readFlags(argv, FLAGS);
+  for (const r of readings) {
+    if (r.kind === 'error') return r;
+    if (r.name === 'help') return { kind: 'help' };
+    if (r.name === 'data') options.dataDir = r.value;
     else {
-      const seconds = Number(value);
-      if (!/^\d+$/.test(value) || !Number.isSafeInteger(seconds)) {
-        return { kind: 'error', message: `--wait must be a whole number of seconds, not "${value}".` };
+      const seconds = Number(r.value);
+      if (!/^\d+$/.test(r.value) || !Number.isSafeInteger(seconds)) {
+        return { kind: 'error', message: `--wait must be a whole number of seconds, not "${r.value}".` };
       }
       options.waitSeconds = seconds;
     }
   }
-  const words = argv.slice(i);
+  const words = argv.slice(wordsAt);
   if (words.length > 0) {
     const command = words.join(' ');
     if (/[\r\n]/.test(command)) return { kind: 'error', message: 'The command is one line: it cannot hold a line break.' };

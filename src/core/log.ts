@@ -66,7 +66,7 @@ export function memoryLogger(): Logger & { lines: string[] } {
   return Object.assign(log, { lines });
 }
 
-// The text rendering lives here (not in log-format.ts) so that memoryLogger needs no pino.
+// The text rendering lives here (log-format.ts adds the JSON one beside it).
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 

@@ -1,11 +1,16 @@
 // The /coreapi command (docs/decisions.md, "Tokens"): issue, list and revoke tokens, and show the
 // listener with its subscribers. Behind core.rest.admin; the console holds it. A secret is shown
-// once: a single line at the console, a click-to-copy component in game.
+// once: a single line at the console, a click-to-copy component in game. Declared on the command
+// tree (src/core/command-tree.ts) like every other command: its usage lines, tab completion and the
+// refusal of a bad word come from the declaration.
 
 import type { CoreApi } from '../core/api.ts';
-import type { CommandContext, CommandDefinition } from '../core/commands.ts';
+import { arg } from '../core/command-args.ts';
+import { succeeded } from '../core/command-helpers.ts';
+import { command, sub, type DeclaredCommand } from '../core/command-tree.ts';
+import type { CommandContext } from '../core/commands.ts';
 import type { TextComponent } from '../platform/platform.ts';
-import { ADMIN_PERMISSION, parseScopes, SCOPES, type TokenStore } from './tokens.ts';
+import { ADMIN_PERMISSION, DEFAULT_SCOPES, parseScopes, SCOPES, type Scope, type TokenStore } from './tokens.ts';
 
 export interface CoreApiCommandOptions {
   tokens: TokenStore;
@@ -14,19 +19,23 @@ export interface CoreApiCommandOptions {
   status(): string[];
 }
 
-const USAGE = 'coreapi token create <label> [scopes] | coreapi token list | coreapi token revoke <label> | coreapi status';
-
 function createdLine(label: string, scopes: readonly string[]): string {
   return `Token ${label} created with scopes ${scopes.join(',')}. Secret: `;
 }
 
-export function coreApiCommand(o: CoreApiCommandOptions): CommandDefinition {
-  async function create(ctx: CommandContext, label: string | undefined, scopeArg: string | undefined): Promise<void> {
-    if (label === undefined) return ctx.reply('Usage: coreapi token create <label> [scopes]');
-    const scopes = parseScopes(scopeArg);
-    if (scopes === undefined) return ctx.reply(`Scopes are a comma-separated list of ${SCOPES.join(', ')}.`);
+/** `read,write`: the scopes, each once, in the order of SCOPES. */
+const scopesArg = arg.custom('scopes', {
+  parse: (word) => {
+    const scopes = parseScopes(word);
+    return scopes !== undefined ? { ok: true, value: scopes } : { ok: false, message: `Scopes are a comma-separated list of ${SCOPES.join(', ')}.` };
+  },
+  complete: () => ['read', 'read,write', 'read,events', 'read,write,events', 'events', 'write'],
+});
+
+export function coreApiCommand(o: CoreApiCommandOptions): DeclaredCommand {
+  async function create(ctx: CommandContext, label: string, scopes: readonly Scope[]): Promise<void> {
     const r = await o.tokens.create(label, scopes, ctx.actor);
-    if (!r.ok) return ctx.reply(r.message);
+    if (!succeeded(ctx, r)) return;
     await o.api.audit.record({ actor: ctx.actor, action: 'core-rest.token-create', target: null, details: { label, scopes: r.value.scopes } });
     const { secret } = r.value;
     if (ctx.sender.kind === 'console') {
@@ -60,41 +69,32 @@ export function coreApiCommand(o: CoreApiCommandOptions): CommandDefinition {
     }
   }
 
-  async function revoke(ctx: CommandContext, label: string | undefined): Promise<void> {
-    if (label === undefined) return ctx.reply('Usage: coreapi token revoke <label>');
+  async function revoke(ctx: CommandContext, label: string): Promise<void> {
     const r = await o.tokens.revoke(label, ctx.actor);
-    if (!r.ok) return ctx.reply(r.message);
+    if (!succeeded(ctx, r)) return;
     await o.api.audit.record({ actor: ctx.actor, action: 'core-rest.token-revoke', target: null, details: { label } });
     ctx.reply(`Token ${label} revoked; it no longer works and its event streams were closed.`);
   }
 
-  return {
+  return command({
     name: 'coreapi',
     permission: ADMIN_PERMISSION,
     description: 'Remote Access Service: issue, list and revoke tokens; show the listener.',
-    usage: USAGE,
-    async run(ctx, args) {
-      const [a, b, c, d] = args;
-      if (a === 'status' && b === undefined) {
-        for (const line of o.status()) ctx.reply(line);
-        return;
-      }
-      if (a === 'token') {
-        if (b === 'create' && args.length <= 4) return create(ctx, c, d);
-        if (b === 'list' && args.length === 2) return list(ctx);
-        if (b === 'revoke' && args.length === 3) return revoke(ctx, c);
-      }
-      ctx.reply(`Usage: ${USAGE}`);
-    },
-    complete(_ctx, args) {
-      const last = args[args.length - 1] ?? '';
-      const pick = (options: string[]) => options.filter((s) => s.startsWith(last));
-      if (args.length <= 1) return pick(['token', 'status']);
-      if (args[0] === 'token' && args.length === 2) return pick(['create', 'list', 'revoke']);
-      if (args[0] === 'token' && args[1] === 'create' && args.length === 4) {
-        return pick(['read', 'read,write', 'read,events', 'read,write,events', 'events', 'write']);
-      }
-      return [];
-    },
-  };
+    subcommands: [
+      sub({
+        name: 'token',
+        subcommands: [
+          sub({ name: 'create', args: [arg.word('label'), scopesArg.optional()], run: (c, { label, scopes }) => create(c, label, scopes ?? DEFAULT_SCOPES) }),
+          sub({ name: 'list', run: list }),
+          sub({ name: 'revoke', args: [arg.word('label', () => o.tokens.activeLabels())], run: (c, { label }) => revoke(c, label) }),
+        ],
+      }),
+      sub({
+        name: 'status',
+        run(c) {
+          for (const line of o.status()) c.reply(line);
+        },
+      }),
+    ],
+  });
 }

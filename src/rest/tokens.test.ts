@@ -2,6 +2,8 @@ import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { describe, it } from 'node:test';
 import type { CommandSender, TextComponent } from '../platform/platform.ts';
+import type { CommandContext } from '../core/commands.ts';
+import { plain } from '../../test/support/fake/values.ts';
 import { join } from 'node:path';
 import { CONSOLE } from '../core/actor.ts';
 import { systemClock } from '../core/clock.ts';
@@ -96,13 +98,14 @@ describe('/coreapi token', () => {
   it('refuses a bad label, bad scopes and a label already active; a revoked label may be issued again', async () => {
     const h = await startHarness();
     try {
-      assert.match(String((await h.commands.run('coreapi token create Bad!'))[0]), /1 to 32 characters/);
-      assert.match(String((await h.commands.run(`coreapi token create ${'a'.repeat(33)}`))[0]), /1 to 32 characters/);
-      assert.match(String((await h.commands.run('coreapi token create ok read,admin'))[0]), /comma-separated list of read, write, events/);
+      const red = (text: string) => [{ text, color: 'red' }];
+      assert.deepEqual(await h.commands.run('coreapi token create Bad!'), red('A token label is 1 to 32 characters of a-z, 0-9, _ and -.'));
+      assert.deepEqual(await h.commands.run(`coreapi token create ${'a'.repeat(33)}`), red('A token label is 1 to 32 characters of a-z, 0-9, _ and -.'));
+      assert.deepEqual(await h.commands.run('coreapi token create ok read,admin'), red('Scopes are a comma-separated list of read, write, events.'));
       const first = await h.token('same');
-      assert.match(String((await h.commands.run('coreapi token create same'))[0]), /already labelled same/);
+      assert.deepEqual(await h.commands.run('coreapi token create same'), red('An active token is already labelled same; revoke it first.'));
       assert.match(String((await h.commands.run('coreapi token revoke same'))[0]), /revoked/);
-      assert.match(String((await h.commands.run('coreapi token revoke same'))[0]), /No active token/);
+      assert.deepEqual(await h.commands.run('coreapi token revoke same'), red('No active token is labelled same.'));
       const second = await h.token('same');
       assert.notEqual(first, second);
       assert.equal((await http(h.port, 'GET', '/api/v1/status', { token: first })).status, 401);
@@ -138,6 +141,45 @@ describe('/coreapi token', () => {
       assert.equal((await http(again.port, 'GET', '/api/v1/status', { token: secret })).status, 200);
     } finally {
       await again.close();
+      await h.close();
+    }
+  });
+});
+
+describe('/coreapi on the command tree', () => {
+  const console_: CommandContext = { sender: { kind: 'console' }, actor: CONSOLE, rest: '', reply: () => {}, has: () => true };
+
+  it('answers a command typed short or long with the usage of what was typed, in red as every command does', async () => {
+    const h = await startHarness();
+    try {
+      const said = async (line: string) => (await h.commands.run(line)).map(plain);
+      assert.deepEqual(await said('coreapi token create'), ['Usage: coreapi token create <label> [scopes]']);
+      assert.deepEqual(await said('coreapi token revoke'), ['Usage: coreapi token revoke <label>']);
+      assert.deepEqual(await said('coreapi token list extra'), ['Usage: coreapi token list']);
+      assert.deepEqual(await said('coreapi token create a read too-many'), ['Usage: coreapi token create <label> [scopes]']);
+      assert.deepEqual(await said('coreapi token'), ['Usage: coreapi token create <label> [scopes], coreapi token list, coreapi token revoke <label>']);
+      assert.deepEqual(await said('coreapi'), ['Usage:', 'coreapi token create <label> [scopes]', 'coreapi token list', 'coreapi token revoke <label>', 'coreapi status']);
+      assert.deepEqual((await h.commands.run('coreapi status now'))[0], { text: 'Usage: coreapi status', color: 'red' });
+      assert.match((await said('coreapi TOKEN LIST'))[0] ?? '', /^No tokens yet/, 'subcommands in any case, as every command');
+    } finally {
+      await h.close();
+    }
+  });
+
+  it('completes the subcommands, the scopes of a new token and the labels of the active ones', async () => {
+    const h = await startHarness();
+    try {
+      await h.token('panel');
+      await h.token('bot');
+      await h.commands.run('coreapi token revoke bot');
+      const c = h.commands.list().find((x) => x.name === 'coreapi');
+      assert.ok(c?.complete);
+      assert.deepEqual(c.complete(console_, ['']), ['token', 'status']);
+      assert.deepEqual(c.complete(console_, ['token', '']), ['create', 'list', 'revoke']);
+      assert.deepEqual(c.complete(console_, ['token', 'create', 'shop', '']), ['read', 'read,write', 'read,events', 'read,write,events', 'events', 'write']);
+      assert.deepEqual(c.complete(console_, ['token', 'revoke', '']), ['panel']);
+      assert.deepEqual(c.usageFor?.(console_), ['coreapi token create <label> [scopes]', 'coreapi token list', 'coreapi token revoke <label>', 'coreapi status']);
+    } finally {
       await h.close();
     }
   });

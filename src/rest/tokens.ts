@@ -138,6 +138,8 @@ export interface TokenStore {
   create(label: string, scopes: readonly Scope[], actor: Actor): Promise<Result<{ label: string; scopes: Scope[]; secret: string }>>;
   revoke(label: string, actor: Actor): Promise<Result<{ label: string }>>;
   list(): Promise<TokenInfo[]>;
+  /** The labels of the active tokens this server holds, sorted (for completion). */
+  activeLabels(): string[];
   /** Called with each token as it is revoked (here, or seen revoked on reload). */
   onRevoke(listener: (token: TokenRecord) => void): () => void;
   /** Re-reads the active tokens (tokens issued or revoked by another server sharing the database). */
@@ -342,6 +344,8 @@ export async function createTokenStore(o: TokenStoreOptions): Promise<TokenStore
       await tellNetwork(label);
       return ok({ label });
     },
+
+    activeLabels: () => [...byLabel.keys()].sort(),
 
     async list() {
       const rows = (await db.selectFrom('rest_tokens').selectAll().orderBy('id').execute()) as Row[];
