@@ -62,6 +62,11 @@ export interface KernelOptions {
 
 export interface Kernel {
   api: CoreApi;
+  /**
+   * Every module the kernel was given, on or off, as declared: the add-on reads its route table and
+   * event catalogue from these declarations.
+   */
+  modules: readonly ModuleDefinition[];
   commands: CommandRegistry;
   /** The config files `core reload` reads again, as the start-up check read them (rest.conf included in a server). */
   configs: ConfigFiles;
@@ -213,7 +218,7 @@ export async function startKernel(options: KernelOptions): Promise<Kernel> {
 
     platform.setCommandHandler(commands);
     log.info(`core ${version} started; modules on: ${order.length ? order.map((m) => m.name).join(', ') : 'none'}`);
-    return { api, commands, configs, catalogue, signals, stop };
+    return { api, modules: options.modules, commands, configs, catalogue, signals, stop };
   } catch (e) {
     await stop();
     throw e;

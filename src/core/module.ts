@@ -1,8 +1,9 @@
-// Modules are folders. Each declares its name, the modules it depends on, its migrations, a
-// factory for its service (its part of the published API), its in-game commands and the schemas of
-// the events it emits. The kernel boots the modules switched on in data/core/modules.conf, in
-// dependency order; boot fails with a clear message when a module needs one that is missing or
-// switched off.
+// Modules are folders. Each declares, in one `defineModule({...})` in its index.ts, its name, the
+// modules it depends on, its config files, its migrations, a factory for its service (its part of
+// the published API), its in-game commands, its route rows and the schemas of the events it emits;
+// the kernel and the add-on take everything from the declarations (docs/architecture.md). The
+// kernel boots the modules switched on in data/core/modules.conf, in dependency order; boot fails
+// with a clear message when a module needs one that is missing or switched off.
 
 import type { Clock } from './clock.ts';
 import type { Db, DbKind, Migration } from './db.ts';
@@ -15,6 +16,7 @@ import type { ConfigFiles, ReloadableConfig } from './config-reload.ts';
 import type { ChatFilters, LoginGates } from './chains.ts';
 import type { Scheduler } from './scheduler.ts';
 import type { NetworkSignals } from './network-signals.ts';
+import type { RouteDefinition } from './routes.ts';
 
 /**
  * What the composition root passes every module. No singletons. The platform, events, scheduler,
@@ -82,6 +84,12 @@ export interface ModuleDefinition<S = unknown> {
    * group of the permissions.conf written on first start; admin nodes never belong here.
    */
   playerNodes?: readonly string[];
+  /**
+   * The module's rows of the route table (its `<area>.routes.ts`), each naming this module (or null
+   * for a row that answers while the module is off). The Remote Access Service serves and documents
+   * the rows of every known module, on or off, in the order of the module list.
+   */
+  routes?: readonly RouteDefinition[];
   /**
    * The payload schemas of the events the module emits (its `<area>.events.ts`): the kernel
    * gathers them into the event catalogue, which the AsyncAPI document and the tests read.

@@ -7,6 +7,7 @@ import { ECONOMY_NODES, economyCommands } from './economy.commands.ts';
 import { ECONOMY_EVENTS } from './economy.events.ts';
 import { createEconomyService, type EconomyService } from './economy.service.ts';
 import { ECONOMY_MIGRATIONS } from './economy.store.ts';
+import { ECONOMY_ROUTES } from './economy.routes.ts';
 
 declare module '../../core/api.ts' {
   interface ModuleServices {
@@ -19,6 +20,7 @@ export const economyModule = defineModule<EconomyService>({
   description: 'Currencies, balances, /pay, /baltop, banks and loans.',
   dependsOn: [],
   migrations: ECONOMY_MIGRATIONS,
+  routes: ECONOMY_ROUTES,
   events: ECONOMY_EVENTS,
   playerNodes: [ECONOMY_NODES.balance, ECONOMY_NODES.pay, ECONOMY_NODES.top, ECONOMY_NODES.bank, ECONOMY_NODES.loan],
   readConfigFiles(ctx) {

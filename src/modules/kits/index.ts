@@ -8,6 +8,7 @@ import { kitsReloadable, type KitCurrencies } from './kits.config.ts';
 import { KIT_EVENTS } from './kits.events.ts';
 import { createKitsService, type KitsService } from './kits.service.ts';
 import { KITS_MIGRATIONS } from './kits.store.ts';
+import { KITS_ROUTES } from './kits.routes.ts';
 
 declare module '../../core/api.ts' {
   interface ModuleServices {
@@ -27,6 +28,7 @@ export const kitsModule = defineModule<KitsService>({
   description: 'Kits of items from kits.conf: /kit, /kit <id> with cooldown, cost and permission; /kit give for admins.',
   dependsOn: ['economy'],
   migrations: KITS_MIGRATIONS,
+  routes: KITS_ROUTES,
   events: KIT_EVENTS,
   playerNodes: [KIT_NODES.use],
   readConfigFiles: (ctx) => void ctx.load(kitsReloadable(ctx.configDir, () => currenciesOf(ctx.api))),

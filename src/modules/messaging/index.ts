@@ -5,6 +5,7 @@ import { MESSAGING_NODES, messagingCommands } from './messaging.commands.ts';
 import { MESSAGING_EVENTS } from './messaging.events.ts';
 import { createMessagingService, type MessagingService } from './messaging.service.ts';
 import { MESSAGING_MIGRATIONS } from './messaging.store.ts';
+import { MESSAGING_ROUTES } from './messaging.routes.ts';
 
 declare module '../../core/api.ts' {
   interface ModuleServices {
@@ -17,6 +18,7 @@ export const messagingModule = defineModule<MessagingService>({
   description: 'Private messages (/msg, /r), /ignore, mail (/mail send|read|clear) and /helpop.',
   dependsOn: [],
   migrations: MESSAGING_MIGRATIONS,
+  routes: MESSAGING_ROUTES,
   events: MESSAGING_EVENTS,
   playerNodes: [MESSAGING_NODES.msg, MESSAGING_NODES.reply, MESSAGING_NODES.ignore, MESSAGING_NODES.mail, MESSAGING_NODES.helpop],
   createService: (ctx) =>

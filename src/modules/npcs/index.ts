@@ -8,6 +8,7 @@ import { NPC_EVENTS } from './npcs.events.ts';
 import { createNpcsService, type NpcsService } from './npcs.service.ts';
 import { npcSpawner } from './npcs.spawner.ts';
 import { NPCS_MIGRATIONS } from './npcs.store.ts';
+import { NPCS_ROUTES } from './npcs.routes.ts';
 
 declare module '../../core/api.ts' {
   interface ModuleServices {
@@ -23,6 +24,7 @@ export const npcsModule = defineModule<NpcsService>({
   description: 'NPCs: /npc, player-like figures that run a command when right-clicked (skins through the skins module).',
   dependsOn: [],
   migrations: NPCS_MIGRATIONS,
+  routes: NPCS_ROUTES,
   events: NPC_EVENTS,
   playerNodes: [NPC_NODES.use],
   readConfigFiles: (ctx) => void ctx.load(npcsReloadable(ctx.configDir)),

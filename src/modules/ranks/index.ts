@@ -8,6 +8,7 @@ import { RANK_NODES, ranksCommands } from './ranks.commands.ts';
 import { RANK_EVENTS } from './ranks.events.ts';
 import { createRanksService, type RanksService } from './ranks.service.ts';
 import { createRanksStore, RANKS_MIGRATIONS } from './ranks.store.ts';
+import { RANKS_ROUTES } from './ranks.routes.ts';
 
 declare module '../../core/api.ts' {
   interface ModuleServices {
@@ -27,6 +28,7 @@ export const ranksModule = defineModule<RanksService>({
   description: 'A rank ladder from ranks.conf: /rankup, /prestige, /ranks, /rank set; ranks grant permission groups.',
   dependsOn: ['economy'],
   migrations: RANKS_MIGRATIONS,
+  routes: RANKS_ROUTES,
   events: RANK_EVENTS,
   playerNodes: [RANK_NODES.rankup, RANK_NODES.prestige, RANK_NODES.list],
   readConfigFiles: (ctx) => void ctx.load(ranksReloadable(ctx.configDir, () => currenciesOf(ctx.api))),

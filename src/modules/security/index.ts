@@ -8,6 +8,7 @@ import { enforceSecurity } from './security.enforce.ts';
 import { SECURITY_EVENTS } from './security.events.ts';
 import { createSecurityService, type SecurityService } from './security.service.ts';
 import { createSecurityStore, SECURITY_MIGRATIONS } from './security.store.ts';
+import { SECURITY_ROUTES } from './security.routes.ts';
 
 declare module '../../core/api.ts' {
   interface ModuleServices {
@@ -20,6 +21,7 @@ export const securityModule = defineModule<SecurityService>({
   description: 'Two-factor codes (TOTP) with /2fa; untrusted devices prove a code before playing; lockouts.',
   dependsOn: [],
   migrations: SECURITY_MIGRATIONS,
+  routes: SECURITY_ROUTES,
   events: SECURITY_EVENTS,
   playerNodes: [SECURITY_NODES.use],
   readConfigFiles: (ctx) => void ctx.load(securityReloadable(ctx.configDir)),

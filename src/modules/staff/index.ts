@@ -8,6 +8,7 @@ import { staffReloadable } from './staff.config.ts';
 import { STAFF_EVENTS } from './staff.events.ts';
 import { createStaffService, STAFF_NODES, type StaffService } from './staff.service.ts';
 import { STAFF_MIGRATIONS } from './staff.store.ts';
+import { STAFF_ROUTES } from './staff.routes.ts';
 
 declare module '../../core/api.ts' {
   interface ModuleServices {
@@ -20,6 +21,7 @@ export const staffModule = defineModule<StaffService>({
   description: 'Staff mode: /staff [mode] (modes in staff.conf: game mode, vanish), /sc staff chat.',
   dependsOn: [],
   migrations: STAFF_MIGRATIONS,
+  routes: STAFF_ROUTES,
   events: STAFF_EVENTS,
   readConfigFiles: (ctx) => void ctx.load(staffReloadable(ctx.configDir)),
   async createService(ctx) {
