@@ -6,14 +6,14 @@
 
 import type { CoreApi, KernelServices, ModuleServices } from './api.ts';
 import { createPlaceholders } from './placeholders.ts';
-import { createAudit, AUDIT_MIGRATIONS } from './audit.ts';
+import { createAudit } from './audit.ts';
 import type { Clock } from './clock.ts';
 import { createCommandRegistry, helpCommand, stopCommand } from './command-registry.ts';
 import { tpsCommand } from './tps-command.ts';
 import { permissionNodes } from './command-tree.ts';
 import type { CommandRegistry } from './commands.ts';
 import { migrate, type Database } from './db.ts';
-import { createNetworkPresence, PRESENCE_MIGRATIONS } from './network-presence.ts';
+import { createNetworkPresence } from './network-presence.ts';
 import { createNetworkSignals, scopedSignals, type NetworkSignals } from './network-signals.ts';
 import { catalogueOf, type EventCatalogue } from './event-catalogue.ts';
 import type { EventBus } from './events.ts';
@@ -22,16 +22,16 @@ import type { ModuleContext, ModuleDefinition } from './module.ts';
 import type { ConfigFiles } from './config-reload.ts';
 import { readStartupConfigs, type StartupConfigs } from './config-startup.ts';
 import type { AnyModule } from './module-switches.ts';
-import { createPermissions, permCommand, PERMISSIONS_MIGRATIONS } from './permissions.ts';
+import { createPermissions, permCommand } from './permissions.ts';
 import { coreCommand } from './reload-command.ts';
 import { copyToPostgresCommand } from './copy-command.ts';
-import { createPlayers, PLAYERS_MIGRATIONS } from './players.ts';
+import { createPlayers } from './players.ts';
 import { installChains } from './chains.ts';
+import { KERNEL_TABLES } from './kernel-tables.ts';
 import { createModuleScope, type ModuleScope } from './module-scope.ts';
 import type { Scheduler } from './scheduler.ts';
 import { createTeleports, type Teleports } from './teleport.ts';
 import { teleportCommands } from './teleport.commands.ts';
-import { TELEPORT_MIGRATIONS } from './teleport.store.ts';
 import type { GamePlatform } from '../platform/platform.ts';
 
 export { MODULES_FILE } from './module-switches.ts';
@@ -86,13 +86,10 @@ export async function startKernel(options: KernelOptions): Promise<Kernel> {
   const on = startup.running;
   const catalogue = catalogueOf(options.modules);
 
-  await migrate(database, 'core.players', PLAYERS_MIGRATIONS);
-  await migrate(database, 'core.audit', AUDIT_MIGRATIONS);
-  await migrate(database, 'core.permissions', PERMISSIONS_MIGRATIONS);
-  await migrate(database, 'core.teleport', TELEPORT_MIGRATIONS);
+  // The kernel's tables (./kernel-tables.ts), then each module's as it boots.
+  for (const part of KERNEL_TABLES) await migrate(database, part.name, part.migrations);
   const signals = await createNetworkSignals({ database, serverName: options.serverName ?? 'server', log: log.child('network') });
 
-  await migrate(database, 'core.presence', PRESENCE_MIGRATIONS);
   const presence = createNetworkPresence(database.db, options.serverName ?? 'server');
   // Rows this server left when it last stopped without cleaning (a crash): nobody is on it yet.
   await presence.clear();
