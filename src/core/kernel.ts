@@ -18,7 +18,7 @@ import { createNetworkSignals, scopedSignals, type NetworkSignals } from './netw
 import { catalogueOf, type EventCatalogue } from './event-catalogue.ts';
 import type { EventBus } from './events.ts';
 import type { Logger } from './log.ts';
-import type { ModuleContext, ModuleDefinition } from './module.ts';
+import type { ModuleContext, ModuleDefinition, OptionalServicesOf } from './module.ts';
 import type { ConfigFiles } from './config-reload.ts';
 import { readStartupConfigs, type StartupConfigs } from './config-startup.ts';
 import type { AnyModule } from './module-switches.ts';
@@ -180,7 +180,7 @@ export async function startKernel(options: KernelOptions): Promise<Kernel> {
       await migrate(database, module.name, module.migrations);
       const scope = createModuleScope(module.name, { ...shared, teleport });
       const heard = scopedSignals(signals);
-      const ctx: ModuleContext = {
+      const ctx: ModuleContext<string, string> = {
         ...kernelServices,
         db: database.db,
         dbKind: database.kind,
@@ -198,6 +198,7 @@ export async function startKernel(options: KernelOptions): Promise<Kernel> {
         configDir,
         configs,
         api,
+        optional: optionalServices(module, api, on),
       };
       let service: unknown;
       try {
@@ -220,4 +221,17 @@ export async function startKernel(options: KernelOptions): Promise<Kernel> {
     await stop();
     throw e;
   }
+}
+
+/**
+ * `ctx.optional` of a module: a getter per module it names in `optionalDependsOn`, answering that
+ * module's service while it runs, undefined otherwise (switched off, or not in the build).
+ */
+function optionalServices(module: AnyModule, api: CoreApi, running: ReadonlySet<string>): OptionalServicesOf<string> {
+  const services = api as unknown as Readonly<Record<string, unknown>>;
+  const optional: Record<string, unknown> = {};
+  for (const name of module.optionalDependsOn ?? []) {
+    Object.defineProperty(optional, name, { enumerable: true, get: () => (running.has(name) ? services[name] : undefined) });
+  }
+  return optional as OptionalServicesOf<string>;
 }

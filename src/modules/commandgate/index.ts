@@ -13,7 +13,7 @@ declare module '../../core/api.ts' {
   }
 }
 
-export const commandGateModule = defineModule<CommandGateService>({
+export const commandGateModule = defineModule({
   name: 'commandgate',
   description: 'The command gate: command-gate.conf lists the commands players may (whitelist) or may not (blacklist) run, per group and per world.',
   dependsOn: [],

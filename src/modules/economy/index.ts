@@ -15,7 +15,7 @@ declare module '../../core/api.ts' {
   }
 }
 
-export const economyModule = defineModule<EconomyService>({
+export const economyModule = defineModule({
   name: 'economy',
   description: 'Currencies, balances, /pay, /baltop, banks and loans.',
   dependsOn: [],

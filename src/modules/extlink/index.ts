@@ -21,7 +21,7 @@ declare module '../../core/api.ts' {
 /** The Discord bot of each running service, and whether one is configured. */
 const bots = new WeakMap<ExtlinkService, { bot: BotSupervisor; configured: () => boolean }>();
 
-export const extlinkModule = defineModule<ExtlinkService>({
+export const extlinkModule = defineModule({
   name: 'extlink',
   description: 'Account links: /link gives a one-time code to link a Discord-style account; /unlink; /extlink redeem <code> <id>; an optional Discord bot.',
   dependsOn: [],

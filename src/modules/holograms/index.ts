@@ -20,7 +20,7 @@ declare module '../../core/api.ts' {
 /** The display of each running service, to take the holograms out of sight when the module stops. */
 const displays = new WeakMap<HologramsService, HologramDisplay>();
 
-export const hologramsModule = defineModule<HologramsService>({
+export const hologramsModule = defineModule({
   name: 'holograms',
   description: 'Holograms: /holo, floating text owned by players, with managers and a command run on right-click.',
   dependsOn: [],

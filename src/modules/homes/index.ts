@@ -14,7 +14,7 @@ declare module '../../core/api.ts' {
   }
 }
 
-export const homesModule = defineModule<HomesService>({
+export const homesModule = defineModule({
   name: 'homes',
   description: 'Home slots per player: /sethome, /home, /delhome, /homes; limits from core.home.limit.<n>.',
   dependsOn: [],

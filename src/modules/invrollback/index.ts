@@ -14,7 +14,7 @@ declare module '../../core/api.ts' {
   }
 }
 
-export const invRollbackModule = defineModule<InvRollbackService>({
+export const invRollbackModule = defineModule({
   name: 'invrollback',
   description: 'Inventory snapshots on death, on quit and by /invrollback; restore puts one back.',
   dependsOn: [],

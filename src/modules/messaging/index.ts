@@ -13,10 +13,11 @@ declare module '../../core/api.ts' {
   }
 }
 
-export const messagingModule = defineModule<MessagingService>({
+export const messagingModule = defineModule({
   name: 'messaging',
   description: 'Private messages (/msg, /r), /ignore, mail (/mail send|read|clear) and /helpop.',
   dependsOn: [],
+  optionalDependsOn: ['moderation', 'vanish'],
   migrations: MESSAGING_MIGRATIONS,
   routes: MESSAGING_ROUTES,
   events: MESSAGING_EVENTS,
@@ -31,7 +32,7 @@ export const messagingModule = defineModule<MessagingService>({
       audit: ctx.audit,
       platform: ctx.platform,
       log: ctx.log,
-      api: ctx.api,
+      optional: ctx.optional,
     }),
   commands: (messaging, ctx) => messagingCommands(messaging, ctx),
 });

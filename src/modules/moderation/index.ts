@@ -26,7 +26,7 @@ declare module '../../core/api.ts' {
 
 export { JAIL_NODES };
 
-export const moderationModule = defineModule<ModerationApi>({
+export const moderationModule = defineModule({
   name: 'moderation',
   description: 'Bans, mutes, warnings, kicks, address bans, alt detection and jails.',
   dependsOn: [],

@@ -13,7 +13,7 @@ declare module '../../core/api.ts' {
   }
 }
 
-export const playerStateModule = defineModule<PlayerStateService>({
+export const playerStateModule = defineModule({
   name: 'playerstate',
   description: 'Player state: /god, /fly, /gamemode (/gm, /gmc, /gms, /gma, /gmsp), /speed, /heal, /feed.',
   dependsOn: [],

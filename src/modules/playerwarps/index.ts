@@ -14,7 +14,7 @@ declare module '../../core/api.ts' {
   }
 }
 
-export const playerWarpsModule = defineModule<PlayerWarpsService>({
+export const playerWarpsModule = defineModule({
   name: 'playerwarps',
   description: 'Player warps: /pwarp, owned by players, with managers, whitelist, bans and visit fees.',
   dependsOn: ['economy'],

@@ -13,7 +13,7 @@ declare module '../../core/api.ts' {
   }
 }
 
-export const playtimeModule = defineModule<PlaytimeService>({
+export const playtimeModule = defineModule({
   name: 'playtime',
   description: 'Time played across sessions and restarts, AFK time apart: /playtime, /playtimetop.',
   dependsOn: [],

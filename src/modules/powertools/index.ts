@@ -12,7 +12,7 @@ declare module '../../core/api.ts' {
   }
 }
 
-export const powertoolsModule = defineModule<PowertoolsService>({
+export const powertoolsModule = defineModule({
   name: 'powertools',
   description: 'Powertools: /powertool <command> binds a command to the kind of item in hand; using the item runs it.',
   dependsOn: [],

@@ -29,7 +29,7 @@ const configOf = (ctx: ModuleContext): (() => PresenceConfig) => {
   return c;
 };
 
-export const presenceModule = defineModule<PresenceService>({
+export const presenceModule = defineModule({
   name: 'presence',
   description: 'The away (AFK) flag: /afk, automatic after an idle time, cleared by activity.',
   dependsOn: [],

@@ -16,7 +16,7 @@ declare module '../../core/api.ts' {
 /** Each running service's corners (a module runs once per kernel; a test kernel may restart). */
 const selectionsOf = new WeakMap<RegionsService, Selections>();
 
-export const regionsModule = defineModule<RegionsService>({
+export const regionsModule = defineModule({
   name: 'regions',
   description: 'Cuboid regions with a priority: /region pos1|pos2|define|delete|list|info.',
   dependsOn: [],

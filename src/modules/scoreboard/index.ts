@@ -15,7 +15,7 @@ declare module '../../core/api.ts' {
   }
 }
 
-export const scoreboardModule = defineModule<ScoreboardService>({
+export const scoreboardModule = defineModule({
   name: 'scoreboard',
   description: 'The sidebar (/sidebar hides it), the tab list header and footer, and nametags per permission group, from scoreboard.conf.',
   dependsOn: [],

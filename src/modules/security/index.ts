@@ -16,7 +16,7 @@ declare module '../../core/api.ts' {
   }
 }
 
-export const securityModule = defineModule<SecurityService>({
+export const securityModule = defineModule({
   name: 'security',
   description: 'Two-factor codes (TOTP) with /2fa; untrusted devices prove a code before playing; lockouts.',
   dependsOn: [],

@@ -16,7 +16,7 @@ declare module '../../core/api.ts' {
   }
 }
 
-export const skinsModule = defineModule<SkinsService>({
+export const skinsModule = defineModule({
   name: 'skins',
   description: 'Skins of game accounts: /skin <account>, /skin clear (looked up at the account service, kept).',
   dependsOn: [],

@@ -15,7 +15,7 @@ declare module '../../core/api.ts' {
   }
 }
 
-export const tpaModule = defineModule<TpaService>({
+export const tpaModule = defineModule({
   name: 'tpa',
   description: 'Teleport requests: /tpa, /tpahere, /tpaccept, /tpdeny, /tpacancel; they expire after request-expiry-seconds.',
   dependsOn: [],

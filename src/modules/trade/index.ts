@@ -15,7 +15,7 @@ declare module '../../core/api.ts' {
   }
 }
 
-export const tradeModule = defineModule<TradeService>({
+export const tradeModule = defineModule({
   name: 'trade',
   description: 'Trades between two players: /trade <player>, /trade accept|deny|cancel; a shared window, both confirm.',
   dependsOn: [],

@@ -17,7 +17,7 @@ declare module '../../core/api.ts' {
 /** The rule each running service added, taken off when the module stops. */
 const stops = new WeakMap<VanishService, () => void>();
 
-export const vanishModule = defineModule<VanishService>({
+export const vanishModule = defineModule({
   name: 'vanish',
   description: 'Vanish: /vanish [player], /vanish list; levels from core.vanish.level.<n>, see-levels from core.vanish.see.<n>.',
   dependsOn: [],

@@ -14,7 +14,7 @@ declare module '../../core/api.ts' {
   }
 }
 
-export const vaultsModule = defineModule<VaultsService>({
+export const vaultsModule = defineModule({
   name: 'vaults',
   description: 'Player vaults: private chests opened with /pv <n>; limits from core.vault.limit.<n>.',
   dependsOn: [],

@@ -19,7 +19,7 @@ declare module '../../core/api.ts' {
 /** What each running service holds beside its API: its config getter and the listener. */
 const running = new WeakMap<VotesService, { config: () => VotesConfig; listener: VotifierListener | undefined }>();
 
-export const votesModule = defineModule<VotesService>({
+export const votesModule = defineModule({
   name: 'votes',
   description: 'Votes from vote lists (NuVotifier v2) and the route, rewards, leaderboard and vote party: /vote, /votetop.',
   dependsOn: ['economy'],

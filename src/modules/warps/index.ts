@@ -13,7 +13,7 @@ declare module '../../core/api.ts' {
   }
 }
 
-export const warpsModule = defineModule<WarpsService>({
+export const warpsModule = defineModule({
   name: 'warps',
   description: 'Server warps: /warp, /warps, /warp rate; /setwarp, /movewarp, /delwarp need core.warp.admin.',
   dependsOn: [],

@@ -15,7 +15,7 @@ declare module '../../core/api.ts' {
   }
 }
 
-export const worldsModule = defineModule<WorldsService>({
+export const worldsModule = defineModule({
   name: 'worlds',
   description: 'Managed worlds: /world create, load, unload, delete, import, adopt, set, tp; entry rules per world.',
   dependsOn: [],
