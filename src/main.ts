@@ -142,6 +142,7 @@ async function run(options: ServerOptions, log: Logger, serverLog: ServerLog): P
     configDir: restDir,
     database,
     api: kernel.api,
+    modules: kernel.modules,
     events,
     commands: kernel.commands,
     configs: kernel.configs,

@@ -9,6 +9,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { describe, it } from 'node:test';
 import { importsOf as scan } from '../scripts/import-graph.ts';
+import { ALL_MODULES } from '../src/modules/index.ts';
 
 const ROOT = join(import.meta.dirname, '..');
 const SRC = join(ROOT, 'src');
@@ -44,7 +45,7 @@ describe('the direction of dependencies', () => {
       found.map((i) => i.to),
       ['rest/a.ts', 'modules/x/b.ts', 'modules/y/c.ts'],
     );
-    assert.ok(ALL.some((i) => i.from === 'rest/routes.ts' && i.to.startsWith('modules/')), 'the add-on gathers the modules’ rows');
+    assert.ok(ALL.some((i) => i.from === 'main.ts' && i.to === 'modules/index.ts'), 'the composition root hands the module list over');
   });
 
   it('the kernel and the modules never import the add-on (src/rest)', () => {
@@ -58,6 +59,14 @@ describe('the direction of dependencies', () => {
     assert.deepEqual(offenders.map(show), []);
   });
 
+  it('the add-on names no module: it takes the module definitions it is given (only its docs generator and test support read the module list)', () => {
+    const listReaders = new Set(['rest/generate-docs.ts', 'rest/test-support.ts']);
+    const offenders = ALL.filter(
+      (i) => i.from.startsWith('rest/') && !isTest(i.from) && i.to.startsWith('modules/') && !(listReaders.has(i.from) && i.to === 'modules/index.ts'),
+    );
+    assert.deepEqual(offenders.map(show), []);
+  });
+
   it('a module imports no file of another module: it reaches the other through CoreApi', () => {
     const area = (path: string) => /^modules\/([^/]+)\//.exec(path)?.[1];
     const offenders = ALL.filter((i) => {
@@ -68,5 +77,126 @@ describe('the direction of dependencies', () => {
       return !(isTest(i.from) && i.to === `modules/${to}/index.ts`);
     });
     assert.deepEqual(offenders.map(show), []);
+  });
+});
+
+// A module reaches another module's service only when its definition declares it: `api.<name>`
+// (ctx.api, or an `api` handed down) for a module in `dependsOn`, `optional.<name>` for one in
+// `optionalDependsOn`, and the service's type (`CoreApi['<name>']`, `ServicesOf<'<name>'>`) for
+// either. No module asks by a string whether another is on. ctx.api and ctx.optional are typed from
+// the declaration as well (src/core/module.ts), so tsc refuses the same reaches; this scan also
+// sees what typing cannot (a service handed down as a wider type, a route row's call).
+
+interface Declared {
+  name: string;
+  dependsOn: readonly string[];
+  optionalDependsOn?: readonly string[];
+}
+
+interface Reach {
+  line: number;
+  /** What the code does, as written (`api.economy`). */
+  text: string;
+  module: string;
+  how: 'api' | 'optional' | 'type' | 'string';
+}
+
+const quoted = (s: string): string[] => [...s.matchAll(/['"](\w+)['"]/g)].map((m) => m[1] ?? '');
+
+/** Every place a source text reaches a module by name (its own included), read from the text alone. */
+function reachesOf(text: string, modules: ReadonlySet<string>): Reach[] {
+  const found: Reach[] = [];
+  const lineAt = (index: number) => text.slice(0, index).split('\n').length;
+  const add = (index: number, written: string, names: string[], how: Reach['how']) => {
+    for (const module of names) if (modules.has(module)) found.push({ line: lineAt(index), text: written.replace(/\s+/g, ' '), module, how });
+  };
+  for (const m of text.matchAll(/\bapi(?:\(\))?\??\.(\w+)/g)) add(m.index, m[0], [m[1] ?? ''], 'api');
+  for (const m of text.matchAll(/\bapi(?:\(\))?\[\s*(['"]\w+['"])\s*\]/g)) add(m.index, m[0], quoted(m[1] ?? ''), 'api');
+  for (const m of text.matchAll(/\{([^{}]*)\}\s*=\s*(?:\w+\.)*api\b/g)) add(m.index, m[0], (m[1] ?? '').split(',').map((p) => p.trim().split(/[\s:]/)[0] ?? ''), 'api');
+  for (const m of text.matchAll(/\boptional(?:\(\))?\??\.(\w+)/g)) add(m.index, m[0], [m[1] ?? ''], 'optional');
+  for (const m of text.matchAll(/\b(?:CoreApi|ModuleServices)\[\s*(['"]\w+['"])\s*\]|\b(?:OptionalServicesOf|ServicesOf|ModuleApi|ModuleContext|ConfigContext)<([^>]*)>/g)) {
+    add(m.index, m[0], quoted(m[1] ?? m[2] ?? ''), 'type');
+  }
+  for (const m of text.matchAll(/\bisModuleOn\(\s*(['"]\w+['"])|\bmodulesOn\(\)\.includes\(\s*(['"]\w+['"])/g)) add(m.index, m[0], quoted(m[1] ?? m[2] ?? ''), 'string');
+  return found;
+}
+
+/** The reaches a module's declaration does not allow: its own name is always allowed, except asked by string from outside a route row. */
+function undeclaredReaches(declared: Declared, reaches: readonly Reach[]): Reach[] {
+  const needs = new Set(declared.dependsOn);
+  const optional = new Set(declared.optionalDependsOn ?? []);
+  return reaches.filter((r) => {
+    if (r.module === declared.name) return false;
+    switch (r.how) {
+      case 'api':
+        return !needs.has(r.module);
+      case 'optional':
+        return !optional.has(r.module);
+      case 'type':
+        return !needs.has(r.module) && !optional.has(r.module);
+      case 'string':
+        return true;
+    }
+  });
+}
+
+describe('what a module reaches', () => {
+  const MODULES_DIR = join(SRC, 'modules');
+  const folders = readdirSync(MODULES_DIR, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name).sort();
+
+  it('reads the reaches of a text (the scan itself works, and fails on a planted reach)', () => {
+    const names = new Set(['economy', 'vanish', 'staff', 'playtime']);
+    const text = [
+      "const fee = ctx.api.economy.format(m);",
+      "if (api().vanish.isVanished(u)) return;",
+      "const { economy, players } = ctx.api;",
+      "const t = ctx.optional.playtime?.total(u);",
+      "type E = CoreApi['economy'];",
+      "if (api.isModuleOn('vanish')) return;",
+      "staff.modes(); ctx.api.players.get(u);",
+    ].join('\n');
+    const reaches = reachesOf(text, names);
+    assert.deepEqual(
+      reaches.map((r) => `${r.line} ${r.how} ${r.module}`),
+      ['1 api economy', '2 api vanish', '3 api economy', '4 optional playtime', '5 type economy', '6 string vanish'],
+    );
+    const declared: Declared = { name: 'staff', dependsOn: ['economy'], optionalDependsOn: ['playtime'] };
+    assert.deepEqual(
+      undeclaredReaches(declared, reaches).map((r) => `${r.line} ${r.text}`),
+      ['2 api().vanish', "6 isModuleOn('vanish'"],
+    );
+    // Declared as optional, reached through api: still refused (ctx.api holds only dependsOn).
+    assert.deepEqual(undeclaredReaches({ name: 'staff', dependsOn: [], optionalDependsOn: ['economy'] }, reachesOf('ctx.api.economy.x()', names)).length, 1);
+  });
+
+  it('every module folder is in the module list (src/modules/index.ts) once, named as its folder', () => {
+    assert.deepEqual(
+      ALL_MODULES.map((m) => m.name).sort(),
+      folders,
+      'a folder of src/modules/ is a module: its index.ts defines it with the folder’s name, and src/modules/index.ts lists it',
+    );
+  });
+
+  it('a module reaches only the modules its definition declares (dependsOn through ctx.api, optionalDependsOn through ctx.optional), never by a name in a string', () => {
+    const names = new Set(ALL_MODULES.map((m) => m.name));
+    const offenders: string[] = [];
+    for (const module of ALL_MODULES) {
+      const dir = join(MODULES_DIR, module.name);
+      for (const file of sourceFiles(dir).filter((f) => !isTest(f))) {
+        for (const r of undeclaredReaches(module, reachesOf(readFileSync(file, 'utf8'), names))) {
+          const what = r.how === 'string' ? 'asks by name whether it is on' : `does not declare it in ${r.how === 'optional' ? 'optionalDependsOn' : r.how === 'api' ? 'dependsOn' : 'dependsOn or optionalDependsOn'}`;
+          offenders.push(`src/${relative(SRC, file).split(sep).join('/')}:${r.line} ${r.text}: module "${module.name}" reaches "${r.module}" and ${what}`);
+        }
+      }
+    }
+    assert.deepEqual(offenders, []);
+  });
+
+  it('a module declares only known modules, and not itself', () => {
+    const names = new Set(ALL_MODULES.map((m) => m.name));
+    const offenders = ALL_MODULES.flatMap((m) =>
+      [...m.dependsOn, ...(m.optionalDependsOn ?? [])].filter((d) => !names.has(d) || d === m.name).map((d) => `module "${m.name}" declares "${d}"`),
+    );
+    assert.deepEqual(offenders, []);
   });
 });

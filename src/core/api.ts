@@ -2,7 +2,9 @@
 // The kernel's services are always there; each module adds its service under its name by
 // augmenting ModuleServices from its own folder:
 //   declare module '../../core/api.ts' { interface ModuleServices { economy: EconomyService } }
-// A module that is switched off is absent at run time; the add-on checks `isModuleOn` first.
+// A module that is switched off is absent at run time; the add-on checks `isModuleOn` first. A
+// module sees only its part of this object (`ModuleApi` in ./module.ts): the kernel's services and
+// the modules it declares.
 
 import type { Actor } from './actor.ts';
 import type { Db } from './db.ts';
@@ -98,6 +100,9 @@ export interface KernelServices {
 // biome-ignore lint: augmented by each module.
 export interface ModuleServices {}
 
+/** A module's name, as its folder adds it to ModuleServices. */
+export type ModuleName = keyof ModuleServices;
+
 export interface CoreApi extends ModuleServices {
   readonly version: string;
   readonly players: PlayersService;
@@ -107,3 +112,6 @@ export interface CoreApi extends ModuleServices {
   modulesOn(): string[];
   isModuleOn(name: string): boolean;
 }
+
+/** The kernel's part of the published API: there whatever modules are on. */
+export type KernelApi = Omit<CoreApi, ModuleName>;

@@ -13,7 +13,6 @@ import { coreReloadable, type CoreConfig } from './core-config.ts';
 import { createConfigFiles, type ConfigFiles, type ReloadableConfig } from './config-reload.ts';
 import type { Logger } from './log.ts';
 import { moduleSwitchesReload, readModuleSwitches, type AnyModule } from './module-switches.ts';
-import type { CoreApi } from './api.ts';
 import type { ConfigContext, ModuleDefinition } from './module.ts';
 import { permissionsReloadable, type Groups } from './permissions.config.ts';
 import { TELEPORT_PLAYER_NODES } from './teleport.commands.ts';
@@ -52,7 +51,7 @@ export function readStartupConfigs(o: StartupConfigOptions): StartupConfigs {
   const core = configs.load(coreReloadable(o.configDir));
   // The API as far as the files answer it, for a file checked against another module's.
   const api: Record<string, unknown> = { permissions: { groupNames: () => [...permissions().keys()] } };
-  const ctx: ConfigContext = { configDir: o.configDir, load: (spec) => configs.load(spec), api: api as unknown as CoreApi };
+  const ctx: ConfigContext<string> = { configDir: o.configDir, load: (spec) => configs.load(spec), api: api as unknown as ConfigContext<string>['api'] };
   for (const module of order) {
     const answers = module.readConfigFiles?.(ctx);
     if (answers) api[module.name] = answers;

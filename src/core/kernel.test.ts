@@ -4,6 +4,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CONSOLE } from './actor.ts';
 import { sql } from './db.ts';
+import { KERNEL_TABLES } from './kernel-tables.ts';
 import { defineModule, type ModuleDefinition } from './module.ts';
 import { startTestKernel } from '../../test/support/test-kernel.ts';
 import type { FakePlatform } from '../../test/support/fake-platform.ts';
@@ -195,6 +196,20 @@ describe('kernel.start', () => {
       assert.equal(f.migrations(), 1);
       const rows = await t.database.db.selectFrom('economy_test_wallets').selectAll().execute();
       assert.equal(rows.length, 1);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it("applies the kernel's declared tables, then each module's, recording each under the name it was declared with", async () => {
+    const f = fixtures();
+    const t = await startTestKernel({ modules: [f.economy] });
+    try {
+      const rows = await t.database.db.selectFrom('core_migrations').select(['module', 'name']).execute();
+      const recorded = (module: string) => rows.filter((r) => r.module === module).map((r) => String(r.name));
+      for (const part of KERNEL_TABLES) assert.deepEqual(recorded(part.name), part.migrations.map((m) => m.name), part.name);
+      assert.deepEqual(recorded('economy'), ['001-wallets']);
+      assert.deepEqual(new Set(rows.map((r) => String(r.module))), new Set([...KERNEL_TABLES.map((p) => p.name), 'economy']));
     } finally {
       await t.close();
     }

@@ -6,32 +6,32 @@
 
 import type { CoreApi, KernelServices, ModuleServices } from './api.ts';
 import { createPlaceholders } from './placeholders.ts';
-import { createAudit, AUDIT_MIGRATIONS } from './audit.ts';
+import { createAudit } from './audit.ts';
 import type { Clock } from './clock.ts';
 import { createCommandRegistry, helpCommand, stopCommand } from './command-registry.ts';
 import { tpsCommand } from './tps-command.ts';
 import { permissionNodes } from './command-tree.ts';
 import type { CommandRegistry } from './commands.ts';
 import { migrate, type Database } from './db.ts';
-import { createNetworkPresence, PRESENCE_MIGRATIONS } from './network-presence.ts';
+import { createNetworkPresence } from './network-presence.ts';
 import { createNetworkSignals, scopedSignals, type NetworkSignals } from './network-signals.ts';
 import { catalogueOf, type EventCatalogue } from './event-catalogue.ts';
 import type { EventBus } from './events.ts';
 import type { Logger } from './log.ts';
-import type { ModuleContext, ModuleDefinition } from './module.ts';
+import type { ModuleContext, ModuleDefinition, OptionalServicesOf } from './module.ts';
 import type { ConfigFiles } from './config-reload.ts';
 import { readStartupConfigs, type StartupConfigs } from './config-startup.ts';
 import type { AnyModule } from './module-switches.ts';
-import { createPermissions, permCommand, PERMISSIONS_MIGRATIONS } from './permissions.ts';
+import { createPermissions, permCommand } from './permissions.ts';
 import { coreCommand } from './reload-command.ts';
 import { copyToPostgresCommand } from './copy-command.ts';
-import { createPlayers, PLAYERS_MIGRATIONS } from './players.ts';
+import { createPlayers } from './players.ts';
 import { installChains } from './chains.ts';
+import { KERNEL_TABLES } from './kernel-tables.ts';
 import { createModuleScope, type ModuleScope } from './module-scope.ts';
 import type { Scheduler } from './scheduler.ts';
 import { createTeleports, type Teleports } from './teleport.ts';
 import { teleportCommands } from './teleport.commands.ts';
-import { TELEPORT_MIGRATIONS } from './teleport.store.ts';
 import type { GamePlatform } from '../platform/platform.ts';
 
 export { MODULES_FILE } from './module-switches.ts';
@@ -62,6 +62,11 @@ export interface KernelOptions {
 
 export interface Kernel {
   api: CoreApi;
+  /**
+   * Every module the kernel was given, on or off, as declared: the add-on reads its route table and
+   * event catalogue from these declarations.
+   */
+  modules: readonly ModuleDefinition[];
   commands: CommandRegistry;
   /** The config files `core reload` reads again, as the start-up check read them (rest.conf included in a server). */
   configs: ConfigFiles;
@@ -81,13 +86,10 @@ export async function startKernel(options: KernelOptions): Promise<Kernel> {
   const on = startup.running;
   const catalogue = catalogueOf(options.modules);
 
-  await migrate(database, 'core.players', PLAYERS_MIGRATIONS);
-  await migrate(database, 'core.audit', AUDIT_MIGRATIONS);
-  await migrate(database, 'core.permissions', PERMISSIONS_MIGRATIONS);
-  await migrate(database, 'core.teleport', TELEPORT_MIGRATIONS);
+  // The kernel's tables (./kernel-tables.ts), then each module's as it boots.
+  for (const part of KERNEL_TABLES) await migrate(database, part.name, part.migrations);
   const signals = await createNetworkSignals({ database, serverName: options.serverName ?? 'server', log: log.child('network') });
 
-  await migrate(database, 'core.presence', PRESENCE_MIGRATIONS);
   const presence = createNetworkPresence(database.db, options.serverName ?? 'server');
   // Rows this server left when it last stopped without cleaning (a crash): nobody is on it yet.
   await presence.clear();
@@ -178,7 +180,7 @@ export async function startKernel(options: KernelOptions): Promise<Kernel> {
       await migrate(database, module.name, module.migrations);
       const scope = createModuleScope(module.name, { ...shared, teleport });
       const heard = scopedSignals(signals);
-      const ctx: ModuleContext = {
+      const ctx: ModuleContext<string, string> = {
         ...kernelServices,
         db: database.db,
         dbKind: database.kind,
@@ -196,6 +198,7 @@ export async function startKernel(options: KernelOptions): Promise<Kernel> {
         configDir,
         configs,
         api,
+        optional: optionalServices(module, api, on),
       };
       let service: unknown;
       try {
@@ -213,9 +216,22 @@ export async function startKernel(options: KernelOptions): Promise<Kernel> {
 
     platform.setCommandHandler(commands);
     log.info(`core ${version} started; modules on: ${order.length ? order.map((m) => m.name).join(', ') : 'none'}`);
-    return { api, commands, configs, catalogue, signals, stop };
+    return { api, modules: options.modules, commands, configs, catalogue, signals, stop };
   } catch (e) {
     await stop();
     throw e;
   }
+}
+
+/**
+ * `ctx.optional` of a module: a getter per module it names in `optionalDependsOn`, answering that
+ * module's service while it runs, undefined otherwise (switched off, or not in the build).
+ */
+function optionalServices(module: AnyModule, api: CoreApi, running: ReadonlySet<string>): OptionalServicesOf<string> {
+  const services = api as unknown as Readonly<Record<string, unknown>>;
+  const optional: Record<string, unknown> = {};
+  for (const name of module.optionalDependsOn ?? []) {
+    Object.defineProperty(optional, name, { enumerable: true, get: () => (running.has(name) ? services[name] : undefined) });
+  }
+  return optional as OptionalServicesOf<string>;
 }

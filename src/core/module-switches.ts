@@ -92,7 +92,8 @@ export function moduleSwitchesReload(configDir: string, modules: readonly Module
 }
 
 /**
- * The modules switched on, each after the modules it depends on (otherwise in the given order).
+ * The modules switched on, each after the modules it depends on and the optional ones that are on
+ * (otherwise in the given order).
  * Throws when a module needs one that is unknown or switched off, or when modules need each
  * other in a circle.
  */
@@ -117,6 +118,11 @@ export function bootOrder(modules: readonly ModuleDefinition[], switches: Readon
     if (state.get(m.name) === 'visiting') throw new Error(`modules need each other in a circle: ${[...path, m.name].join(' -> ')}`);
     state.set(m.name, 'visiting');
     for (const dep of m.dependsOn) visit(byName.get(dep)!, [...path, m.name]);
+    // An optional one boots first when it is on; off or not in the build, it is simply not there.
+    for (const dep of m.optionalDependsOn ?? []) {
+      const other = byName.get(dep);
+      if (other && switches.get(dep) === true) visit(other, [...path, m.name]);
+    }
     state.set(m.name, 'done');
     order.push(m);
   };

@@ -1,5 +1,11 @@
-// Every module the plugin knows, in no particular order: the kernel boots those switched on in
-// data/core/modules.conf, in dependency order.
+// The one list of the modules the product ships. The composition root (src/main.ts) hands it to the
+// kernel, which hands it to the add-on (`kernel.modules`); everything else reads each module's
+// declaration (`defineModule` in its folder's index.ts), and no other file names a module. A new
+// module is its folder and one line here (docs/architecture.md, "Adding a module").
+//
+// The order is that of the switches in modules.conf and of the modules' rows in the route table
+// (and so in the API reference); the kernel boots those switched on in data/core/modules.conf in
+// the order their declared dependencies need.
 
 import type { ModuleDefinition } from '../core/module.ts';
 import { commandGateModule } from './commandgate/index.ts';
@@ -34,5 +40,4 @@ import { votesModule } from './votes/index.ts';
 import { staffModule } from './staff/index.ts';
 import { communicationModule } from './communication/index.ts';
 
-// biome-ignore lint: services differ per module.
-export const ALL_MODULES: readonly ModuleDefinition<any>[] = [economyModule, homesModule, warpsModule, playerWarpsModule, kitsModule, vaultsModule, vanishModule, playerStateModule, tpaModule, moderationModule, presenceModule, playtimeModule, worldsModule, extlinkModule, invRollbackModule, messagingModule, ranksModule, votesModule, regionsModule, skinsModule, tradeModule, securityModule, scoreboardModule, commandGateModule, staffModule, communicationModule, npcsModule, hologramsModule, powertoolsModule, poseModule, itemworldModule];
+export const ALL_MODULES: readonly ModuleDefinition[] = [economyModule, homesModule, warpsModule, playerWarpsModule, kitsModule, vaultsModule, vanishModule, playerStateModule, tpaModule, moderationModule, presenceModule, playtimeModule, worldsModule, extlinkModule, invRollbackModule, messagingModule, ranksModule, votesModule, regionsModule, skinsModule, tradeModule, securityModule, scoreboardModule, commandGateModule, staffModule, communicationModule, npcsModule, hologramsModule, powertoolsModule, poseModule, itemworldModule];

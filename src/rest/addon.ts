@@ -19,7 +19,7 @@ import { attachEventStream, type EventStream } from './event-stream.ts';
 import { createRateLimiter, isAddressBucket, type RateLimiter } from './rate-limit.ts';
 import { API_PREFIX } from './route-table.ts';
 import type { RouteDefinition } from '../core/routes.ts';
-import { ROUTES } from './routes.ts';
+import { routeTable } from './routes.ts';
 import { createRestServer, EVENTS_PATH, type RestServer } from './server.ts';
 import { coreApiCommand } from './coreapi-command.ts';
 import { createTokenStore } from './tokens.ts';
@@ -27,7 +27,7 @@ import type { NetworkSignals } from '../core/network-signals.ts';
 import { createIdempotencyStore, type IdempotencyStore } from './idempotency.ts';
 import { messageOf } from '../core/sentence.ts';
 import { catalogueOf } from '../core/event-catalogue.ts';
-import { ALL_MODULES } from '../modules/index.ts';
+import type { ModuleDefinition } from '../core/module.ts';
 import { renderDocs } from './docs.ts';
 import { DOCS_ROUTE, OPENAPI_ROUTE } from './reference.ts';
 import type { ServedDocument } from './reference-routes.ts';
@@ -74,6 +74,11 @@ export interface RestAddonOptions {
   configDir: string;
   database: Database;
   api: CoreApi;
+  /**
+   * Every module the server knows, on or off (the kernel's `modules`): the route table, the
+   * reference and the event catalogue are made from their declarations.
+   */
+  modules: readonly ModuleDefinition[];
   events: EventBus;
   commands: CommandRegistry;
   clock: Clock;
@@ -112,8 +117,8 @@ export interface RestAddon {
  * The reference the listener serves, rendered once at start from the published route table (rows
  * a test adds are not published), so /api/v1/openapi.json is docs/openapi.json of this version.
  */
-function referenceDocuments(version: string): ServedDocument[] {
-  const docs = renderDocs(ROUTES, catalogueOf(ALL_MODULES), version);
+function referenceDocuments(routes: readonly RouteDefinition[], modules: readonly ModuleDefinition[], version: string): ServedDocument[] {
+  const docs = renderDocs(routes, catalogueOf(modules), version);
   return [
     { route: OPENAPI_ROUTE, body: docs.openapi },
     { route: DOCS_ROUTE, body: docs.reference },
@@ -129,6 +134,7 @@ export async function startRestAddon(o: RestAddonOptions): Promise<RestAddon> {
   // the start-up check already in a server (src/main.ts): a faulty file stopped the start there;
   // read here otherwise, and a faulty file throws all the same.
   const c = (o.configs ?? createConfigFiles()).load(restReloadable(o.configDir, () => listening !== null))();
+  const routes = routeTable(o.modules);
 
   const tokens = await createTokenStore({
     database: o.database,
@@ -201,7 +207,7 @@ export async function startRestAddon(o: RestAddonOptions): Promise<RestAddon> {
     tokens,
     limiter,
     dispatcher: o.dispatcher ?? createDispatcher({ timeoutMs: UPSTREAM_TIMEOUT_MS }),
-    routes: [...ROUTES, ...(o.routes ?? [])],
+    routes: [...routes, ...(o.routes ?? [])],
     clock: o.clock,
     log,
     checkAnswers: o.tuning?.checkAnswers ?? false,
@@ -210,7 +216,7 @@ export async function startRestAddon(o: RestAddonOptions): Promise<RestAddon> {
     metrics,
     ...(o.tuning?.requestDeadlineMs !== undefined ? { requestDeadlineMs: o.tuning.requestDeadlineMs } : {}),
     ...(o.tuning?.deadlineCheckMs !== undefined ? { deadlineCheckMs: o.tuning.deadlineCheckMs } : {}),
-    documents: referenceDocuments(o.version),
+    documents: referenceDocuments(routes, o.modules, o.version),
   });
   connections = limitConnections(server.fastify.server, () => c.maxConnections, log);
   stream = attachEventStream({

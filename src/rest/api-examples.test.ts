@@ -10,7 +10,7 @@ import { EXAMPLE_PLAYERS } from '../core/routes.ts';
 import { curlOf, exampleFor, operationsOf, shellJson } from './api-examples.ts';
 import { REFERENCE_ROUTES } from './reference.ts';
 import { API_PREFIX } from './route-table.ts';
-import { ROUTES } from './routes.ts';
+import { ROUTES } from '../../test/support/published.ts';
 import { compile, noBody, noExtra, validate } from './validation.ts';
 
 const doc = buildOpenApi(ROUTES, 'x', REFERENCE_ROUTES);

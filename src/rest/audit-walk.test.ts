@@ -17,7 +17,7 @@ import { startFakeAccountService, type FakeAccountService } from '../../test/sup
 import { value } from '../../test/support/results.ts';
 import { runWalk, WALK_RANKS_CONF, WALK_SKIN_ACCOUNT, writeWalk, type Entry, type WalkIo, type WalkSetups } from '../../test/support/write-walk.ts';
 import { DECLINED_ACTION } from './audit-declined.ts';
-import { ROUTES } from './routes.ts';
+import { ROUTES } from '../../test/support/published.ts';
 import { http } from './test-support.ts';
 
 const LABEL = 'walker';

@@ -8,7 +8,7 @@ import { ALL_MODULES } from '../modules/index.ts';
 import { buildAsyncApi } from './asyncapi.ts';
 import { API_DOCS_DIR, DOCS_DIR, productVersion, renderDocs } from './docs.ts';
 import { buildOpenApi } from './openapi.ts';
-import { ROUTES } from './routes.ts';
+import { ROUTES } from '../../test/support/published.ts';
 
 // biome-ignore lint: the documents are read field by field.
 type Doc = any;

@@ -1,5 +1,6 @@
-// `npm run openapi`: writes docs/openapi.json (from the route table), docs/asyncapi.json (from the
-// event catalogue of the kernel and every known module), docs/reference.html (the page the listener
+// `npm run openapi`: writes docs/openapi.json (from the route table of every module the product
+// ships, src/modules/index.ts), docs/asyncapi.json (from the event catalogue of the kernel and every
+// known module), docs/reference.html (the page the listener
 // serves at /api/v1/docs) and docs/api/ (a page per area and the error codes). Files of docs/api/
 // no longer generated are removed. A test fails while any committed file is stale.
 
@@ -7,8 +8,9 @@ import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { catalogueOf } from '../core/event-catalogue.ts';
 import { ALL_MODULES } from '../modules/index.ts';
 import { API_DOCS_DIR, DOCS_DIR, productVersion, renderDocs } from './docs.ts';
-import { ROUTES } from './routes.ts';
+import { routeTable } from './routes.ts';
 
+const ROUTES = routeTable(ALL_MODULES);
 const docs = renderDocs(ROUTES, catalogueOf(ALL_MODULES), productVersion());
 mkdirSync(API_DOCS_DIR, { recursive: true });
 writeFileSync(new URL('openapi.json', DOCS_DIR), docs.openapi);

@@ -7,7 +7,7 @@ import { parsePrometheusText, seriesNames } from '../../clients/typescript/src/i
 import { createMetrics, routeLabel, type MetricsGame } from './metrics.ts';
 import { METRICS_DOC } from './metrics.route.ts';
 import { buildOpenApi } from './openapi.ts';
-import { ROUTES } from './routes.ts';
+import { ROUTES } from '../../test/support/published.ts';
 import { http, startHarness } from './test-support.ts';
 import { TEST_DATABASE } from '../../test/support/test-database.ts';
 

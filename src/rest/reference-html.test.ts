@@ -8,7 +8,7 @@ import { EVENT_NAMES } from '../core/events.ts';
 import { ALL_MODULES } from '../modules/index.ts';
 import { renderDocs } from './docs.ts';
 import { esc, renderReferenceHtml } from './reference-html.ts';
-import { ROUTES } from './routes.ts';
+import { ROUTES } from '../../test/support/published.ts';
 
 const page = renderDocs(ROUTES, catalogueOf(ALL_MODULES), '1.2.3').reference;
 

@@ -20,6 +20,7 @@ import { createConfigFiles, type ConfigFiles } from '../core/config-reload.ts';
 import type { AccessLog } from './access-log.ts';
 import { startRestAddon, type RestAddon, type RestTuning } from './addon.ts';
 import type { RouteDefinition } from '../core/routes.ts';
+import { ALL_MODULES } from '../modules/index.ts';
 
 export function tempDir(prefix = 'core-rest-'): string {
   return mkdtempSync(join(tmpdir(), prefix));
@@ -173,6 +174,7 @@ export async function startHarness(h: HarnessOptions = {}): Promise<Harness> {
     configDir,
     database,
     api,
+    modules: ALL_MODULES,
     events,
     commands,
     clock,

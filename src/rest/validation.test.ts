@@ -10,7 +10,7 @@ import { startTestKernel, type TestKernel } from '../../test/support/test-kernel
 import { startRestAddon, type RestAddon } from './addon.ts';
 import { API_PREFIX } from './route-table.ts';
 import type { RouteDefinition } from '../core/routes.ts';
-import { ROUTES } from './routes.ts';
+import { ROUTES } from '../../test/support/published.ts';
 import { http, testCommands, tempDir, type HttpAnswer } from './test-support.ts';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -45,6 +45,7 @@ describe('messages of refused requests, across the real routes', () => {
       configDir: join(dir, 'core-rest'),
       database: k.database,
       api: k.kernel.api,
+      modules: k.kernel.modules,
       events: k.events,
       commands,
       clock: k.clock,

@@ -12,7 +12,7 @@ import { startRestServer, type RestServer } from './support/rest-server.ts';
 import { newDataDir } from './support/server-process.ts';
 import { startFakeAccountService, type FakeAccountService } from '../support/fake-account-service.ts';
 import { runWalk, WALK_RANKS_CONF, WALK_SKIN_ACCOUNT, writeWalk, type Entry, type WalkSetups } from '../support/write-walk.ts';
-import { ROUTES } from '../../src/rest/routes.ts';
+import { ROUTES } from '../support/published.ts';
 import { readServerData } from './support/server-data.ts';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

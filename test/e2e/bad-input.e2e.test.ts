@@ -12,7 +12,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { Agent } from 'node:http';
 import { join } from 'node:path';
-import { ROUTES } from '../../src/rest/routes.ts';
+import { ROUTES } from '../support/published.ts';
 import { describeCase, generate, type FuzzCase } from '../support/bad-input.ts';
 import { answerFault, send, sendAll, type FuzzAnswer } from '../support/bad-input.send.ts';
 import { describeDiff, postgresSnapshotReader, snapshotDiff, snapshotReader, type SnapshotReader, type TableChange } from '../support/db-snapshot.ts';

@@ -9,7 +9,7 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { basic, http } from '../../src/rest/test-support.ts';
-import { ROUTES } from '../../src/rest/routes.ts';
+import { ROUTES } from '../support/published.ts';
 import { startRestServer, type RestServer } from './support/rest-server.ts';
 import { newDataDir } from './support/server-process.ts';
 

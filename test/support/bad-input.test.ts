@@ -4,7 +4,7 @@
 
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { ROUTES } from '../../src/rest/routes.ts';
+import { ROUTES } from './published.ts';
 import { describeCase, generate, type FuzzCase, type GenerateOptions } from './bad-input.ts';
 
 const UUID = '5627dd98-e6be-3c21-b8a8-e92344183641';

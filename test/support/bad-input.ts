@@ -14,7 +14,7 @@
 
 import type { RouteDefinition } from '../../src/core/routes.ts';
 import { API_PREFIX } from '../../src/rest/route-table.ts';
-import { ROUTES } from '../../src/rest/routes.ts';
+import { ROUTES } from './published.ts';
 import { protocolCases } from './bad-input.protocol.ts';
 import { bodyFieldCases, JSON_TYPE, wholeBodyCases } from './bad-input.body.ts';
 import { bodyIsValid, jsonText, propsOf, requiredOf, textIsValid, textsFor, validSample, type BodyValue, type SampleHints } from './bad-input.values.ts';

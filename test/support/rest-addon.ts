@@ -24,6 +24,7 @@ export async function startKernelAddon(t: TestKernel, conf = 'enabled = true\npo
     configDir,
     database: t.database,
     api: t.kernel.api,
+    modules: t.kernel.modules,
     events: t.events,
     commands: t.kernel.commands,
     clock: t.clock,

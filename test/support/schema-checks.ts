@@ -14,7 +14,7 @@ import type { RouteDefinition } from '../../src/core/routes.ts';
 import { ALL_MODULES } from '../../src/modules/index.ts';
 import { DeclinedSchema, ErrorBodySchema, HTTP_ERRORS, type HttpErrorCode } from '../../src/rest/errors.ts';
 import { API_PREFIX } from '../../src/rest/route-table.ts';
-import { ROUTES } from '../../src/rest/routes.ts';
+import { ROUTES } from './published.ts';
 
 /** The catalogue of the real server: the kernel's events and every known module's. */
 export const SERVER_EVENTS: EventCatalogue = catalogueOf(ALL_MODULES);

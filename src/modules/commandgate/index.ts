@@ -5,6 +5,7 @@
 import { defineModule } from '../../core/module.ts';
 import { commandGateReloadable } from './commandgate.config.ts';
 import { createCommandGateService, type CommandGateService } from './commandgate.service.ts';
+import { COMMANDGATE_ROUTES } from './commandgate.routes.ts';
 
 declare module '../../core/api.ts' {
   interface ModuleServices {
@@ -12,11 +13,12 @@ declare module '../../core/api.ts' {
   }
 }
 
-export const commandGateModule = defineModule<CommandGateService>({
+export const commandGateModule = defineModule({
   name: 'commandgate',
   description: 'The command gate: command-gate.conf lists the commands players may (whitelist) or may not (blacklist) run, per group and per world.',
   dependsOn: [],
   migrations: [],
+  routes: COMMANDGATE_ROUTES,
   readConfigFiles: (ctx) => void ctx.load(commandGateReloadable(ctx.configDir, () => ctx.api.permissions.groupNames())),
   createService: (ctx) =>
     createCommandGateService({

@@ -14,7 +14,7 @@ declare module '../../core/api.ts' {
   }
 }
 
-export const communicationModule = defineModule<CommunicationService>({
+export const communicationModule = defineModule({
   name: 'communication',
   description: 'Announcer (announcer.conf), /announcements on|off, /broadcast.',
   dependsOn: [],

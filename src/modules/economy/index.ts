@@ -7,6 +7,7 @@ import { ECONOMY_NODES, economyCommands } from './economy.commands.ts';
 import { ECONOMY_EVENTS } from './economy.events.ts';
 import { createEconomyService, type EconomyService } from './economy.service.ts';
 import { ECONOMY_MIGRATIONS } from './economy.store.ts';
+import { ECONOMY_ROUTES } from './economy.routes.ts';
 
 declare module '../../core/api.ts' {
   interface ModuleServices {
@@ -14,11 +15,12 @@ declare module '../../core/api.ts' {
   }
 }
 
-export const economyModule = defineModule<EconomyService>({
+export const economyModule = defineModule({
   name: 'economy',
   description: 'Currencies, balances, /pay, /baltop, banks and loans.',
   dependsOn: [],
   migrations: ECONOMY_MIGRATIONS,
+  routes: ECONOMY_ROUTES,
   events: ECONOMY_EVENTS,
   playerNodes: [ECONOMY_NODES.balance, ECONOMY_NODES.pay, ECONOMY_NODES.top, ECONOMY_NODES.bank, ECONOMY_NODES.loan],
   readConfigFiles(ctx) {

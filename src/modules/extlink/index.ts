@@ -10,6 +10,7 @@ import { answerSlash } from './extlink.discord-commands.ts';
 import { EXTLINK_EVENTS } from './extlink.events.ts';
 import { createExtlinkService, type ExtlinkService } from './extlink.service.ts';
 import { EXTLINK_MIGRATIONS } from './extlink.store.ts';
+import { EXTLINK_ROUTES } from './extlink.routes.ts';
 
 declare module '../../core/api.ts' {
   interface ModuleServices {
@@ -20,11 +21,12 @@ declare module '../../core/api.ts' {
 /** The Discord bot of each running service, and whether one is configured. */
 const bots = new WeakMap<ExtlinkService, { bot: BotSupervisor; configured: () => boolean }>();
 
-export const extlinkModule = defineModule<ExtlinkService>({
+export const extlinkModule = defineModule({
   name: 'extlink',
   description: 'Account links: /link gives a one-time code to link a Discord-style account; /unlink; /extlink redeem <code> <id>; an optional Discord bot.',
   dependsOn: [],
   migrations: EXTLINK_MIGRATIONS,
+  routes: EXTLINK_ROUTES,
   events: EXTLINK_EVENTS,
   playerNodes: [EXTLINK_NODES.link, EXTLINK_NODES.unlink],
   readConfigFiles: (ctx) => void ctx.load(extlinkReloadable(ctx.configDir)),

@@ -9,6 +9,7 @@ import { createHologramDisplay, type HologramDisplay } from './holograms.display
 import { HOLOGRAM_EVENTS } from './holograms.events.ts';
 import { createHologramsService, type HologramsService } from './holograms.service.ts';
 import { HOLOGRAMS_MIGRATIONS, createHologramsStore } from './holograms.store.ts';
+import { HOLOGRAMS_ROUTES } from './holograms.routes.ts';
 
 declare module '../../core/api.ts' {
   interface ModuleServices {
@@ -19,11 +20,12 @@ declare module '../../core/api.ts' {
 /** The display of each running service, to take the holograms out of sight when the module stops. */
 const displays = new WeakMap<HologramsService, HologramDisplay>();
 
-export const hologramsModule = defineModule<HologramsService>({
+export const hologramsModule = defineModule({
   name: 'holograms',
   description: 'Holograms: /holo, floating text owned by players, with managers and a command run on right-click.',
   dependsOn: [],
   migrations: HOLOGRAMS_MIGRATIONS,
+  routes: HOLOGRAMS_ROUTES,
   events: HOLOGRAM_EVENTS,
   playerNodes: [HOLO_NODES.use],
   readConfigFiles: (ctx) => void ctx.load(hologramsReloadable(ctx.configDir)),

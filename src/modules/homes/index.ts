@@ -6,6 +6,7 @@ import { HOME_NODES, homesCommands } from './homes.commands.ts';
 import { HOME_EVENTS } from './homes.events.ts';
 import { createHomesService, type HomesService } from './homes.service.ts';
 import { HOMES_MIGRATIONS } from './homes.store.ts';
+import { HOMES_ROUTES } from './homes.routes.ts';
 
 declare module '../../core/api.ts' {
   interface ModuleServices {
@@ -13,11 +14,12 @@ declare module '../../core/api.ts' {
   }
 }
 
-export const homesModule = defineModule<HomesService>({
+export const homesModule = defineModule({
   name: 'homes',
   description: 'Home slots per player: /sethome, /home, /delhome, /homes; limits from core.home.limit.<n>.',
   dependsOn: [],
   migrations: HOMES_MIGRATIONS,
+  routes: HOMES_ROUTES,
   events: HOME_EVENTS,
   playerNodes: [HOME_NODES.set, HOME_NODES.use, HOME_NODES.delete, HOME_NODES.list, HOME_NODES.visit],
   readConfigFiles: (ctx) => void ctx.load(homesReloadable(ctx.configDir)),

@@ -6,6 +6,7 @@ import { invRollbackCommands } from './invrollback.commands.ts';
 import { INVROLLBACK_EVENTS } from './invrollback.events.ts';
 import { createInvRollbackService, type InvRollbackService } from './invrollback.service.ts';
 import { INVROLLBACK_MIGRATIONS } from './invrollback.store.ts';
+import { INVROLLBACK_ROUTES } from './invrollback.routes.ts';
 
 declare module '../../core/api.ts' {
   interface ModuleServices {
@@ -13,11 +14,12 @@ declare module '../../core/api.ts' {
   }
 }
 
-export const invRollbackModule = defineModule<InvRollbackService>({
+export const invRollbackModule = defineModule({
   name: 'invrollback',
   description: 'Inventory snapshots on death, on quit and by /invrollback; restore puts one back.',
   dependsOn: [],
   migrations: INVROLLBACK_MIGRATIONS,
+  routes: INVROLLBACK_ROUTES,
   events: INVROLLBACK_EVENTS,
   readConfigFiles: (ctx) => void ctx.load(invRollbackReloadable(ctx.configDir)),
   createService(ctx) {

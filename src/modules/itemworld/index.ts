@@ -14,7 +14,7 @@ declare module '../../core/api.ts' {
   }
 }
 
-export const itemworldModule = defineModule<ItemworldService>({
+export const itemworldModule = defineModule({
   name: 'itemworld',
   description: 'Items on the ground and mobs: /purge and the automatic purge, mob spawn rules per world, /spawnmob.',
   dependsOn: [],

@@ -16,7 +16,7 @@ export const KIT_NODES = {
   give: 'core.kit.give',
 } as const;
 
-export function kitsCommands(kits: KitsService, ctx: ModuleContext): CommandDefinition[] {
+export function kitsCommands(kits: KitsService, ctx: ModuleContext<'economy'>): CommandDefinition[] {
   const arg = argsFor(ctx);
   const ids = () => {
     const r = kits.list();

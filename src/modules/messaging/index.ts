@@ -5,6 +5,7 @@ import { MESSAGING_NODES, messagingCommands } from './messaging.commands.ts';
 import { MESSAGING_EVENTS } from './messaging.events.ts';
 import { createMessagingService, type MessagingService } from './messaging.service.ts';
 import { MESSAGING_MIGRATIONS } from './messaging.store.ts';
+import { MESSAGING_ROUTES } from './messaging.routes.ts';
 
 declare module '../../core/api.ts' {
   interface ModuleServices {
@@ -12,11 +13,13 @@ declare module '../../core/api.ts' {
   }
 }
 
-export const messagingModule = defineModule<MessagingService>({
+export const messagingModule = defineModule({
   name: 'messaging',
   description: 'Private messages (/msg, /r), /ignore, mail (/mail send|read|clear) and /helpop.',
   dependsOn: [],
+  optionalDependsOn: ['moderation', 'vanish'],
   migrations: MESSAGING_MIGRATIONS,
+  routes: MESSAGING_ROUTES,
   events: MESSAGING_EVENTS,
   playerNodes: [MESSAGING_NODES.msg, MESSAGING_NODES.reply, MESSAGING_NODES.ignore, MESSAGING_NODES.mail, MESSAGING_NODES.helpop],
   createService: (ctx) =>
@@ -29,7 +32,7 @@ export const messagingModule = defineModule<MessagingService>({
       audit: ctx.audit,
       platform: ctx.platform,
       log: ctx.log,
-      api: ctx.api,
+      optional: ctx.optional,
     }),
   commands: (messaging, ctx) => messagingCommands(messaging, ctx),
 });

@@ -8,7 +8,8 @@
 //   recipient; mail from the server (no sender) is never refused by mute or ignore.
 
 import type { Actor } from '../../core/actor.ts';
-import type { AuditService, CoreApi, KnownPlayer, PermissionsService, PlayersService } from '../../core/api.ts';
+import type { AuditService, KnownPlayer, PermissionsService, PlayersService } from '../../core/api.ts';
+import type { OptionalServicesOf } from '../../core/module.ts';
 import type { Clock } from '../../core/clock.ts';
 import type { EventBus } from '../../core/events.ts';
 import { InvalidInput } from '../../core/invalid-input.ts';
@@ -60,12 +61,12 @@ export interface MessagingDeps {
   audit: Pick<AuditService, 'record'>;
   platform: GamePlatform;
   log: Pick<Logger, 'error'>;
-  /** Read at each call: moderation (mutes) and vanish are used when they are switched on. */
-  api: CoreApi;
+  /** Read at each call: moderation (mutes) and vanish are used while they are switched on. */
+  optional: OptionalServicesOf<'moderation' | 'vanish'>;
 }
 
 export function createMessagingService(deps: MessagingDeps): MessagingService {
-  const { db, events, clock, players, permissions, audit, platform, log, api } = deps;
+  const { db, events, clock, players, permissions, audit, platform, log, optional } = deps;
   const store = createMessagingStore(db);
   const partners = new Map<string, string>();
 
@@ -81,8 +82,7 @@ export function createMessagingService(deps: MessagingDeps): MessagingService {
 
   /** The refusal of a muted sender, as moderation words it, or undefined. */
   function muteRefusal(p: KnownPlayer): Result<never> | undefined {
-    if (!api.isModuleOn('moderation')) return undefined;
-    const mute = api.moderation.muteOf(p.uuid);
+    const mute = optional.moderation?.muteOf(p.uuid);
     if (!mute) return undefined;
     const until = mute['expires-at'] ? ` until ${mute['expires-at']}` : '';
     return fail('refused', `${p.name} is muted${until} and cannot send private messages or mail.`);
@@ -91,7 +91,7 @@ export function createMessagingService(deps: MessagingDeps): MessagingService {
   /** Whether `viewer` sees `target`: the platform's rule when `viewer` is online, else vanish alone. */
   function sees(viewer: string, target: string): boolean {
     if (platform.player(viewer)) return platform.canSee(viewer, target);
-    return !(api.isModuleOn('vanish') && api.vanish.isVanished(target));
+    return !(optional.vanish?.isVanished(target) ?? false);
   }
 
   /** Whether `uuid` ignores `other` (never true of a player holding the exempt node). */

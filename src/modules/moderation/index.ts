@@ -12,6 +12,8 @@ import { MODERATION_NODES, moderationCommands } from './moderation.commands.ts';
 import { MODERATION_EVENTS } from './moderation.events.ts';
 import { createModerationService, type ModerationService } from './moderation.service.ts';
 import { MODERATION_MIGRATIONS } from './moderation.store.ts';
+import { JAIL_ROUTES } from './jail.routes.ts';
+import { MODERATION_ROUTES } from './moderation.routes.ts';
 
 /** `ctx.api.moderation`: the sanctions and the jails. */
 export interface ModerationApi extends ModerationService, JailApi {}
@@ -24,11 +26,12 @@ declare module '../../core/api.ts' {
 
 export { JAIL_NODES };
 
-export const moderationModule = defineModule<ModerationApi>({
+export const moderationModule = defineModule({
   name: 'moderation',
   description: 'Bans, mutes, warnings, kicks, address bans, alt detection and jails.',
   dependsOn: [],
   migrations: [...MODERATION_MIGRATIONS, ...JAIL_MIGRATIONS],
+  routes: [...MODERATION_ROUTES, ...JAIL_ROUTES],
   events: MODERATION_EVENTS,
   playerNodes: [MODERATION_NODES.warnings],
   readConfigFiles(ctx) {

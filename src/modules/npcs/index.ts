@@ -8,6 +8,7 @@ import { NPC_EVENTS } from './npcs.events.ts';
 import { createNpcsService, type NpcsService } from './npcs.service.ts';
 import { npcSpawner } from './npcs.spawner.ts';
 import { NPCS_MIGRATIONS } from './npcs.store.ts';
+import { NPCS_ROUTES } from './npcs.routes.ts';
 
 declare module '../../core/api.ts' {
   interface ModuleServices {
@@ -18,11 +19,13 @@ declare module '../../core/api.ts' {
 /** Events after which a world may have been loaded, so its NPCs can be spawned. */
 const WORLD_LOADS = new Set<string>(['world.create', 'world.load', 'world.import', 'world.adopt']);
 
-export const npcsModule = defineModule<NpcsService>({
+export const npcsModule = defineModule({
   name: 'npcs',
   description: 'NPCs: /npc, player-like figures that run a command when right-clicked (skins through the skins module).',
   dependsOn: [],
+  optionalDependsOn: ['skins'],
   migrations: NPCS_MIGRATIONS,
+  routes: NPCS_ROUTES,
   events: NPC_EVENTS,
   playerNodes: [NPC_NODES.use],
   readConfigFiles: (ctx) => void ctx.load(npcsReloadable(ctx.configDir)),
@@ -38,7 +41,7 @@ export const npcsModule = defineModule<NpcsService>({
       platform: ctx.platform,
       spawner,
       config: ctx.configs.load(npcsReloadable(ctx.configDir)),
-      skins: () => (ctx.api.isModuleOn('skins') ? ctx.api.skins : undefined),
+      skins: () => ctx.optional.skins,
       runAs: async (player, line) => ctx.commands.execute({ kind: 'player', player }, await ctx.placeholders.apply(line, player)),
     });
     const failed = (what: string) => (e: unknown) => ctx.log.error(what, e);

@@ -5,6 +5,7 @@ import { playerStateCommands } from './playerstate.commands.ts';
 import { PLAYERSTATE_EVENTS } from './playerstate.events.ts';
 import { createPlayerStateService, type PlayerStateService } from './playerstate.service.ts';
 import { PLAYERSTATE_MIGRATIONS } from './playerstate.store.ts';
+import { PLAYERSTATE_ROUTES } from './playerstate.routes.ts';
 
 declare module '../../core/api.ts' {
   interface ModuleServices {
@@ -12,11 +13,12 @@ declare module '../../core/api.ts' {
   }
 }
 
-export const playerStateModule = defineModule<PlayerStateService>({
+export const playerStateModule = defineModule({
   name: 'playerstate',
   description: 'Player state: /god, /fly, /gamemode (/gm, /gmc, /gms, /gma, /gmsp), /speed, /heal, /feed.',
   dependsOn: [],
   migrations: PLAYERSTATE_MIGRATIONS,
+  routes: PLAYERSTATE_ROUTES,
   events: PLAYERSTATE_EVENTS,
   // Every node is an admin's: none for everyone.
   playerNodes: [],

@@ -6,6 +6,7 @@ import { playerWarpsReloadable } from './playerwarps.config.ts';
 import { PLAYERWARP_EVENTS } from './playerwarps.events.ts';
 import { createPlayerWarpsService, type PlayerWarpsService } from './playerwarps.service.ts';
 import { PLAYERWARPS_MIGRATIONS } from './playerwarps.store.ts';
+import { PLAYERWARPS_ROUTES } from './playerwarps.routes.ts';
 
 declare module '../../core/api.ts' {
   interface ModuleServices {
@@ -13,11 +14,12 @@ declare module '../../core/api.ts' {
   }
 }
 
-export const playerWarpsModule = defineModule<PlayerWarpsService>({
+export const playerWarpsModule = defineModule({
   name: 'playerwarps',
   description: 'Player warps: /pwarp, owned by players, with managers, whitelist, bans and visit fees.',
   dependsOn: ['economy'],
   migrations: PLAYERWARPS_MIGRATIONS,
+  routes: PLAYERWARPS_ROUTES,
   events: PLAYERWARP_EVENTS,
   playerNodes: [PWARP_NODES.use, PWARP_NODES.create, PWARP_NODES.manage],
   readConfigFiles: (ctx) => void ctx.load(playerWarpsReloadable(ctx.configDir)),

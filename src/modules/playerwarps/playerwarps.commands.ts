@@ -21,7 +21,7 @@ export const PWARP_NODES = {
 
 const PAGE_SIZE = 10;
 
-export function playerWarpsCommands(warps: PlayerWarpsService, ctx: ModuleContext): CommandDefinition[] {
+export function playerWarpsCommands(warps: PlayerWarpsService, ctx: ModuleContext<'economy'>): CommandDefinition[] {
   const arg = argsFor(ctx);
   const economy = () => ctx.api.economy;
   const warpName = arg.word('name');

@@ -5,6 +5,7 @@ import { playtimeReloadable } from './playtime.config.ts';
 import { durationText, PLAYTIME_NODES, playtimeCommands } from './playtime.commands.ts';
 import { createPlaytimeService, type PlaytimeService } from './playtime.service.ts';
 import { createPlaytimeStore, PLAYTIME_MIGRATIONS } from './playtime.store.ts';
+import { PLAYTIME_ROUTES } from './playtime.routes.ts';
 
 declare module '../../core/api.ts' {
   interface ModuleServices {
@@ -12,11 +13,12 @@ declare module '../../core/api.ts' {
   }
 }
 
-export const playtimeModule = defineModule<PlaytimeService>({
+export const playtimeModule = defineModule({
   name: 'playtime',
   description: 'Time played across sessions and restarts, AFK time apart: /playtime, /playtimetop.',
   dependsOn: [],
   migrations: PLAYTIME_MIGRATIONS,
+  routes: PLAYTIME_ROUTES,
   playerNodes: [PLAYTIME_NODES.own, PLAYTIME_NODES.top],
   readConfigFiles: (ctx) => void ctx.load(playtimeReloadable(ctx.configDir)),
   createService(ctx) {

@@ -11,7 +11,7 @@ declare module '../../core/api.ts' {
   }
 }
 
-export const poseModule = defineModule<PoseService>({
+export const poseModule = defineModule({
   name: 'pose',
   description: 'Poses: /sit and /lay (sneak or run it again to get up).',
   dependsOn: [],

@@ -4,6 +4,7 @@ import { defineModule } from '../../core/module.ts';
 import { POWERTOOL_NODES, powertoolsCommands } from './powertools.commands.ts';
 import { createPowertoolsService, type PowertoolsService } from './powertools.service.ts';
 import { POWERTOOLS_MIGRATIONS } from './powertools.store.ts';
+import { POWERTOOLS_ROUTES } from './powertools.routes.ts';
 
 declare module '../../core/api.ts' {
   interface ModuleServices {
@@ -11,11 +12,12 @@ declare module '../../core/api.ts' {
   }
 }
 
-export const powertoolsModule = defineModule<PowertoolsService>({
+export const powertoolsModule = defineModule({
   name: 'powertools',
   description: 'Powertools: /powertool <command> binds a command to the kind of item in hand; using the item runs it.',
   dependsOn: [],
   migrations: POWERTOOLS_MIGRATIONS,
+  routes: POWERTOOLS_ROUTES,
   playerNodes: [POWERTOOL_NODES.use],
   createService: (ctx) =>
     createPowertoolsService({

@@ -7,6 +7,7 @@ import { presenceReloadable, type PresenceConfig } from './presence.config.ts';
 import { PRESENCE_NODES, presenceCommands } from './presence.commands.ts';
 import { PRESENCE_EVENTS } from './presence.events.ts';
 import { createPresenceService, type PresenceService } from './presence.service.ts';
+import { PRESENCE_ROUTES } from './presence.routes.ts';
 
 declare module '../../core/api.ts' {
   interface ModuleServices {
@@ -28,11 +29,12 @@ const configOf = (ctx: ModuleContext): (() => PresenceConfig) => {
   return c;
 };
 
-export const presenceModule = defineModule<PresenceService>({
+export const presenceModule = defineModule({
   name: 'presence',
   description: 'The away (AFK) flag: /afk, automatic after an idle time, cleared by activity.',
   dependsOn: [],
   migrations: [],
+  routes: PRESENCE_ROUTES,
   events: PRESENCE_EVENTS,
   playerNodes: [PRESENCE_NODES.afk, PRESENCE_NODES.auto],
   readConfigFiles: (ctx) => void ctx.load(presenceReloadable(ctx.configDir)),

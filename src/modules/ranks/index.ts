@@ -1,13 +1,13 @@
 // The ranks module: a ladder from ranks.conf climbed with /rankup (cost and requirements), left from
 // the top with /prestige, set by admins with /rank set; each rung grants a permission group.
 
-import type { CoreApi } from '../../core/api.ts';
-import { defineModule } from '../../core/module.ts';
+import { defineModule, type ServicesOf } from '../../core/module.ts';
 import { ranksReloadable, type RankCurrencies } from './ranks.config.ts';
 import { RANK_NODES, ranksCommands } from './ranks.commands.ts';
 import { RANK_EVENTS } from './ranks.events.ts';
 import { createRanksService, type RanksService } from './ranks.service.ts';
 import { createRanksStore, RANKS_MIGRATIONS } from './ranks.store.ts';
+import { RANKS_ROUTES } from './ranks.routes.ts';
 
 declare module '../../core/api.ts' {
   interface ModuleServices {
@@ -16,17 +16,19 @@ declare module '../../core/api.ts' {
 }
 
 /** The economy's currencies, which prices name. */
-function currenciesOf(api: CoreApi): RankCurrencies {
+function currenciesOf(api: ServicesOf<'economy'>): RankCurrencies {
   const currencies = api.economy.currencies();
   if (!currencies.ok) throw new Error(`ranks: the economy's currencies cannot be read: ${currencies.message}`);
   return currencies.value;
 }
 
-export const ranksModule = defineModule<RanksService>({
+export const ranksModule = defineModule({
   name: 'ranks',
   description: 'A rank ladder from ranks.conf: /rankup, /prestige, /ranks, /rank set; ranks grant permission groups.',
   dependsOn: ['economy'],
+  optionalDependsOn: ['playtime'],
   migrations: RANKS_MIGRATIONS,
+  routes: RANKS_ROUTES,
   events: RANK_EVENTS,
   playerNodes: [RANK_NODES.rankup, RANK_NODES.prestige, RANK_NODES.list],
   readConfigFiles: (ctx) => void ctx.load(ranksReloadable(ctx.configDir, () => currenciesOf(ctx.api))),
@@ -51,7 +53,7 @@ export const ranksModule = defineModule<RanksService>({
       audit: ctx.audit,
       config,
       economy: () => ctx.api.economy,
-      playtime: () => (ctx.api.isModuleOn('playtime') ? ctx.api.playtime : undefined),
+      playtime: () => ctx.optional.playtime,
     });
   },
   commands: (ranks, ctx) => ranksCommands(ranks, ctx),

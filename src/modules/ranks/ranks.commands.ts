@@ -20,7 +20,7 @@ export const RANK_NODES = {
   set: 'core.rank.set',
 } as const;
 
-export function ranksCommands(ranks: RanksService, ctx: ModuleContext): CommandDefinition[] {
+export function ranksCommands(ranks: RanksService, ctx: ModuleContext<'economy'>): CommandDefinition[] {
   const arg = argsFor(ctx);
   const fmt = (m: Money) => ctx.api.economy.format(m);
   const rungNames = () => {

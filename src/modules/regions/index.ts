@@ -5,6 +5,7 @@ import { defineModule } from '../../core/module.ts';
 import { REGION_NODES, regionsCommands, type Selections } from './regions.commands.ts';
 import { createRegionsService, type RegionsService } from './regions.service.ts';
 import { REGIONS_MIGRATIONS } from './regions.store.ts';
+import { REGIONS_ROUTES } from './regions.routes.ts';
 
 declare module '../../core/api.ts' {
   interface ModuleServices {
@@ -15,11 +16,12 @@ declare module '../../core/api.ts' {
 /** Each running service's corners (a module runs once per kernel; a test kernel may restart). */
 const selectionsOf = new WeakMap<RegionsService, Selections>();
 
-export const regionsModule = defineModule<RegionsService>({
+export const regionsModule = defineModule({
   name: 'regions',
   description: 'Cuboid regions with a priority: /region pos1|pos2|define|delete|list|info.',
   dependsOn: [],
   migrations: REGIONS_MIGRATIONS,
+  routes: REGIONS_ROUTES,
   playerNodes: [REGION_NODES.list, REGION_NODES.info],
   createService: (ctx) => {
     const regions = createRegionsService({ db: ctx.db, clock: ctx.clock, audit: ctx.audit, platform: ctx.platform });

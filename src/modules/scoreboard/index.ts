@@ -7,6 +7,7 @@ import { scoreboardReloadable } from './scoreboard.config.ts';
 import { SCOREBOARD_EVENTS } from './scoreboard.events.ts';
 import { createScoreboardService, type ScoreboardService } from './scoreboard.service.ts';
 import { createScoreboardStore, SCOREBOARD_MIGRATIONS } from './scoreboard.store.ts';
+import { SCOREBOARD_ROUTES } from './scoreboard.routes.ts';
 
 declare module '../../core/api.ts' {
   interface ModuleServices {
@@ -14,11 +15,12 @@ declare module '../../core/api.ts' {
   }
 }
 
-export const scoreboardModule = defineModule<ScoreboardService>({
+export const scoreboardModule = defineModule({
   name: 'scoreboard',
   description: 'The sidebar (/sidebar hides it), the tab list header and footer, and nametags per permission group, from scoreboard.conf.',
   dependsOn: [],
   migrations: SCOREBOARD_MIGRATIONS,
+  routes: SCOREBOARD_ROUTES,
   events: SCOREBOARD_EVENTS,
   playerNodes: [SCOREBOARD_NODES.sidebar],
   readConfigFiles: (ctx) => void ctx.load(scoreboardReloadable(ctx.configDir)),

@@ -8,6 +8,7 @@ import { enforceSecurity } from './security.enforce.ts';
 import { SECURITY_EVENTS } from './security.events.ts';
 import { createSecurityService, type SecurityService } from './security.service.ts';
 import { createSecurityStore, SECURITY_MIGRATIONS } from './security.store.ts';
+import { SECURITY_ROUTES } from './security.routes.ts';
 
 declare module '../../core/api.ts' {
   interface ModuleServices {
@@ -15,11 +16,12 @@ declare module '../../core/api.ts' {
   }
 }
 
-export const securityModule = defineModule<SecurityService>({
+export const securityModule = defineModule({
   name: 'security',
   description: 'Two-factor codes (TOTP) with /2fa; untrusted devices prove a code before playing; lockouts.',
   dependsOn: [],
   migrations: SECURITY_MIGRATIONS,
+  routes: SECURITY_ROUTES,
   events: SECURITY_EVENTS,
   playerNodes: [SECURITY_NODES.use],
   readConfigFiles: (ctx) => void ctx.load(securityReloadable(ctx.configDir)),

@@ -8,6 +8,7 @@ import { skinsReloadable } from './skins.config.ts';
 import { SKIN_EVENTS } from './skins.events.ts';
 import { createSkinsService, type SkinsService } from './skins.service.ts';
 import { SKINS_MIGRATIONS } from './skins.store.ts';
+import { SKINS_ROUTES } from './skins.routes.ts';
 
 declare module '../../core/api.ts' {
   interface ModuleServices {
@@ -15,11 +16,12 @@ declare module '../../core/api.ts' {
   }
 }
 
-export const skinsModule = defineModule<SkinsService>({
+export const skinsModule = defineModule({
   name: 'skins',
   description: 'Skins of game accounts: /skin <account>, /skin clear (looked up at the account service, kept).',
   dependsOn: [],
   migrations: SKINS_MIGRATIONS,
+  routes: SKINS_ROUTES,
   events: SKIN_EVENTS,
   playerNodes: [SKIN_NODES.set],
   readConfigFiles: (ctx) => void ctx.load(skinsReloadable(ctx.configDir)),

@@ -8,6 +8,7 @@ import { staffReloadable } from './staff.config.ts';
 import { STAFF_EVENTS } from './staff.events.ts';
 import { createStaffService, STAFF_NODES, type StaffService } from './staff.service.ts';
 import { STAFF_MIGRATIONS } from './staff.store.ts';
+import { STAFF_ROUTES } from './staff.routes.ts';
 
 declare module '../../core/api.ts' {
   interface ModuleServices {
@@ -15,11 +16,13 @@ declare module '../../core/api.ts' {
   }
 }
 
-export const staffModule = defineModule<StaffService>({
+export const staffModule = defineModule({
   name: 'staff',
   description: 'Staff mode: /staff [mode] (modes in staff.conf: game mode, vanish), /sc staff chat.',
   dependsOn: [],
+  optionalDependsOn: ['vanish'],
   migrations: STAFF_MIGRATIONS,
+  routes: STAFF_ROUTES,
   events: STAFF_EVENTS,
   readConfigFiles: (ctx) => void ctx.load(staffReloadable(ctx.configDir)),
   async createService(ctx) {
@@ -33,7 +36,7 @@ export const staffModule = defineModule<StaffService>({
       platform: ctx.platform,
       log: ctx.log,
       config: ctx.configs.load(staffReloadable(ctx.configDir)),
-      api: () => ctx.api,
+      vanish: () => ctx.optional.vanish,
     });
     // Staff-chat mode: the player's chat goes to staff chat instead of everyone (while they still
     // hold the node; taken away, their chat goes to everyone again).

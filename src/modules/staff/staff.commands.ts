@@ -8,7 +8,7 @@ import { senderPlayer, succeeded } from '../../core/command-helpers.ts';
 import { command } from '../../core/command-tree.ts';
 import { STAFF_NODES, type StaffService } from './staff.service.ts';
 
-export function staffCommands(staff: StaffService, ctx: ModuleContext): CommandDefinition[] {
+export function staffCommands(staff: StaffService, ctx: ModuleContext<never, 'vanish'>): CommandDefinition[] {
   const arg = argsFor(ctx);
   const modeArg = arg
     .word('mode', (c) => staff.modes().names.filter((m) => c.sender.kind === 'console' || staff.mayUseMode(senderPlayer(c).uuid, m)))
@@ -37,7 +37,7 @@ export function staffCommands(staff: StaffService, ctx: ModuleContext): CommandD
         if (wanted === null) return c.reply('You are off staff duty: your game mode and visibility are back as they were.');
         const m = modeNamed(wanted)!;
         const parts = [m.gameMode ? `game mode ${m.gameMode}` : 'your own game mode'];
-        if (m.vanish) parts.push(ctx.api.isModuleOn('vanish') ? 'vanished' : 'not vanished (the vanish module is off)');
+        if (m.vanish) parts.push(ctx.optional.vanish ? 'vanished' : 'not vanished (the vanish module is off)');
         c.reply(`You are on staff duty (${wanted}): ${parts.join(', ')}. /staff again to leave.`);
       },
     }),

@@ -64,12 +64,12 @@ export interface StaffDeps {
   platform: GamePlatform;
   log: Logger;
   config: () => StaffConfig;
-  /** The published API, read at each use: vanish is reached only while it is on. */
-  api: () => CoreApi;
+  /** The vanish module's service, read at each use: undefined while vanish is off. */
+  vanish: () => CoreApi['vanish'] | undefined;
 }
 
 export async function createStaffService(deps: StaffDeps): Promise<StaffService> {
-  const { db, events, clock, players, permissions, audit, platform, log, config, api } = deps;
+  const { db, events, clock, players, permissions, audit, platform, log, config, vanish } = deps;
   const store = createStaffStore(db);
   /** Every stored row (on duty, or something left to give back), by uuid. */
   const rows = new Map<string, DutyRow>();
@@ -81,11 +81,11 @@ export async function createStaffService(deps: StaffDeps): Promise<StaffService>
     const row = rows.get(uuid);
     return row?.onDuty && platform.player(uuid) ? row : undefined;
   };
-  const vanishOn = () => api().isModuleOn('vanish');
 
   /** Shows a player again if staff mode vanished them (and they still are). */
   async function unvanish(row: DutyRow, actor: Actor): Promise<void> {
-    if (row.vanished && vanishOn() && api().vanish.isVanished(row.uuid)) await api().vanish.set(row.uuid, false, actor);
+    const v = vanish();
+    if (row.vanished && v?.isVanished(row.uuid)) await v.set(row.uuid, false, actor);
   }
 
   function emitMode(p: Pick<KnownPlayer, 'uuid' | 'name'>, mode: string | null, previous: string | null, reason: DutyEndReason, actor: Actor) {
@@ -99,8 +99,9 @@ export async function createStaffService(deps: StaffDeps): Promise<StaffService>
     if (mode.gameMode) platform.setGameMode(p.uuid, mode.gameMode);
     else if (before?.previousGameMode) platform.setGameMode(p.uuid, before.previousGameMode);
     let vanished = before?.vanished ?? false;
-    if (mode.vanish && !vanished && vanishOn() && !api().vanish.isVanished(p.uuid)) {
-      vanished = (await api().vanish.set(p.uuid, true, actor)).ok;
+    const v = vanish();
+    if (mode.vanish && !vanished && v && !v.isVanished(p.uuid)) {
+      vanished = (await v.set(p.uuid, true, actor)).ok;
     } else if (!mode.vanish && before?.vanished) {
       await unvanish(before, actor);
       vanished = false;

@@ -7,6 +7,7 @@ import { TPA_NODES, tpaCommands } from './tpa.commands.ts';
 import { tpaReloadable } from './tpa.config.ts';
 import { TPA_EVENTS } from './tpa.events.ts';
 import { createTpaService, type TpaService } from './tpa.service.ts';
+import { TPA_ROUTES } from './tpa.routes.ts';
 
 declare module '../../core/api.ts' {
   interface ModuleServices {
@@ -14,11 +15,12 @@ declare module '../../core/api.ts' {
   }
 }
 
-export const tpaModule = defineModule<TpaService>({
+export const tpaModule = defineModule({
   name: 'tpa',
   description: 'Teleport requests: /tpa, /tpahere, /tpaccept, /tpdeny, /tpacancel; they expire after request-expiry-seconds.',
   dependsOn: [],
   migrations: [],
+  routes: TPA_ROUTES,
   events: TPA_EVENTS,
   playerNodes: Object.values(TPA_NODES),
   readConfigFiles: (ctx) => void ctx.load(tpaReloadable(ctx.configDir)),

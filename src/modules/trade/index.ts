@@ -7,6 +7,7 @@ import { tradeReloadable } from './trade.config.ts';
 import { TRADE_EVENTS } from './trade.events.ts';
 import { createTradeService, type TradeService } from './trade.service.ts';
 import { createTradeStore, TRADE_MIGRATIONS } from './trade.store.ts';
+import { TRADE_ROUTES } from './trade.routes.ts';
 
 declare module '../../core/api.ts' {
   interface ModuleServices {
@@ -14,11 +15,12 @@ declare module '../../core/api.ts' {
   }
 }
 
-export const tradeModule = defineModule<TradeService>({
+export const tradeModule = defineModule({
   name: 'trade',
   description: 'Trades between two players: /trade <player>, /trade accept|deny|cancel; a shared window, both confirm.',
   dependsOn: [],
   migrations: TRADE_MIGRATIONS,
+  routes: TRADE_ROUTES,
   events: TRADE_EVENTS,
   playerNodes: [TRADE_NODES.use],
   readConfigFiles: (ctx) => void ctx.load(tradeReloadable(ctx.configDir)),

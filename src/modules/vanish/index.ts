@@ -6,6 +6,7 @@ import { vanishCommands } from './vanish.commands.ts';
 import { VANISH_EVENTS } from './vanish.events.ts';
 import { createVanishService, type VanishService } from './vanish.service.ts';
 import { VANISH_MIGRATIONS } from './vanish.store.ts';
+import { VANISH_ROUTES } from './vanish.routes.ts';
 
 declare module '../../core/api.ts' {
   interface ModuleServices {
@@ -16,11 +17,12 @@ declare module '../../core/api.ts' {
 /** The rule each running service added, taken off when the module stops. */
 const stops = new WeakMap<VanishService, () => void>();
 
-export const vanishModule = defineModule<VanishService>({
+export const vanishModule = defineModule({
   name: 'vanish',
   description: 'Vanish: /vanish [player], /vanish list; levels from core.vanish.level.<n>, see-levels from core.vanish.see.<n>.',
   dependsOn: [],
   migrations: VANISH_MIGRATIONS,
+  routes: VANISH_ROUTES,
   events: VANISH_EVENTS,
   async createService(ctx) {
     const { service, stop } = await createVanishService({

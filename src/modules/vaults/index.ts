@@ -6,6 +6,7 @@ import { VAULT_NODES, vaultsCommands } from './vaults.commands.ts';
 import { VAULT_EVENTS } from './vaults.events.ts';
 import { createVaultsService, type VaultsService } from './vaults.service.ts';
 import { VAULTS_MIGRATIONS } from './vaults.store.ts';
+import { VAULTS_ROUTES } from './vaults.routes.ts';
 
 declare module '../../core/api.ts' {
   interface ModuleServices {
@@ -13,11 +14,12 @@ declare module '../../core/api.ts' {
   }
 }
 
-export const vaultsModule = defineModule<VaultsService>({
+export const vaultsModule = defineModule({
   name: 'vaults',
   description: 'Player vaults: private chests opened with /pv <n>; limits from core.vault.limit.<n>.',
   dependsOn: [],
   migrations: VAULTS_MIGRATIONS,
+  routes: VAULTS_ROUTES,
   events: VAULT_EVENTS,
   playerNodes: [VAULT_NODES.use],
   readConfigFiles: (ctx) => void ctx.load(vaultsReloadable(ctx.configDir)),

@@ -8,6 +8,7 @@ import { VOTE_EVENTS } from './votes.events.ts';
 import { createVotesService, type VotesService } from './votes.service.ts';
 import { createVotesStore, VOTES_MIGRATIONS } from './votes.store.ts';
 import { startVotifier, type VotifierListener } from './votifier.ts';
+import { VOTES_ROUTES } from './votes.routes.ts';
 
 declare module '../../core/api.ts' {
   interface ModuleServices {
@@ -18,11 +19,12 @@ declare module '../../core/api.ts' {
 /** What each running service holds beside its API: its config getter and the listener. */
 const running = new WeakMap<VotesService, { config: () => VotesConfig; listener: VotifierListener | undefined }>();
 
-export const votesModule = defineModule<VotesService>({
+export const votesModule = defineModule({
   name: 'votes',
   description: 'Votes from vote lists (NuVotifier v2) and the route, rewards, leaderboard and vote party: /vote, /votetop.',
   dependsOn: ['economy'],
   migrations: VOTES_MIGRATIONS,
+  routes: VOTES_ROUTES,
   events: VOTE_EVENTS,
   playerNodes: [VOTE_NODES.vote, VOTE_NODES.top],
   readConfigFiles: (ctx) => void ctx.load(votesReloadable(ctx.configDir)),

@@ -5,6 +5,7 @@ import { WARP_NODES, warpsCommands } from './warps.commands.ts';
 import { WARP_EVENTS } from './warps.events.ts';
 import { createWarpsService, type WarpsService } from './warps.service.ts';
 import { WARPS_MIGRATIONS } from './warps.store.ts';
+import { WARPS_ROUTES } from './warps.routes.ts';
 
 declare module '../../core/api.ts' {
   interface ModuleServices {
@@ -12,11 +13,12 @@ declare module '../../core/api.ts' {
   }
 }
 
-export const warpsModule = defineModule<WarpsService>({
+export const warpsModule = defineModule({
   name: 'warps',
   description: 'Server warps: /warp, /warps, /warp rate; /setwarp, /movewarp, /delwarp need core.warp.admin.',
   dependsOn: [],
   migrations: WARPS_MIGRATIONS,
+  routes: WARPS_ROUTES,
   events: WARP_EVENTS,
   playerNodes: [WARP_NODES.use, WARP_NODES.list, WARP_NODES.rate],
   createService: (ctx) =>

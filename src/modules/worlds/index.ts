@@ -7,6 +7,7 @@ import { applyArrival, enforceWorldRules } from './worlds.enforce.ts';
 import { WORLD_EVENTS } from './worlds.events.ts';
 import { createWorldsService, type WorldsService } from './worlds.service.ts';
 import { WORLDS_MIGRATIONS } from './worlds.store.ts';
+import { WORLDS_ROUTES } from './worlds.routes.ts';
 
 declare module '../../core/api.ts' {
   interface ModuleServices {
@@ -14,11 +15,12 @@ declare module '../../core/api.ts' {
   }
 }
 
-export const worldsModule = defineModule<WorldsService>({
+export const worldsModule = defineModule({
   name: 'worlds',
   description: 'Managed worlds: /world create, load, unload, delete, import, adopt, set, tp; entry rules per world.',
   dependsOn: [],
   migrations: WORLDS_MIGRATIONS,
+  routes: WORLDS_ROUTES,
   events: WORLD_EVENTS,
   playerNodes: [WORLD_NODES.list, WORLD_NODES.info, WORLD_NODES.tp],
   async createService(ctx) {
