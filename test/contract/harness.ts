@@ -293,6 +293,16 @@ export async function flyingSquidHarness(): Promise<PlatformHarness> {
           const mode = platform.gameMode(uuid);
           await waitFor(() => bot.game.gameMode === mode, `${name} to know its game mode`);
           const block = await blockSeen(bot, at);
+          if (mode === 'creative') {
+            // As the vanilla client breaks in creative: the block goes on the client at once, then one
+            // start-digging packet breaks it on the server. Not bot.dig: it sets air on a 0 ms timer
+            // after sending, which can come after the server's answer and hide a block it restored
+            // (seen on a loaded machine: the cancelled break's block never came back).
+            await bot.lookAt(block.position.offset(0.5, 0.5, 0.5), true);
+            (bot as unknown as { _updateBlockState(pos: import('vec3').Vec3, stateId: number): void })._updateBlockState(block.position, 0);
+            bot._client.write('block_dig', { status: 0, location: block.position, face: 1, sequence: 0 });
+            return;
+          }
           // The bot's dig waits for air, which a cancelled break never brings: the case waits instead.
           void bot.dig(block, true).catch(() => {});
         },
