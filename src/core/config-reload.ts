@@ -24,7 +24,10 @@ export interface ReloadableConfig<T> {
   path: string;
   /** Reads and checks the file as at start; throws an Error whose message is the one-line problem. */
   read(): T;
-  /** The file's settings as key → value (`default-limit`, `kits.vip`), to tell which changed. */
+  /**
+   * The file's settings as key → value (`default-limit`, `kits.vip`), to tell which changed. Asked
+   * of a config `read` answered only: the registry keeps the keys in force itself.
+   */
   keys(config: T): ReadonlyMap<string, unknown>;
   /**
    * For a file with keys that only a restart can apply: whether a changed key is one, and the
@@ -75,6 +78,8 @@ export function changedKeys(before: ReadonlyMap<string, unknown>, after: Readonl
 interface Kept<T> {
   spec: ReloadableConfig<T>;
   current: T;
+  /** The keys in force: those of the file as last read, with each key waiting for a restart at its old value. */
+  keys: ReadonlyMap<string, unknown>;
 }
 
 export function createConfigFiles(): ConfigFiles {
@@ -92,13 +97,21 @@ export function createConfigFiles(): ConfigFiles {
       return { file, outcome: 'invalid', problem: messageOf(e) };
     }
     const { spec, current } = k;
-    const changed = changedKeys(spec.keys(current), spec.keys(next));
+    const after = spec.keys(next);
+    const changed = changedKeys(k.keys, after);
     if (changed.length === 0) {
       spec.reloaded?.(current, false);
       return { file, outcome: 'unchanged' };
     }
     const restart = spec.restart ? changed.filter((key) => spec.restart!.needs(key, current, next)) : [];
     const applied = changed.filter((key) => !restart.includes(key));
+    // What is in force now, to compare the next reload with: a key that waits keeps its old value.
+    const keys = new Map(after);
+    for (const key of restart) {
+      if (k.keys.has(key)) keys.set(key, k.keys.get(key));
+      else keys.delete(key);
+    }
+    k.keys = keys;
     k.current = spec.restart ? spec.restart.applyLive(current, next) : next;
     spec.reloaded?.(k.current, true);
     return { file, outcome: 'changed', applied, restart };
@@ -116,7 +129,8 @@ export function createConfigFiles(): ConfigFiles {
           `${spec.path} is read after the start-up check of the config files, so a fault in it would not stop the start: name it in its module's configFiles (src/core/module.ts)`,
         );
       }
-      const k: Kept<T> = { spec, current: spec.read() };
+      const current = spec.read();
+      const k: Kept<T> = { spec, current, keys: spec.keys(current) };
       kept.set(spec.path, k);
       entries.push({ path: spec.path, reload: () => reloadOf(k) });
       return () => k.current;
