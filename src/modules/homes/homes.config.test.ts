@@ -3,13 +3,13 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadHomesConfig } from './homes.config.ts';
+import { homesConfig } from './homes.config.ts';
 
 describe('homes.conf', () => {
   it('is written with comments on first start and gives limit 3 and the red_bed icon', () => {
     const dir = mkdtempSync(join(tmpdir(), 'homes-conf-'));
     try {
-      assert.deepEqual(loadHomesConfig(dir), { defaultLimit: 3, defaultIcon: 'red_bed' });
+      assert.deepEqual(homesConfig.load(dir), { defaultLimit: 3, defaultIcon: 'red_bed' });
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -19,11 +19,11 @@ describe('homes.conf', () => {
     const dir = mkdtempSync(join(tmpdir(), 'homes-conf-'));
     try {
       writeFileSync(join(dir, 'homes.conf'), 'default-limit = 7\ndefault-icon = "oak_door"\n');
-      assert.deepEqual(loadHomesConfig(dir), { defaultLimit: 7, defaultIcon: 'oak_door' });
+      assert.deepEqual(homesConfig.load(dir), { defaultLimit: 7, defaultIcon: 'oak_door' });
       writeFileSync(join(dir, 'homes.conf'), 'default-limit = 3\ndefault-icon = "banana"\n');
-      assert.throws(() => loadHomesConfig(dir), /line 2, key "default-icon"/);
+      assert.throws(() => homesConfig.load(dir), /line 2, key "default-icon"/);
       writeFileSync(join(dir, 'homes.conf'), 'default-limit = -1\n');
-      assert.throws(() => loadHomesConfig(dir), /key "default-limit"/);
+      assert.throws(() => homesConfig.load(dir), /key "default-limit"/);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
