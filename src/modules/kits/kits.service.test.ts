@@ -9,7 +9,7 @@ import { value, declined, invalid } from '../../../test/support/results.ts';
 import { withPostgres } from '../../../test/support/postgres.ts';
 import { economyModule } from '../economy/index.ts';
 import { kitsModule } from './index.ts';
-import { KITS_CONF_DEFAULT, loadKitsConfig } from './kits.config.ts';
+import { kitsConfig } from './kits.config.ts';
 import type { KitsService } from './kits.service.ts';
 
 const REST: Actor = { kind: 'rest', label: 'panel' };
@@ -271,13 +271,13 @@ describe('kits.conf', () => {
 
   const load = (text: string) => {
     writeFileSync(join(dir, 'kits.conf'), text);
-    return () => loadKitsConfig(dir, MONEY);
+    return () => kitsConfig.load(dir, MONEY);
   };
 
   it('is written on first start with a free starter kit and a vip kit for 50 of the default currency', () => {
     rmSync(join(dir, 'kits.conf'), { force: true });
-    const kits = loadKitsConfig(dir, MONEY);
-    assert.equal(readFileSync(join(dir, 'kits.conf'), 'utf8'), KITS_CONF_DEFAULT);
+    const kits = kitsConfig.load(dir, MONEY);
+    assert.equal(readFileSync(join(dir, 'kits.conf'), 'utf8'), kitsConfig.defaultText());
     assert.deepEqual(
       kits.map((k) => [k.id, k.items.map((i) => `${i.material}×${i.count}`).join(' '), k.cooldownSeconds, k.cost, k.permission]),
       [
