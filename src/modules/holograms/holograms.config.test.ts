@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createConfigFiles } from '../../core/config-reload.ts';
-import { hologramsReloadable, loadHologramsConfig } from './holograms.config.ts';
+import { hologramsConfig, hologramsReloadable } from './holograms.config.ts';
 
 function inFolder(run: (dir: string) => void): void {
   const dir = mkdtempSync(join(tmpdir(), 'holograms-conf-'));
@@ -18,7 +18,7 @@ function inFolder(run: (dir: string) => void): void {
 describe('holograms.conf', () => {
   it('is written with comments on first start: a limit of 3 and a refresh every 5 seconds', () =>
     inFolder((dir) => {
-      assert.deepEqual(loadHologramsConfig(dir), { defaultLimit: 3, refreshSeconds: 5 });
+      assert.deepEqual(hologramsConfig.load(dir), { defaultLimit: 3, refreshSeconds: 5 });
       assert.match(readFileSync(join(dir, 'holograms.conf'), 'utf8'), /# Seconds between two refreshes/);
     }));
 
@@ -32,10 +32,10 @@ describe('holograms.conf', () => {
         ['refresh-seconds', '"often"'],
       ]) {
         writeFileSync(join(dir, 'holograms.conf'), `${key} = ${bad}\n`);
-        assert.throws(() => loadHologramsConfig(dir), new RegExp(`key "${key}"`), `${key} = ${bad}`);
+        assert.throws(() => hologramsConfig.load(dir), new RegExp(`key "${key}"`), `${key} = ${bad}`);
       }
       writeFileSync(join(dir, 'holograms.conf'), 'limit = 3\n');
-      assert.throws(() => loadHologramsConfig(dir), /key "limit".*not a key/);
+      assert.throws(() => hologramsConfig.load(dir), /key "limit".*not a key/);
     }));
 
   it('applies both keys at once on core reload', () =>

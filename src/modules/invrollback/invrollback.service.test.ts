@@ -10,7 +10,7 @@ import { startTestKernel, type TestKernel } from '../../../test/support/test-ker
 import { declined, invalid, value } from '../../../test/support/results.ts';
 import { withPostgres } from '../../../test/support/postgres.ts';
 import { invRollbackModule } from './index.ts';
-import { INVROLLBACK_CONF_DEFAULT, loadInvRollbackConfig } from './invrollback.config.ts';
+import { invRollbackConfig } from './invrollback.config.ts';
 import type { InvRollbackService } from './invrollback.service.ts';
 
 const REST: Actor = { kind: 'rest', label: 'panel' };
@@ -198,12 +198,12 @@ describe('invrollback retention and storage', () => {
     const dir = mkdtempSync(join(tmpdir(), 'invrb-conf-'));
     try {
       writeFileSync(join(dir, 'invrollback.conf'), 'max-per-player = 0\n');
-      assert.throws(() => loadInvRollbackConfig(dir), /max-per-player.*1 to 1000/);
+      assert.throws(() => invRollbackConfig.load(dir), /max-per-player.*1 to 1000/);
       writeFileSync(join(dir, 'invrollback.conf'), 'keep = 3\n');
-      assert.throws(() => loadInvRollbackConfig(dir), /keep.*not a key/);
+      assert.throws(() => invRollbackConfig.load(dir), /keep.*not a key/);
       rmSync(join(dir, 'invrollback.conf'));
-      assert.deepEqual(loadInvRollbackConfig(dir), { maxPerPlayer: 20 });
-      assert.ok(INVROLLBACK_CONF_DEFAULT.includes('max-per-player = 20'));
+      assert.deepEqual(invRollbackConfig.load(dir), { maxPerPlayer: 20 });
+      assert.ok(invRollbackConfig.defaultText().includes('max-per-player = 20'));
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -6,7 +6,7 @@ import { value, declined } from '../../../test/support/results.ts';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { npcsModule } from './index.ts';
-import { loadNpcsConfig } from './npcs.config.ts';
+import { npcsConfig } from './npcs.config.ts';
 
 describe('/npc', () => {
   let t: TestKernel;
@@ -95,9 +95,9 @@ describe('npcs.conf', () => {
       const file = join(t.configDir, 'npcs.conf');
       assert.match(readFileSync(file, 'utf8'), /^default-limit = 1$/m);
       writeFileSync(file, 'limit = 2\n');
-      assert.throws(() => loadNpcsConfig(t.configDir), /"limit".*not a key/s);
+      assert.throws(() => npcsConfig.load(t.configDir), /"limit".*not a key/s);
       writeFileSync(file, 'default-limit = -1\n');
-      assert.throws(() => loadNpcsConfig(t.configDir), /default-limit.*0 to 10000/s);
+      assert.throws(() => npcsConfig.load(t.configDir), /default-limit.*0 to 10000/s);
       writeFileSync(file, 'default-limit = 4\n');
       await t.platform.run('console', 'core reload');
       assert.equal(t.kernel.api.npcs.limitOf(ann), 4);

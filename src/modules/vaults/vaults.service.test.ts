@@ -9,7 +9,7 @@ import { startTestKernel, type TestKernel } from '../../../test/support/test-ker
 import { value, declined, invalid } from '../../../test/support/results.ts';
 import { withPostgres } from '../../../test/support/postgres.ts';
 import { vaultsModule } from './index.ts';
-import { loadVaultsConfig, VAULTS_CONF_DEFAULT } from './vaults.config.ts';
+import { vaultsConfig } from './vaults.config.ts';
 import type { VaultsService } from './vaults.service.ts';
 
 const REST: Actor = { kind: 'rest', label: 'panel' };
@@ -221,7 +221,7 @@ describe('vaults', () => {
     t.platform.changeChest(alice, chest({ 0: worn }, 27));
     await t.kernel.api.vaults.flush();
     assert.equal(t.emittedNamed('vault.contents-change').at(-1)?.data['item-count'], 17, 'the hidden bread still counts');
-    writeFileSync(join(t.configDir, 'vaults.conf'), VAULTS_CONF_DEFAULT);
+    writeFileSync(join(t.configDir, 'vaults.conf'), vaultsConfig.defaultText());
     await t.restart();
     t.platform.join('Alice');
     value(await t.kernel.api.vaults.open(alice, 2, REST));
@@ -233,15 +233,15 @@ describe('vaults.conf', () => {
   it('is written on first start with a default limit of 2 and 6 rows, and refuses bad values naming the key', () => {
     const dir = mkdtempSync(join(tmpdir(), 'vaults-conf-'));
     try {
-      assert.deepEqual(loadVaultsConfig(dir), { defaultLimit: 2, rows: 6 });
-      assert.equal(readFileSync(join(dir, 'vaults.conf'), 'utf8'), VAULTS_CONF_DEFAULT);
+      assert.deepEqual(vaultsConfig.load(dir), { defaultLimit: 2, rows: 6 });
+      assert.equal(readFileSync(join(dir, 'vaults.conf'), 'utf8'), vaultsConfig.defaultText());
       for (const [text, message] of [
         ['rows = 7\n', /line 1, key "rows": must be a whole number from 1 to 6/],
         ['default-limit = -1\n', /key "default-limit": must be a whole number from 0 to 1000/],
         ['size = 3\n', /key "size": is not a key of this file/],
       ] as const) {
         writeFileSync(join(dir, 'vaults.conf'), text);
-        assert.throws(() => loadVaultsConfig(dir), message);
+        assert.throws(() => vaultsConfig.load(dir), message);
       }
     } finally {
       rmSync(dir, { recursive: true, force: true });
