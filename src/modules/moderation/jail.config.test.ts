@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadJailConfig } from './jail.config.ts';
+import { jailConfig } from './jail.config.ts';
 
 function inDir(run: (dir: string) => void): void {
   const dir = mkdtempSync(join(tmpdir(), 'jail-conf-'));
@@ -17,7 +17,7 @@ function inDir(run: (dir: string) => void): void {
 describe('jail.conf', () => {
   it('is written with comments on first start: radius 5, the allow-list, release to the previous place', () =>
     inDir((dir) => {
-      const c = loadJailConfig(dir);
+      const c = jailConfig.load(dir);
       assert.equal(c.radius, 5);
       assert.equal(c.releaseTo, 'previous');
       assert.ok(c.allowedCommands.includes('msg') && c.allowedCommands.includes('helpop'));
@@ -27,7 +27,7 @@ describe('jail.conf', () => {
   it('reads other values (a leading slash and capitals in the list are forgiven)', () =>
     inDir((dir) => {
       writeFileSync(join(dir, 'jail.conf'), 'radius = 2.5\nallowed-commands = ["/MSG"]\nrelease-to = "spawn"\n');
-      assert.deepEqual(loadJailConfig(dir), { radius: 2.5, allowedCommands: ['msg'], releaseTo: 'spawn' });
+      assert.deepEqual(jailConfig.load(dir), { radius: 2.5, allowedCommands: ['msg'], releaseTo: 'spawn' });
     }));
 
   it('names the key of a bad value or an unknown key', () =>
@@ -40,7 +40,7 @@ describe('jail.conf', () => {
         ['radius = 3\nradios = 4\n', 'radios'],
       ]) {
         writeFileSync(join(dir, 'jail.conf'), text!);
-        assert.throws(() => loadJailConfig(dir), new RegExp(`key "${key}"`), text);
+        assert.throws(() => jailConfig.load(dir), new RegExp(`key "${key}"`), text);
       }
     }));
 });

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadPresenceConfig } from './presence.config.ts';
+import { presenceConfig } from './presence.config.ts';
 
 function inDir(run: (dir: string) => void): void {
   const dir = mkdtempSync(join(tmpdir(), 'presence-conf-'));
@@ -17,21 +17,21 @@ function inDir(run: (dir: string) => void): void {
 describe('presence.conf', () => {
   it('is written with comments on first start: away after 300 s, announced, no tab-list marker', () =>
     inDir((dir) => {
-      assert.deepEqual(loadPresenceConfig(dir), { afkAfterSeconds: 300, announce: true, tabListMarker: false });
+      assert.deepEqual(presenceConfig.load(dir), { afkAfterSeconds: 300, announce: true, tabListMarker: false });
       assert.match(readFileSync(join(dir, 'presence.conf'), 'utf8'), /# .*0 switches automatic marking off/);
     }));
 
   it('reads its keys, and names the key and line of a bad value', () =>
     inDir((dir) => {
       writeFileSync(join(dir, 'presence.conf'), 'afk-after-seconds = 0\nannounce = false\ntab-list-marker = true\n');
-      assert.deepEqual(loadPresenceConfig(dir), { afkAfterSeconds: 0, announce: false, tabListMarker: true });
+      assert.deepEqual(presenceConfig.load(dir), { afkAfterSeconds: 0, announce: false, tabListMarker: true });
       writeFileSync(join(dir, 'presence.conf'), 'announce = true\nafk-after-seconds = -5\n');
-      assert.throws(() => loadPresenceConfig(dir), /line 2, key "afk-after-seconds"/);
+      assert.throws(() => presenceConfig.load(dir), /line 2, key "afk-after-seconds"/);
       writeFileSync(join(dir, 'presence.conf'), 'afk-after-seconds = 1.5\n');
-      assert.throws(() => loadPresenceConfig(dir), /key "afk-after-seconds"/);
+      assert.throws(() => presenceConfig.load(dir), /key "afk-after-seconds"/);
       writeFileSync(join(dir, 'presence.conf'), 'announce = "yes"\n');
-      assert.throws(() => loadPresenceConfig(dir), /key "announce"/);
+      assert.throws(() => presenceConfig.load(dir), /key "announce"/);
       writeFileSync(join(dir, 'presence.conf'), 'afk-kick = 5\n');
-      assert.throws(() => loadPresenceConfig(dir), /key "afk-kick".*not a key/);
+      assert.throws(() => presenceConfig.load(dir), /key "afk-kick".*not a key/);
     }));
 });

@@ -10,7 +10,7 @@ import { value, declined, invalid } from '../../../test/support/results.ts';
 import { withPostgres } from '../../../test/support/postgres.ts';
 import { skinsModule } from './index.ts';
 import type { SkinsService } from './skins.service.ts';
-import { loadSkinsConfig } from './skins.config.ts';
+import { skinsConfig } from './skins.config.ts';
 
 const REST: Actor = { kind: 'rest', label: 'panel' };
 const NOTCH = { name: 'Notch', id: '069a79f444e94726a5befca90e38aaf5', textureUrl: 'http://textures.minecraft.net/texture/notch' };
@@ -145,11 +145,11 @@ describe('skins.conf', () => {
     const dir = mkdtempSync(join(tmpdir(), 'skins-conf-'));
     try {
       writeFileSync(join(dir, 'skins.conf'), 'profile-url = "https://example.com/profiles"\n');
-      assert.throws(() => loadSkinsConfig(dir), /profile-url.*\{name\}/s);
+      assert.throws(() => skinsConfig.load(dir), /profile-url.*\{name\}/s);
       writeFileSync(join(dir, 'skins.conf'), 'timeout-seconds = 0\n');
-      assert.throws(() => loadSkinsConfig(dir), /timeout-seconds/);
+      assert.throws(() => skinsConfig.load(dir), /timeout-seconds/);
       writeFileSync(join(dir, 'skins.conf'), '');
-      assert.equal(loadSkinsConfig(dir).refreshHours, 24);
+      assert.equal(skinsConfig.load(dir).refreshHours, 24);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
