@@ -8,7 +8,7 @@ import { startTestKernel, type TestKernel } from '../../../test/support/test-ker
 import { declined, invalid, value } from '../../../test/support/results.ts';
 import { withPostgres } from '../../../test/support/postgres.ts';
 import { communicationModule } from './index.ts';
-import { loadAnnouncerConfig } from './communication.config.ts';
+import { announcerConfig } from './communication.config.ts';
 
 const CONF = `interval-seconds = 60
 prefix = "&6[Info]&r "
@@ -146,19 +146,19 @@ describe('announcer.conf', () => {
   it('is written with comments and two example messages, and names the key of a bad value', () => {
     const dir = mkdtempSync(join(tmpdir(), 'announcer-conf-'));
     after(() => rmSync(dir, { recursive: true, force: true }));
-    const c = loadAnnouncerConfig(dir);
+    const c = announcerConfig.load(dir);
     assert.deepEqual([c.enabled, c.intervalSeconds, c.order, c.messages.length], [true, 300, 'sequential', 2]);
     assert.match(readFileSync(join(dir, 'announcer.conf'), 'utf8'), /# Seconds between two announcements/);
     for (const [text, key] of [
       ['order = "shuffle"\n', 'order'],
       ['messages = "hi"\n', 'messages'],
-      ['messages = [""]\n', 'messages'],
+      ['messages = [""]\n', 'messages[1]'],
       ['enabled = 1\n', 'enabled'],
       ['prefix = 3\n', 'prefix'],
       ['colour = 1\n', 'colour'],
     ]) {
       writeFileSync(join(dir, 'announcer.conf'), text!);
-      assert.throws(() => loadAnnouncerConfig(dir), new RegExp(`key "${key}"`), text);
+      assert.throws(() => announcerConfig.load(dir), new RegExp(`key "${key!.replace(/[[\]]/g, '\\$&')}"`), text);
     }
   });
 });

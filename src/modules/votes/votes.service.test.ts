@@ -9,7 +9,7 @@ import { declined, value } from '../../../test/support/results.ts';
 import { sendVotifierVote } from '../../../test/support/votifier-client.ts';
 import { economyModule } from '../economy/index.ts';
 import { votesModule } from './index.ts';
-import { loadVotesConfig } from './votes.config.ts';
+import { votesConfig } from './votes.config.ts';
 import { periodStart } from './votes.service.ts';
 
 const TOKEN = 'test-token-0123456789abcdef';
@@ -57,18 +57,18 @@ describe('votes', () => {
         const token = /token = "([^"]+)"/.exec(text)?.[1];
         assert.match(token ?? '', /^[A-Za-z0-9_-]{32}$/);
         assert.equal(t.log.lines.some((l) => l.includes(token!)), false, 'the token is never logged');
-        assert.deepEqual([loadVotesConfig(t.configDir).port, loadVotesConfig(t.configDir).enabled], [8192, false], 'shipped off');
+        assert.deepEqual([votesConfig.load(t.configDir).port, votesConfig.load(t.configDir).enabled], [8192, false], 'shipped off');
         assert.ok(t.log.lines.some((l) => /Votifier listener is off/.test(l)));
       } finally {
         await t.close();
       }
       const bad = (await import('node:fs')).mkdtempSync(join((await import('node:os')).tmpdir(), 'votes-conf-'));
       writeFileSync(join(bad, 'votes.conf'), conf('party-goal = 0\n').replace('party-goal = 3\n', ''));
-      assert.throws(() => loadVotesConfig(bad), /party-goal/);
+      assert.throws(() => votesConfig.load(bad), /party-goal/);
       writeFileSync(join(bad, 'votes.conf'), conf('colour = 1\n'));
-      assert.throws(() => loadVotesConfig(bad), /colour.*not a key/);
+      assert.throws(() => votesConfig.load(bad), /colour.*not a key/);
       writeFileSync(join(bad, 'votes.conf'), conf().replace(TOKEN, 'short'));
-      assert.throws(() => loadVotesConfig(bad), /token/);
+      assert.throws(() => votesConfig.load(bad), /token/);
     });
   });
 
