@@ -363,7 +363,7 @@ describe('economy.conf', () => {
   it('stops the start with a message naming the file, line and key when a value is wrong', async () => {
     const beforeStart = (configDir: string) =>
       writeFileSync(join(configDir, 'economy.conf'), 'default-currency = "coins"\n[currencies.coins]\ndecimal-places = 9\n');
-    await assert.rejects(startTestKernel({ modules: [economyModule], beforeStart }), /economy\.conf line 3, key "decimal-places": must be a whole number from 0 to 4/);
+    await assert.rejects(startTestKernel({ modules: [economyModule], beforeStart }), /economy\.conf line 3, key "currencies\.coins\.decimal-places": must be a whole number from 0 to 4/);
   });
 
   it('keeps balances across a restart', async () => {
