@@ -40,12 +40,18 @@ export function permissionNode(options: Options & { errorMessage: string }) {
     .Encode((v) => v);
 }
 
-/** Command names without the slash, in lower case and each once (`["msg", "/Tell"]` → msg, tell). */
-export function commandNames(pattern: RegExp, options: Options & { errorMessage: string }) {
-  return Type.Transform(Type.Array(Type.String(), options))
+/**
+ * Command names without the slash, in lower case and each once (`["msg", "/Tell"]` → msg, tell).
+ * `errorMessage` is said of a value that is not a list of texts, `nameProblem` of a name that does
+ * not match `pattern` (`errorMessage` again when not given).
+ */
+export function commandNames(pattern: RegExp, options: Options & { errorMessage: string; nameProblem?: (name: string) => string }) {
+  const { nameProblem, ...schema } = options;
+  return Type.Transform(Type.Array(Type.String(), schema))
     .Decode((list) => {
       const names = list.map((c) => c.trim().replace(/^\//, '').toLowerCase());
-      if (!names.every((c) => pattern.test(c))) throw new ValueProblem(options.errorMessage);
+      const bad = names.findIndex((c) => !pattern.test(c));
+      if (bad >= 0) throw new ValueProblem(nameProblem ? nameProblem(list[bad]!) : options.errorMessage);
       return [...new Set(names)];
     })
     .Encode((v) => v);

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { COMMAND_GATE_FILE, loadCommandGateConfig } from './commandgate.config.ts';
+import { COMMAND_GATE_FILE, commandGateConfig } from './commandgate.config.ts';
 
 const GROUPS = ['default', 'moderator', 'vip', 'admin'];
 
@@ -20,7 +20,7 @@ function withFile(text: string | undefined, test: (dir: string) => void): void {
 describe('command-gate.conf', () => {
   it('is written with comments on first start: an empty server-wide blacklist and the bypass node', () => {
     withFile(undefined, (dir) => {
-      assert.deepEqual(loadCommandGateConfig(dir, GROUPS), {
+      assert.deepEqual(commandGateConfig.load(dir, GROUPS), {
         bypassPermission: 'core.commandgate.bypass',
         default: { mode: 'blacklist', commands: [] },
         groups: [],
@@ -45,7 +45,7 @@ mode = "blacklist"
 commands = ["tpa"]
 `;
     withFile(text, (dir) => {
-      assert.deepEqual(loadCommandGateConfig(dir, GROUPS), {
+      assert.deepEqual(commandGateConfig.load(dir, GROUPS), {
         bypassPermission: 'staff.gate',
         default: { mode: 'whitelist', commands: ['spawn', 'home'] },
         groups: [
@@ -65,14 +65,14 @@ commands = ["tpa"]
       [`${base}[groups.vip]\nmode = "blacklist"\ncommands = "home"\n`, /line 6, key "groups\.vip\.commands": must be a list/],
       [`${base}[groups.vipp]\nmode = "blacklist"\n`, /line 4, key "groups\.vipp": there is no group "vipp" in permissions\.conf \(groups: moderator, vip, admin\)/],
       [`${base}[groups.default]\nmode = "blacklist"\n`, /line 4, key "groups\.default": .*server-wide \[default\]/],
-      [`${base}[worlds.arena]\nmode = "whitelist"\nlist = []\n`, /line 6, key "worlds\.arena\.list": is not a key of this table/],
+      [`${base}[worlds.arena]\nmode = "whitelist"\nlist = []\n`, /line 6, key "worlds\.arena\.list": is not a key of \[worlds\.arena\] \(mode, commands\)/],
       [`bypass-permission = "core.*"\n${base}`, /line 1, key "bypass-permission": must be a permission node without wildcards/],
       [`colour = "red"\n${base}`, /line 1, key "colour": is not a key of this file/],
       ['bypass-permission = "a.b"\n', /key "default": is missing/],
       ['[default\n', /command-gate\.conf line 1, key "default": the table header `\[default` is not closed: a \] is missing$/],
     ];
     for (const [text, expected] of cases) {
-      withFile(text, (dir) => assert.throws(() => loadCommandGateConfig(dir, GROUPS), expected, text));
+      withFile(text, (dir) => assert.throws(() => commandGateConfig.load(dir, GROUPS), expected, text));
     }
   });
 });
