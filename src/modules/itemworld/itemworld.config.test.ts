@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadItemworldConfig, ruleOf } from './itemworld.config.ts';
+import { itemworldConfig, ruleOf } from './itemworld.config.ts';
 
 function withDir(run: (dir: string) => void): void {
   const dir = mkdtempSync(join(tmpdir(), 'itemworld-conf-'));
@@ -17,7 +17,7 @@ function withDir(run: (dir: string) => void): void {
 describe('itemworld.conf', () => {
   it('is written with comments on first start: items purged every 600 seconds after a 30-second warning, every mob allowed', () => {
     withDir((dir) => {
-      assert.deepEqual(loadItemworldConfig(dir), {
+      assert.deepEqual(itemworldConfig.load(dir), {
         purgeIntervalSeconds: 600,
         purgeWarningSeconds: 30,
         purgeWhat: 'items',
@@ -34,7 +34,7 @@ describe('itemworld.conf', () => {
         join(dir, 'itemworld.conf'),
         'purge-interval-seconds = 0\npurge-warning-seconds = 0\npurge-what = "all"\n[mobs]\ndeny = ["minecraft:Creeper"]\ncap = 100\n[mobs.farm]\nallow = ["cow", "pig"]\n[mobs.world_nether]\ndeny = []\n',
       );
-      const c = loadItemworldConfig(dir);
+      const c = itemworldConfig.load(dir);
       assert.deepEqual([c.purgeIntervalSeconds, c.purgeWhat], [0, 'all']);
       assert.deepEqual(ruleOf(c, 'world'), { allow: 'every', deny: ['creeper'], cap: 100 });
       assert.deepEqual(ruleOf(c, 'farm'), { allow: ['cow', 'pig'], deny: ['creeper'], cap: 100 });
@@ -59,7 +59,7 @@ describe('itemworld.conf', () => {
       ];
       for (const [text, message] of bad) {
         writeFileSync(join(dir, 'itemworld.conf'), `${text}\n`);
-        assert.throws(() => loadItemworldConfig(dir), message, text);
+        assert.throws(() => itemworldConfig.load(dir), message, text);
       }
     });
   });
