@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { CORE_CONF_DEFAULT, loadCoreConfig } from './core-config.ts';
+import { coreConfig } from './core-config.ts';
 import { startTestKernel } from '../../test/support/test-kernel.ts';
 
 describe('core.conf', () => {
@@ -14,14 +14,14 @@ describe('core.conf', () => {
   after(() => rmSync(dir, { recursive: true, force: true }));
   const withText = (text: string) => {
     writeFileSync(join(dir, 'core.conf'), text);
-    return () => loadCoreConfig(dir);
+    return () => coreConfig.load(dir);
   };
 
   it('is written with its comments on first start, a warm-up of 0', () => {
     rmSync(join(dir, 'core.conf'), { force: true });
-    assert.deepEqual(loadCoreConfig(dir), { teleportWarmupSeconds: 0 });
-    assert.equal(readFileSync(join(dir, 'core.conf'), 'utf8'), CORE_CONF_DEFAULT);
-    assert.match(CORE_CONF_DEFAULT, /# .*core\.teleport\.bypass-warmup/);
+    assert.deepEqual(coreConfig.load(dir), { teleportWarmupSeconds: 0 });
+    assert.equal(readFileSync(join(dir, 'core.conf'), 'utf8'), coreConfig.defaultText());
+    assert.match(coreConfig.defaultText(), /# .*core\.teleport\.bypass-warmup/);
   });
 
   it('reads a warm-up in whole or decimal seconds', () => {
