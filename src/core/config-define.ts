@@ -90,6 +90,8 @@ export interface ConfigFile<T, C = undefined> {
   parse(path: string, text: string, ...context: ContextArgs<C>): T;
   /** Reads `configDir/<file>` (written with the default text first when absent); throws a ConfigError. */
   load(configDir: string, ...context: ContextArgs<C>): T;
+  /** As `load`, telling whether the file was written now (a first start). */
+  read(configDir: string, ...context: ContextArgs<C>): { config: T; written: boolean };
   /** The file for `core reload`; `context` is read again at each reload. */
   reloadable(configDir: string, ...context: ContextGetter<C>): ReloadableConfig<T>;
 }
@@ -163,12 +165,13 @@ export function defineConfig<S extends TObject, T = Settings<S>, C = undefined>(
     return parseTable(path, text, parsed.table, context);
   }
 
-  function load(configDir: string, context: C): T {
+  function read(configDir: string, context: C): { config: T; written: boolean } {
     const path = join(configDir, file);
-    const read = readConfigFile(path, defaultText());
-    if (!read.ok) throw new ConfigError(path, read.line, read.key, read.problem);
-    return parseTable(path, read.text, read.table, context);
+    const found = readConfigFile(path, defaultText());
+    if (!found.ok) throw new ConfigError(path, found.line, found.key, found.problem);
+    return { config: parseTable(path, found.text, found.table, context), written: found.created };
   }
+  const load = (configDir: string, context: C): T => read(configDir, context).config;
 
   const restart: ReloadableConfig<T>['restart'] =
     definition.restart ??
@@ -187,6 +190,7 @@ export function defineConfig<S extends TObject, T = Settings<S>, C = undefined>(
     defaultText,
     parse: (path, text, ...context) => parse(path, text, context[0] as C),
     load: (configDir, ...context) => load(configDir, context[0] as C),
+    read: (configDir, ...context) => read(configDir, context[0] as C),
     reloadable(configDir, ...context) {
       const current = context[0] as (() => C) | undefined;
       return {

@@ -62,9 +62,13 @@ export function parseRange(text: string): Range | undefined {
   return { address, prefix, family: isIP(address) === 4 ? 'ipv4' : 'ipv6' };
 }
 
+/** What rest.conf's trusted-proxies must be, said of a value of another shape. */
+export const TRUSTED_PROXIES_SHAPE = 'must be an array of IP addresses and CIDR ranges in quotes, such as ["127.0.0.1", "::1", "10.0.0.0/8"]';
+
 /** rest.conf's check of `trusted-proxies`: an array of addresses and CIDR ranges, in quotes. */
+
 export function checkTrustedProxies(value: unknown): { ok: true; value: readonly string[] } | { ok: false; problem: string } {
-  const shape = 'must be an array of IP addresses and CIDR ranges in quotes, such as ["127.0.0.1", "::1", "10.0.0.0/8"]';
+  const shape = TRUSTED_PROXIES_SHAPE;
   if (!Array.isArray(value)) return { ok: false, problem: shape };
   for (const entry of value) {
     if (typeof entry !== 'string') return { ok: false, problem: shape };

@@ -92,10 +92,13 @@ describe('rest.conf', () => {
       bad.message,
       'f line 3, key "trusted-proxies": "10.0.0.0/33" is not an IP address or a CIDR range (such as "127.0.0.1" or "10.0.0.0/8")',
     );
-    for (const value of ['"127.0.0.1"', '[1]', '["nginx"]', '["::1/129"]', '["10.0.0.0/"]', '["::ffff:10.0.0.0/64"]']) {
+    for (const value of ['"127.0.0.1"', '["nginx"]', '["::1/129"]', '["10.0.0.0/"]', '["::ffff:10.0.0.0/64"]']) {
       const outcome = parseConfig(`trusted-proxies = ${value}\n`, 'f');
       assert.ok(!outcome.ok && outcome.key === 'trusted-proxies' && outcome.line === 1, value);
     }
+    // A value that is not text is told as every list's value is: by its place in the list.
+    const number = parseConfig('trusted-proxies = ["::1", 1]\n', 'f');
+    assert.ok(!number.ok && number.key === 'trusted-proxies[2]' && number.line === 1, number.ok ? '' : number.message);
   });
 
   it('accepts port 0 as an ephemeral port', () => {
