@@ -269,7 +269,7 @@ describe('permissions.conf', () => {
       for (const [text, message] of [
         ['[groups.default]\nnodes = ["core.fly"\n', `${file} line 2, key "groups.default.nodes": the list is not closed: a ] is missing, or a , between two of its values`],
         ['# groups\n[groups.default]\nnodes = []\n\n[groups.vip]\nnodes = ["core.fly"]\ninherits = ["gold"]\n', `${file} line 7, key "groups.vip.inherits": group "vip" inherits "gold", which is not defined`],
-        ['colour = "red"\n[groups.default]\n', `${file} line 1, key "colour": unknown key "colour" (only [groups.<name>] tables belong here)`],
+        ['colour = "red"\n[groups.default]\n', `${file} line 1, key "colour": is not a key of this file (only [groups.<name>] tables belong here)`],
       ] as const) {
         writeFileSync(file, text);
         assert.throws(() => readPermissionsFile(dir, [], memoryLogger()), { message }, text);
@@ -282,7 +282,7 @@ describe('permissions.conf', () => {
   it('refuses nodes that are not nodes, unknown keys, a missing default group and circles', () => {
     const cases: Array<[string, RegExp]> = [
       ['[groups.default]\nnodes = ["Core Fly"]\n', /"core fly" in group "default" is not a permission node/],
-      ['[groups.default]\nnode = []\n', /unknown key "node"/],
+      ['[groups.default]\nnode = []\n', /line 2, key "groups\.default\.node": is not a key of \[groups\.default\] \(inherits, nodes, withhold\)/],
       ['[groups.default]\nnodes = "core.fly"\n', /must be a list of strings/],
       ['[groups.vip]\nnodes = []\n', /no \[groups\.default\]/],
       ['[groups.default]\ninherits = ["a"]\n[groups.a]\ninherits = ["default"]\n', /circle/],
