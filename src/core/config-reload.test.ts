@@ -175,7 +175,7 @@ describe('core reload', () => {
     write('modules.conf', modulesConf.replace(/^homes = true$/m, 'homes = "no"'));
     const bad = reload().get('modules.conf');
     assert.ok(bad?.outcome === 'invalid');
-    assert.match(bad.problem, /modules\.conf line \d+, key "homes": the value must be true or false$/);
+    assert.match(bad.problem, /modules\.conf line \d+, key "homes": must be true or false$/);
   });
 
   describe('the core reload command', () => {

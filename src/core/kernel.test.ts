@@ -217,7 +217,7 @@ describe('kernel.start', () => {
 
   it('refuses an unknown module and a value that is not a boolean, naming file, line and key, before any module starts', async () => {
     for (const [text, message] of [
-      ['# switches\neconomy = "yes"\nvotes = true\n', /modules\.conf line 2, key "economy": the value must be true or false$/],
+      ['# switches\neconomy = "yes"\nvotes = true\n', /modules\.conf line 2, key "economy": must be true or false$/],
       ['# switches\neconomy = true\nbanking = true\n', /modules\.conf line 3, key "banking": there is no module named "banking" \(the modules are economy, votes\)$/],
       ['economy = true\nvotes = = false\n', /modules\.conf line 2, key "votes": /],
     ] as const) {

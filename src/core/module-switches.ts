@@ -5,8 +5,10 @@
 // (a switch applies at the next start anyway).
 
 import { join } from 'node:path';
-import { lineOfKey, problemLine, readConfigFile } from './config-file.ts';
+import { Type } from '@sinclair/typebox';
+import { defineConfig } from './config-define.ts';
 import type { FileReload, ReloadEntry } from './config-reload.ts';
+import { camelKey, lines } from './config-schema.ts';
 import type { Logger } from './log.ts';
 import type { ModuleDefinition } from './module.ts';
 import { messageOf } from './sentence.ts';
@@ -19,21 +21,40 @@ const RESERVED = new Set(['version', 'players', 'permissions', 'audit', 'command
 // biome-ignore lint: any module's service.
 export type AnyModule = ModuleDefinition<any>;
 
+const HEADER = lines(
+  'The modules of Core: true switches a module on, false switches it off.',
+  'Written on first start and never overwritten: edit it, then restart the server (core reload says what',
+  'a restart would change, and whether the next start would accept the file).',
+  'A module that another module needs must stay on while that one is on.',
+);
+
+/** modules.conf for these modules: a switch per module, under the module's description. */
+function switchesFile(modules: readonly ModuleDefinition[]) {
+  const switches = modules.map((m) => {
+    const needs = m.dependsOn.length ? ` Needs: ${m.dependsOn.join(', ')}.` : '';
+    return [m.name, Type.Boolean({ default: m.defaultOn ?? true, description: `${m.description ?? `The ${m.name} module.`}${needs}` })] as const;
+  });
+  return defineConfig({
+    file: MODULES_FILE,
+    header: HEADER,
+    layout: 'compact',
+    schema: Type.Object(Object.fromEntries(switches)),
+    unknownKey: (key) => `there is no module named "${key}" (the modules are ${modules.map((m) => m.name).join(', ')})`,
+    decode(settings, at) {
+      const on = new Map(modules.map((m) => [m.name, (settings as Record<string, boolean>)[camelKey(m.name)] === true]));
+      // A module on that needs one switched off: the line to change is the one switching it off.
+      for (const m of modules) {
+        const off = on.get(m.name) ? m.dependsOn.find((dep) => on.get(dep) === false) : undefined;
+        if (off !== undefined) at.problem(off, `module "${m.name}" needs "${off}", which is switched off (switch ${m.name} off too, or ${off} on)`);
+      }
+      return on;
+    },
+  });
+}
+
 /** The text of modules.conf written on first start: every known module with its default. */
 export function defaultModulesFile(modules: readonly ModuleDefinition[]): string {
-  const lines = [
-    '# The modules of Core: true switches a module on, false switches it off.',
-    '# Written on first start and never overwritten: edit it, then restart the server (core reload says what',
-    '# a restart would change, and whether the next start would accept the file).',
-    '# A module that another module needs must stay on while that one is on.',
-    '',
-  ];
-  for (const m of modules) {
-    const needs = m.dependsOn.length ? ` Needs: ${m.dependsOn.join(', ')}.` : '';
-    lines.push(`# ${m.description ?? `The ${m.name} module.`}${needs}`);
-    lines.push(`${m.name} = ${m.defaultOn ?? true}`);
-  }
-  return lines.join('\n') + '\n';
+  return switchesFile(modules).defaultText();
 }
 
 /**
@@ -42,27 +63,12 @@ export function defaultModulesFile(modules: readonly ModuleDefinition[]): string
  * and the key of the first fault.
  */
 export function readModuleSwitches(configDir: string, modules: readonly ModuleDefinition[], log?: Logger): AnyModule[] {
-  const path = join(configDir, MODULES_FILE);
-  const read = readConfigFile(path, defaultModulesFile(modules));
-  if (read.created) log?.info(`wrote the module switches to ${path}`);
-  if (!read.ok) throw new Error(read.message);
-  const switches = new Map<string, boolean>(modules.map((m) => [m.name, m.defaultOn ?? true]));
-  for (const [key, value] of Object.entries(read.table)) {
-    const problem = (what: string) => new Error(problemLine(path, lineOfKey(read.text, key), key, what));
-    if (!switches.has(key)) throw problem(`there is no module named "${key}" (the modules are ${modules.map((m) => m.name).join(', ')})`);
-    if (typeof value !== 'boolean') throw problem('the value must be true or false');
-    switches.set(key, value);
-  }
-  // A module on that needs one switched off: the line to change is the one switching it off.
-  for (const m of modules) {
-    if (switches.get(m.name) !== true) continue;
-    const off = m.dependsOn.find((dep) => switches.get(dep) === false);
-    if (off !== undefined) throw new Error(problemLine(path, lineOfKey(read.text, off), off, `module "${m.name}" needs "${off}", which is switched off (switch ${m.name} off too, or ${off} on)`));
-  }
+  const { config: switches, written } = switchesFile(modules).read(configDir);
+  if (written) log?.info(`wrote the module switches to ${join(configDir, MODULES_FILE)}`);
   try {
     return bootOrder(modules, switches, MODULES_FILE);
   } catch (e) {
-    throw new Error(`${path}: ${messageOf(e)}`);
+    throw new Error(`${join(configDir, MODULES_FILE)}: ${messageOf(e)}`);
   }
 }
 
