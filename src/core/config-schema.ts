@@ -14,7 +14,8 @@ export interface ConfigKeywords {
    * What to say when the value fails this schema, instead of the words made from its keywords: one
    * sentence for every failure, or one per keyword that failed (`type`, `minimum`, `maximum`,
    * `pattern`, `minLength`, `maxLength`, `minItems`, `maxItems`, `required` for a missing key,
-   * `propertyNames` for a table key a Record's pattern refuses).
+   * `propertyNames` for a table key a Record's pattern refuses, `additionalProperties` for a key
+   * the table does not have).
    */
   errorMessage?: string | Partial<Record<MessageKeyword, string>>;
   /** The unit of a number (`seconds`: "a whole number of seconds from 1 to 60") or of a list's values (`lines`). */
