@@ -7,7 +7,7 @@
 // the modules it declares.
 
 import type { Actor } from './actor.ts';
-import type { Db } from './db.ts';
+import type { DbHandle } from './db.ts';
 import type { Placeholders } from './placeholders.ts';
 import type { CommandChecks, CommandRegistry } from './commands.ts';
 import type { KnownPlayerAnswer, OnlinePlayerList } from './players.schemas.ts';
@@ -61,7 +61,7 @@ export interface AuditService {
    * Records an entry. With `within` (a transaction of the core database) the entry is written in
    * it, so it commits with the change it records, or not at all.
    */
-  record(entry: { actor: Actor; action: string; target: string | null; details?: Record<string, unknown> }, within?: Db): Promise<void>;
+  record(entry: { actor: Actor; action: string; target: string | null; details?: Record<string, unknown> }, within?: DbHandle): Promise<void>;
   /** The actions whose target is that player, newest first; declined writes (`….declined`) are left out. */
   history(target: string, limit: number): Promise<AuditEntry[]>;
 }

@@ -17,7 +17,7 @@
 // is masked again (src/core/secrets.ts).
 
 import { actorName, type Actor } from './actor.ts';
-import type { Db } from './db.ts';
+import type { DbHandle } from './db.ts';
 import type { Logger } from './log.ts';
 
 export interface AuditedWrite {
@@ -58,16 +58,16 @@ export function auditLineText(write: AuditedWrite, targetName: string | undefine
 interface Held {
   log: Logger;
   open: boolean;
-  lines: Array<{ text: Promise<string>; within: Db | undefined }>;
+  lines: Array<{ text: Promise<string>; within: DbHandle | undefined }>;
 }
 
 /** The calls holding the lines of their writes, by the actor object of the call (one per call). */
 const holds = new WeakMap<Actor, Held>();
 /** Transactions rolled back after a write was recorded in them. */
-const rolledBack = new WeakSet<Db>();
+const rolledBack = new WeakSet<DbHandle>();
 
 /** Tells the lines that `tx` was rolled back: a write recorded in it did not happen. */
-export function markRolledBack(tx: Db): void {
+export function markRolledBack(tx: DbHandle): void {
   rolledBack.add(tx);
 }
 
@@ -101,7 +101,7 @@ export function holdAuditLines(actor: Actor, log: Logger): HeldLines {
  * A write was recorded (in `within` when given): its line goes to the call holding its actor's
  * lines, or, held by none, to `log` now. `text` resolves to the line.
  */
-export function noteAuditedWrite(actor: Actor, text: () => Promise<string>, within: Db | undefined, log: Logger): void {
+export function noteAuditedWrite(actor: Actor, text: () => Promise<string>, within: DbHandle | undefined, log: Logger): void {
   const held = holds.get(actor);
   if (held?.open) {
     held.lines.push({ text: text(), within });

@@ -8,6 +8,7 @@ import { auditLineText, noteAuditedWrite, typesNoCommand, type AuditedWrite } fr
 import type { AuditEntry, AuditService } from './api.ts';
 import type { Clock } from './clock.ts';
 import type { Db, Migration } from './db.ts';
+import { col, defineTables } from './tables.ts';
 import type { Logger } from './log.ts';
 import { prepareQuery } from './prepared-query.ts';
 import { normalizeUuid } from './uuid.ts';
@@ -31,6 +32,18 @@ export const AUDIT_MIGRATIONS: readonly Migration[] = [
     },
   },
 ];
+
+export const AUDIT_TABLES = defineTables(AUDIT_MIGRATIONS, {
+  core_audit: {
+    id: col.int().generated(),
+    at: col.text(),
+    actor: col.text(),
+    action: col.text(),
+    target: col.text().nullable(),
+    /** The details as JSON. */
+    details: col.text(),
+  },
+});
 
 /**
  * An action ending in this records a write that was asked and declined (nothing applied), e.g.
@@ -58,7 +71,8 @@ export interface AuditLogLines {
  * Remote Access Service, a chat platform's user) also gets its line in the server log (./audit-lines.ts).
  */
 export function createAudit(options: { db: Db; clock: Clock; lines?: AuditLogLines }): AuditService {
-  const { db, clock, lines } = options;
+  const { clock, lines } = options;
+  const db = AUDIT_TABLES.on(options.db);
   const lineOf = (write: AuditedWrite) => async (): Promise<string> => {
     const name = write.target === null ? undefined : await lines?.nameOf(write.target).catch(() => undefined);
     return auditLineText(write, name);
@@ -69,7 +83,7 @@ export function createAudit(options: { db: Db; clock: Clock; lines?: AuditLogLin
   );
   return {
     async record({ actor, action, target, details }, within) {
-      await insert.run(within ?? db, {
+      await insert.run(within === undefined ? db : AUDIT_TABLES.on(within), {
         at: clock.now().toISOString(),
         actor: actorName(actor),
         action,

@@ -13,14 +13,32 @@
 // SQLite connection directly, under the same lock as Kysely's queries and transactions. On SQLite
 // the transactions of a turn of the loop commit together (src/core/sqlite-driver.ts).
 
-import { Kysely, PostgresDialect, sql, type Dialect } from 'kysely';
+import { Kysely, PostgresDialect, sql, type Dialect, type QueryExecutor } from 'kysely';
 import { NodeSqliteDialect, type SqliteDirect } from './sqlite-driver.ts';
 import pg from 'pg';
 import type { DbTimer } from './db-timing.ts';
+import { col, defineTables } from './tables.ts';
 
-/** The database handle modules receive. Modules type their own tables through `db.withTables<T>()`. */
-// biome-ignore lint: the schema is open: each module declares its own tables.
+/**
+ * The database as the kernel holds it and hands it to modules: no table known. A store sees its own
+ * tables through its declaration (`HOMES_TABLES.on(db)`, src/core/tables.ts), so that a misspelt
+ * table or column fails `tsc`.
+ */
+// biome-ignore lint: open until every store declares its tables; then Kysely<NoTables>.
 export type Db = Kysely<any>;
+
+/**
+ * A handle of a database opened here, or of a transaction of it, seen with whatever tables: for
+ * what needs to know only which database or transaction it is (every Kysely handle is one).
+ */
+export interface DbHandle {
+  readonly isTransaction: boolean;
+  getExecutor(): QueryExecutor;
+}
+
+/** No table: a migration names its tables as it makes them; queries go through a declaration. */
+// biome-ignore lint/complexity/noBannedTypes: the empty database type, as Kysely spells it.
+export type NoTables = {};
 
 export type DbKind = 'sqlite' | 'postgres';
 export type DbConfig = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
@@ -33,18 +51,19 @@ export interface Database {
 
 export { bind, prepareSqlite, type SqliteDirect, type SqliteStatement } from './sqlite-driver.ts';
 
-const sqliteDialects = new WeakMap<Db, NodeSqliteDialect>();
-const sqliteFiles = new WeakMap<Db, string>();
+// Keyed by the handle itself, which a store's typed view of it is (src/core/tables.ts).
+const sqliteDialects = new WeakMap<DbHandle, NodeSqliteDialect>();
+const sqliteFiles = new WeakMap<DbHandle, string>();
 /** The URL each PostgreSQL database was opened with: a LISTEN needs a connection of its own (network-signals.ts). */
-const postgresUrls = new WeakMap<Db, string>();
+const postgresUrls = new WeakMap<DbHandle, string>();
 
-/** Whether `db` is an SQLite database opened by `openDatabase` (one server per data folder writes it). */
-export function isSqlite(db: Db): boolean {
+/** Whether `db` (whatever tables it is seen with) is an SQLite database opened by `openDatabase` (one server per data folder writes it). */
+export function isSqlite(db: DbHandle): boolean {
   return sqliteDialects.has(db);
 }
 
 /** The SQLite connection of a database opened by `openDatabase`, once open; undefined for PostgreSQL. */
-export function sqliteDirect(db: Db): SqliteDirect | undefined {
+export function sqliteDirect(db: DbHandle): SqliteDirect | undefined {
   return sqliteDialects.get(db)?.driver?.direct();
 }
 
@@ -54,7 +73,7 @@ export function sqliteFile(database: Database): string | undefined {
 }
 
 /** The connection URL of a PostgreSQL database opened by `openDatabase`; undefined for SQLite. */
-export function postgresUrl(db: Db): string | undefined {
+export function postgresUrl(db: DbHandle): string | undefined {
   return postgresUrls.get(db);
 }
 
@@ -117,13 +136,19 @@ async function migrationsTable(db: Db): Promise<void> {
     .execute();
 }
 
+/** The table `migrate` records each applied migration in, made before any module's migrations. */
+export const MIGRATIONS_TABLES = defineTables([{ name: '000-migrations', up: migrationsTable }], {
+  core_migrations: { module: col.text(), name: col.text(), applied_at: col.text() },
+});
+
 async function appliedNames(db: Db, module: string): Promise<Set<string>> {
-  return new Set((await db.selectFrom('core_migrations').select('name').where('module', '=', module).execute()).map((r) => String(r.name)));
+  const rows = await MIGRATIONS_TABLES.on(db).selectFrom('core_migrations').select('name').where('module', '=', module).execute();
+  return new Set(rows.map((r) => String(r.name)));
 }
 
 async function apply(tx: Db, kind: DbKind, module: string, m: Migration): Promise<void> {
   await m.up(tx, kind);
-  await tx.insertInto('core_migrations').values({ module, name: m.name, applied_at: new Date().toISOString() }).execute();
+  await MIGRATIONS_TABLES.on(tx).insertInto('core_migrations').values({ module, name: m.name, applied_at: new Date().toISOString() }).execute();
 }
 
 /** Applies a module's migrations that are not applied yet, each in its own transaction. */

@@ -5,6 +5,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import type { CreateTableBuilder } from 'kysely';
 import type { GamePlatform, Location } from '../platform/platform.ts';
 import { InvalidInput } from './invalid-input.ts';
+import { col } from './tables.ts';
 
 const Coordinate = Type.Number({ minimum: -30_000_000, maximum: 30_000_000 });
 const Angle = Type.Number({ minimum: -360, maximum: 360 });
@@ -55,6 +56,9 @@ export function withLocationColumns<T extends CreateTableBuilder<string, never>>
     .addColumn('yaw', 'double precision', (c) => c.notNull())
     .addColumn('pitch', 'double precision', (c) => c.notNull()) as T;
 }
+
+/** The six columns `withLocationColumns` makes, as a table declares them (src/core/tables.ts): `{ ...LOCATION_COLUMNS }`. */
+export const LOCATION_COLUMNS = { world: col.text(), x: col.double(), y: col.double(), z: col.double(), yaw: col.double(), pitch: col.double() };
 
 /** The location held in a row's six location columns (PostgreSQL may answer numbers as text). */
 export function locationOfRow(r: Record<string, unknown>): Location {

@@ -5,6 +5,7 @@
 // starts again, which it cleans first. On SQLite the table names this server only.
 
 import type { Db, Migration } from './db.ts';
+import { col, defineTables } from './tables.ts';
 
 export const PRESENCE_MIGRATIONS: readonly Migration[] = [
   {
@@ -21,6 +22,10 @@ export const PRESENCE_MIGRATIONS: readonly Migration[] = [
   },
 ];
 
+export const PRESENCE_TABLES = defineTables(PRESENCE_MIGRATIONS, {
+  core_presence: { uuid: col.text(), server: col.text(), since: col.text() },
+});
+
 export interface NetworkPresence {
   /** The player is on this server now (a row another server left for them is taken over). */
   here(uuid: string, at: string): Promise<void>;
@@ -32,7 +37,8 @@ export interface NetworkPresence {
   serverOf(uuid: string): Promise<string | null>;
 }
 
-export function createNetworkPresence(db: Db, serverName: string): NetworkPresence {
+export function createNetworkPresence(root: Db, serverName: string): NetworkPresence {
+  const db = PRESENCE_TABLES.on(root);
   return {
     async here(uuid, at) {
       await db

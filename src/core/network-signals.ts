@@ -13,7 +13,7 @@
 
 import { createHash, randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { postgresUrl, sql, type Database, type Db } from './db.ts';
+import { postgresUrl, sql, type Database, type DbHandle } from './db.ts';
 import type { Logger } from './log.ts';
 import { messageOf } from './sentence.ts';
 
@@ -30,7 +30,7 @@ export interface NetworkSignals {
    * Tells every other server. With `within` (a transaction) it is sent when that commits, and not
    * at all if it rolls back. This server never hears its own signals: it changed its memory itself.
    */
-  publish(channel: string, data: SignalData, within?: Db): Promise<void>;
+  publish(channel: string, data: SignalData, within?: DbHandle): Promise<void>;
   on(channel: string, handler: SignalHandler): () => void;
   /** Run after the listening connection came back: signals sent while it was down were lost. */
   onReconnect(handler: () => void | Promise<void>): () => void;

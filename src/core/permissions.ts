@@ -22,6 +22,7 @@ import { argsFor } from './command-args.ts';
 import { command, sub } from './command-tree.ts';
 import type { CommandDefinition } from './commands.ts';
 import type { Db, DbKind, Migration } from './db.ts';
+import { col, defineTables } from './tables.ts';
 import type { Logger } from './log.ts';
 import { fail, ok, type Result } from './result.ts';
 import { normalizeUuid } from './uuid.ts';
@@ -51,6 +52,9 @@ export const PERMISSIONS_MIGRATIONS: readonly Migration[] = [
   },
 ];
 
+export const PERMISSIONS_TABLES = defineTables(PERMISSIONS_MIGRATIONS, {
+  core_permission_grants: { id: col.int().generated(), uuid: col.text(), node: col.text(), granted_at: col.text(), granted_by: col.text() },
+});
 
 export { defaultPermissionsFile, isNode, parsePermissionsFile, PERMISSIONS_FILE } from './permissions.config.ts';
 export type { Group, Groups } from './permissions.config.ts';
@@ -87,7 +91,8 @@ export async function createPermissions(options: {
   /** Grants made on the other servers of the network (none: this server alone). */
   signals?: NetworkSignals;
 }): Promise<Permissions> {
-  const { db, clock, players, audit } = options;
+  const { clock, players, audit } = options;
+  const db = PERMISSIONS_TABLES.on(options.db);
   const files = options.configs ?? createConfigFiles();
   // Read by the start-up check already when the kernel starts (./config-startup.ts): then the same settings.
   const currentGroups = files.load(permissionsReloadable(options.configDir, options.defaultNodes, options.log));

@@ -11,6 +11,7 @@
 import type { KnownPlayer, PlayersService } from './api.ts';
 import type { Clock } from './clock.ts';
 import type { Db, Migration } from './db.ts';
+import { col, defineTables } from './tables.ts';
 import { prepareQuery } from './prepared-query.ts';
 import { rowMemory } from './row-memory.ts';
 import type { Logger } from './log.ts';
@@ -41,6 +42,11 @@ export const PLAYERS_MIGRATIONS: readonly Migration[] = [
   },
 ];
 
+/** Every player who has ever joined: modules join it for names (economy's top, the owners of warps). */
+export const PLAYERS_TABLES = defineTables(PLAYERS_MIGRATIONS, {
+  core_players: { uuid: col.text(), name: col.text(), name_lower: col.text(), first_seen: col.text(), last_seen: col.text() },
+});
+
 /** Character-code order of the small-letter names: stable whatever the server's locale. */
 function byNameIgnoringCase(a: string, b: string): number {
   const x = a.toLowerCase();
@@ -63,7 +69,8 @@ interface Row {
 }
 
 export function createPlayers(options: { db: Db; platform: GamePlatform; clock: Clock; log: Logger; presence?: NetworkPresence }): Players {
-  const { db, platform, clock, log, presence } = options;
+  const { platform, clock, log, presence } = options;
+  const db = PLAYERS_TABLES.on(options.db);
   let queue: Promise<void> = Promise.resolve();
   let writing = 0;
   // Players already in the world when Core started are counted from now.

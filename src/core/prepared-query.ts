@@ -18,20 +18,21 @@
 //
 // A prepared query runs on the database it was prepared on, or on a transaction of that database.
 
-import type { CompiledQuery, Compilable } from 'kysely';
-import { bind, prepareSqlite, sqliteDirect, type Db, type SqliteDirect, type SqliteStatement } from './db.ts';
+import type { CompiledQuery, Compilable, Kysely } from 'kysely';
+import { bind, prepareSqlite, sqliteDirect, type SqliteDirect, type SqliteStatement } from './db.ts';
 import { writesData } from './sqlite-driver.ts';
 import { messageOf } from './sentence.ts';
 
-export interface PreparedQuery<P, R> {
+/** A query built once, run on the database `DB` it was prepared on (as its store sees it) or a transaction of it. */
+export interface PreparedQuery<DB, P, R> {
   /** The SQL as compiled for the database's dialect. */
   readonly sql: string;
   /** Every row it answers. */
-  all(on: Db, params: P): Promise<R[]>;
+  all(on: Kysely<DB>, params: P): Promise<R[]>;
   /** The first row it answers, or undefined. */
-  first(on: Db, params: P): Promise<R | undefined>;
+  first(on: Kysely<DB>, params: P): Promise<R | undefined>;
   /** Runs it for its effect; the number of rows inserted, updated or deleted. */
-  run(on: Db, params: P): Promise<number>;
+  run(on: Kysely<DB>, params: P): Promise<number>;
 }
 
 /** The value standing for a parameter while the query is built. */
@@ -64,7 +65,7 @@ function placeholders(used: Set<string>): object {
   );
 }
 
-export function prepareQuery<P extends object, R>(db: Db, build: (q: Db, p: P) => Compilable<R>): PreparedQuery<P, R> {
+export function prepareQuery<DB, P extends object, R>(db: Kysely<DB>, build: (q: Kysely<DB>, p: P) => Compilable<R>): PreparedQuery<DB, P, R> {
   const used = new Set<string>();
   let compiled: CompiledQuery<R>;
   try {
@@ -102,7 +103,7 @@ export function prepareQuery<P extends object, R>(db: Db, build: (q: Db, p: P) =
    * lock. Not an async function: a read on a free connection settles without a promise of its own
    * on the way.
    */
-  function onSqlite<T>(on: Db, direct: SqliteDirect, params: P, exec: (s: SqliteStatement, v: ReturnType<typeof bind>) => T): Promise<T> {
+  function onSqlite<T>(on: Kysely<DB>, direct: SqliteDirect, params: P, exec: (s: SqliteStatement, v: ReturnType<typeof bind>) => T): Promise<T> {
     let s: SqliteStatement;
     let v: ReturnType<typeof bind>;
     try {
@@ -171,11 +172,11 @@ export function prepareQuery<P extends object, R>(db: Db, build: (q: Db, p: P) =
   }
 
   /** The direct SQLite path when `on` is this database (or a transaction of it) and it is open. */
-  function directFor(on: Db): SqliteDirect | undefined {
+  function directFor(on: Kysely<DB>): SqliteDirect | undefined {
     return on === db || on.isTransaction ? sqliteDirect(db) : undefined;
   }
 
-  const throughKysely = (on: Db, params: P) =>
+  const throughKysely = (on: Kysely<DB>, params: P) =>
     on.executeQuery<R>({ query: compiled.query, queryId: compiled.queryId, sql: compiled.sql, parameters: values(params) });
 
   const allRows = (s: SqliteStatement, v: ReturnType<typeof bind>) => s.st.all(...v) as R[];

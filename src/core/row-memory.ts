@@ -10,7 +10,7 @@
 // only costs a read). A read inside a transaction is never remembered: it may see what is not
 // committed yet.
 
-import { isSqlite, type Db } from './db.ts';
+import { isSqlite, type DbHandle } from './db.ts';
 
 export interface RowMemory<V> {
   get(key: string): V | undefined;
@@ -20,7 +20,7 @@ export interface RowMemory<V> {
   forget(key: string): void;
 }
 
-export function rowMemory<V>(db: Db, options: { limit?: number } = {}): RowMemory<V> {
+export function rowMemory<V>(db: DbHandle, options: { limit?: number } = {}): RowMemory<V> {
   const limit = options.limit ?? 10_000;
   const rows = isSqlite(db) ? new Map<string, V>() : undefined;
   let writes = 0;

@@ -3,7 +3,8 @@
 
 import type { Db, Migration } from './db.ts';
 import { prepareQuery } from './prepared-query.ts';
-import { locationOfRow, withLocationColumns } from './location.ts';
+import { LOCATION_COLUMNS, locationOfRow, withLocationColumns } from './location.ts';
+import { col, defineTables } from './tables.ts';
 import type { Location } from '../platform/platform.ts';
 
 export const TELEPORT_MIGRATIONS: readonly Migration[] = [
@@ -21,13 +22,18 @@ export const TELEPORT_MIGRATIONS: readonly Migration[] = [
   },
 ];
 
+export const TELEPORT_TABLES = defineTables(TELEPORT_MIGRATIONS, {
+  core_back_locations: { uuid: col.text(), ...LOCATION_COLUMNS, cause: col.text(), captured_at: col.text() },
+});
+
 export interface BackRow {
   location: Location;
   cause: string;
   capturedAt: string;
 }
 
-export function createTeleportStore(db: Db) {
+export function createTeleportStore(root: Db) {
+  const db = TELEPORT_TABLES.on(root);
   // Built once (src/core/prepared-query.ts): a teleport writes here, /back and its route read.
   const read = prepareQuery(db, (q, p: { uuid: string }) => q.selectFrom('core_back_locations').selectAll().where('uuid', '=', p.uuid));
   const write = prepareQuery(db, (q, p: BackValues) => {

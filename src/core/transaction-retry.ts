@@ -4,7 +4,7 @@
 // never does (one writer), so there the transaction simply runs once.
 
 import { markRolledBack } from './audit-lines.ts';
-import type { Db } from './db.ts';
+import type { Kysely } from 'kysely';
 
 const RETRYABLE = new Set(['40001', '40P01']);
 
@@ -14,9 +14,9 @@ export function isConflict(e: unknown): boolean {
 }
 
 /** Runs `work` in a transaction, again (up to `attempts` times in all) while it aborts on a conflict. */
-export async function transactionRetried<T>(db: Db, work: (tx: Db) => Promise<T>, attempts = 5): Promise<T> {
+export async function transactionRetried<DB, T>(db: Kysely<DB>, work: (tx: Kysely<DB>) => Promise<T>, attempts = 5): Promise<T> {
   for (let attempt = 1; ; attempt++) {
-    let tx: Db | undefined;
+    let tx: Kysely<DB> | undefined;
     try {
       return await db.transaction().execute((t) => work((tx = t)));
     } catch (e) {
