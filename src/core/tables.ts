@@ -86,8 +86,11 @@ export interface Tables<T extends TableColumns> extends TablesView<T> {
   and<U extends TableColumns>(other: Tables<U>): TablesView<T & U>;
 }
 
+/** The Kysely database type of a declaration: `Updateable<TablesIn<typeof HOMES_TABLES>['homes']>`. */
+export type TablesIn<D> = D extends TablesView<infer T> ? TablesOf<T> : never;
+
 /** The database type a declaration gives its store: `type HomesDb = DbOf<typeof HOMES_TABLES>`. */
-export type DbOf<D> = D extends TablesView<infer T> ? Kysely<TablesOf<T>> : never;
+export type DbOf<D> = Kysely<TablesIn<D>>;
 
 function view<T extends TableColumns>(): TablesView<T> {
   // The one cast from a handle to its tables: the handle is the same object (prepared queries,

@@ -5,7 +5,9 @@ import type { Db, Migration } from '../../core/db.ts';
 import { prepareQuery } from '../../core/prepared-query.ts';
 import type { Location } from '../../platform/platform.ts';
 import type { Visibility } from './homes.schemas.ts';
-import { locationOfRow, withLocationColumns } from '../../core/location.ts';
+import { LOCATION_COLUMNS, locationOfRow, withLocationColumns } from '../../core/location.ts';
+import { col, defineTables, type DbOf, type TablesIn } from '../../core/tables.ts';
+import type { Updateable } from 'kysely';
 
 export const HOMES_MIGRATIONS: readonly Migration[] = [
   {
@@ -29,6 +31,22 @@ export const HOMES_MIGRATIONS: readonly Migration[] = [
   },
 ];
 
+export const HOMES_TABLES = defineTables(HOMES_MIGRATIONS, {
+  homes: {
+    uuid: col.text(),
+    slot: col.int(),
+    label: col.text().nullable(),
+    label_lower: col.text().nullable(),
+    ...LOCATION_COLUMNS,
+    icon: col.text(),
+    visibility: col.text<Visibility>(),
+    created_at: col.text(),
+    updated_at: col.text(),
+  },
+});
+export type HomesDb = DbOf<typeof HOMES_TABLES>;
+type HomesTable = TablesIn<typeof HOMES_TABLES>['homes'];
+
 export interface HomeRow {
   slot: number;
   label: string | null;
@@ -51,7 +69,8 @@ function rowOf(r: Record<string, unknown>): HomeRow {
   };
 }
 
-export function createHomesStore(db: Db) {
+export function createHomesStore(root: Db) {
+  const db = HOMES_TABLES.on(root);
   // The reads of every request, built once (src/core/prepared-query.ts).
   const readAll = prepareQuery(db, (q, p: { uuid: string }) => q.selectFrom('homes').selectAll().where('uuid', '=', p.uuid).orderBy('slot'));
   const readSlot = prepareQuery(db, (q, p: { uuid: string; slot: number }) =>
@@ -64,21 +83,21 @@ export function createHomesStore(db: Db) {
     q.deleteFrom('homes').where('uuid', '=', p.uuid).where('slot', '=', p.slot),
   );
 
-  async function list(tx: Db, uuid: string): Promise<HomeRow[]> {
+  async function list(tx: HomesDb, uuid: string): Promise<HomeRow[]> {
     return (await readAll.all(tx, { uuid })).map(rowOf);
   }
 
-  async function get(tx: Db, uuid: string, slot: number): Promise<HomeRow | undefined> {
+  async function get(tx: HomesDb, uuid: string, slot: number): Promise<HomeRow | undefined> {
     const r = await readSlot.first(tx, { uuid, slot });
     return r && rowOf(r);
   }
 
-  async function byLabel(tx: Db, uuid: string, label: string): Promise<HomeRow | undefined> {
+  async function byLabel(tx: HomesDb, uuid: string, label: string): Promise<HomeRow | undefined> {
     const r = await readLabel.first(tx, { uuid, labelLower: label.toLowerCase() });
     return r && rowOf(r);
   }
 
-  async function insert(tx: Db, uuid: string, home: HomeRow): Promise<void> {
+  async function insert(tx: HomesDb, uuid: string, home: HomeRow): Promise<void> {
     const { location: l } = home;
     await tx
       .insertInto('homes')
@@ -98,22 +117,25 @@ export function createHomesStore(db: Db) {
 
   /** Changes some fields of an occupied slot; false when the slot is empty. */
   async function update(
-    tx: Db,
+    tx: HomesDb,
     uuid: string,
     slot: number,
     at: string,
     change: { location?: Location; label?: string | null; icon?: string; visibility?: Visibility },
   ): Promise<boolean> {
-    const set: Record<string, unknown> = { updated_at: at };
+    const set: Updateable<HomesTable> = { updated_at: at };
     if (change.location) Object.assign(set, { ...change.location });
-    if (change.label !== undefined) Object.assign(set, { label: change.label, label_lower: change.label?.toLowerCase() ?? null });
+    if (change.label !== undefined) {
+      set.label = change.label;
+      set.label_lower = change.label?.toLowerCase() ?? null;
+    }
     if (change.icon !== undefined) set.icon = change.icon;
     if (change.visibility !== undefined) set.visibility = change.visibility;
     const r = await tx.updateTable('homes').set(set).where('uuid', '=', uuid).where('slot', '=', slot).executeTakeFirst();
     return Number(r.numUpdatedRows) > 0;
   }
 
-  async function remove(tx: Db, uuid: string, slot: number): Promise<boolean> {
+  async function remove(tx: HomesDb, uuid: string, slot: number): Promise<boolean> {
     return (await deleteSlot.run(tx, { uuid, slot })) > 0;
   }
 
