@@ -46,7 +46,8 @@ async function declarations(): Promise<Declared[]> {
 /** A column as the database holds it. */
 interface ActualColumn {
   name: string;
-  family: SqlFamily | string;
+  /** `rowid` for SQLite's rowid, which fits an integer or a bigint. */
+  family: SqlFamily | 'rowid' | string;
   nullable: boolean;
   /** The database gives a value when an insert leaves it out (a default, a sequence, SQLite's rowid). */
   generated: boolean;
@@ -78,7 +79,8 @@ async function columnsOf(db: Db, table: string): Promise<ActualColumn[]> {
     const rowid = keys.length === 1 && keys[0]!.type.toLowerCase() === 'integer' ? keys[0]!.name : undefined;
     return rows.map((r) => ({
       name: r.name,
-      family: familyOf(r.type),
+      // The rowid is a 64-bit integer: an id PostgreSQL makes serial (integer) or bigserial (bigint).
+      family: r.name === rowid ? 'rowid' : familyOf(r.type),
       // SQLite lets a key other than the rowid hold NULL unless told NOT NULL; no store ever writes one.
       nullable: r.notnull === 0 && r.pk === 0,
       generated: r.dflt_value !== null || r.name === rowid,
@@ -99,7 +101,8 @@ function differences(table: string, declared: TableColumns[string], actual: read
       out.push(`${table}.${a.name} is made by the migrations but not declared`);
       continue;
     }
-    if (d.family !== a.family) out.push(`${table}.${a.name} is declared ${d.family}, the migrations make it ${a.family}`);
+    const family = a.family === 'rowid' ? d.family === 'integer' || d.family === 'bigint' : d.family === a.family;
+    if (!family) out.push(`${table}.${a.name} is declared ${d.family}, the migrations make it ${a.family}`);
     if (d.isNullable !== a.nullable) out.push(`${table}.${a.name} is declared ${d.isNullable ? 'nullable' : 'NOT NULL'}, the migrations make it ${a.nullable ? 'nullable' : 'NOT NULL'}`);
     if (d.isGenerated !== a.generated) {
       out.push(`${table}.${a.name} is declared ${d.isGenerated ? 'generated' : 'not generated'}, the database ${a.generated ? 'fills it when an insert leaves it out' : 'gives it no value of its own'}`);

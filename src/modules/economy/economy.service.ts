@@ -64,8 +64,9 @@ export interface EconomyDeps {
 }
 
 export function createEconomyService(deps: EconomyDeps): EconomyService {
-  const { db, events, clock, players, audit, config } = deps;
-  const store = createEconomyStore(db);
+  const { events, clock, players, audit, config } = deps;
+  const store = createEconomyStore(deps.db);
+  const { db } = store;
   const book = currencyBook(config);
   const { currencyOf, money, minorOf, format } = book;
 

@@ -10,9 +10,12 @@ import { isSqlite, sql, type Db, type Migration } from '../../core/db.ts';
 import { prepareQuery } from '../../core/prepared-query.ts';
 import { rowMemory, type RowMemory } from '../../core/row-memory.ts';
 import { MAX_MINOR } from '../../core/money.ts';
+import { col, defineTables, type DbOf } from '../../core/tables.ts';
+import { PLAYERS_TABLES } from '../../core/players.ts';
 
 export type Account = 'wallet' | 'bank' | 'loan';
-const TABLE: Record<Account, string> = { wallet: 'economy_wallets', bank: 'economy_banks', loan: 'economy_loans' };
+const TABLE = { wallet: 'economy_wallets', bank: 'economy_banks', loan: 'economy_loans' } as const satisfies Record<Account, string>;
+type AccountTable = (typeof TABLE)[Account];
 
 export const ECONOMY_MIGRATIONS: readonly Migration[] = [
   {
@@ -46,14 +49,38 @@ export const ECONOMY_MIGRATIONS: readonly Migration[] = [
   },
 ];
 
+/** An account's balance of a currency, in minor units. */
+const ACCOUNT = { uuid: col.text(), currency: col.text(), balance: col.bigint() };
+
+export const ECONOMY_TABLES = defineTables(ECONOMY_MIGRATIONS, {
+  economy_wallets: ACCOUNT,
+  economy_banks: ACCOUNT,
+  economy_loans: ACCOUNT,
+  economy_ledger: {
+    id: col.bigint().generated(),
+    at: col.text(),
+    uuid: col.text(),
+    currency: col.text(),
+    account: col.text<Account>(),
+    delta: col.bigint(),
+    balance_after: col.bigint(),
+    kind: col.text(),
+    actor: col.text(),
+  },
+});
+/** The store's view: its tables, and the known players for the names of the top list. */
+const VIEW = ECONOMY_TABLES.and(PLAYERS_TABLES);
+export type EconomyDb = DbOf<typeof VIEW>;
+
 export interface LedgerEntry {
   id: number;
   balance: number;
 }
 
-export function createEconomyStore(db: Db) {
+export function createEconomyStore(root: Db) {
+  const db = VIEW.on(root);
   // The statements of every request, built once per account table (src/core/prepared-query.ts).
-  const perAccount = <T>(make: (table: string) => T): Record<Account, T> => ({
+  const perAccount = <T>(make: (table: AccountTable) => T): Record<Account, T> => ({
     wallet: make(TABLE.wallet),
     bank: make(TABLE.bank),
     loan: make(TABLE.loan),
@@ -123,7 +150,7 @@ export function createEconomyStore(db: Db) {
   const ORDER: readonly Account[] = ['wallet', 'bank', 'loan'];
 
   /** Locks the rows a transaction will change, in the one order every transaction uses. */
-  async function lock(tx: Db, currency: string, rows: ReadonlyArray<{ account: Account; uuid: string }>): Promise<void> {
+  async function lock(tx: EconomyDb, currency: string, rows: ReadonlyArray<{ account: Account; uuid: string }>): Promise<void> {
     if (!rowLocks) return;
     for (const account of ORDER) {
       const uuids = [...new Set(rows.filter((r) => r.account === account).map((r) => r.uuid))].sort();
@@ -133,12 +160,12 @@ export function createEconomyStore(db: Db) {
   }
 
   /** Opens an account with `initial` minor units if it does not exist; true when it was opened now. */
-  async function open(tx: Db, account: Account, uuid: string, currency: string, initial: number): Promise<boolean> {
+  async function open(tx: EconomyDb, account: Account, uuid: string, currency: string, initial: number): Promise<boolean> {
     memoryOf(account, currency).forget(uuid);
     return (await openAccount[account].run(tx, { uuid, currency, initial })) > 0;
   }
 
-  async function balanceOf(tx: Db, account: Account, uuid: string, currency: string): Promise<number | undefined> {
+  async function balanceOf(tx: EconomyDb, account: Account, uuid: string, currency: string): Promise<number | undefined> {
     if (tx !== db) {
       // Inside a transaction: its own view, never remembered (it may not commit).
       const row = await readBalance[account].first(tx, { uuid, currency });
@@ -160,7 +187,7 @@ export function createEconomyStore(db: Db) {
    * ledger row. Undefined when the account lacks the funds (or would overflow) or does not exist.
    */
   async function change(
-    tx: Db,
+    tx: EconomyDb,
     at: string,
     account: Account,
     uuid: string,
@@ -198,7 +225,7 @@ export function createEconomyStore(db: Db) {
     return Number(row?.total ?? 0);
   }
 
-  return { open, lock, balanceOf, change, top, wallets, total };
+  return { db, open, lock, balanceOf, change, top, wallets, total };
 }
 
 export type EconomyStore = ReturnType<typeof createEconomyStore>;

@@ -16,7 +16,7 @@ import type { GamePlatform } from '../../platform/platform.ts';
 import { MAX_SLOT, type HomesConfig } from './homes.config.ts';
 import { materialName } from '../../core/materials.ts';
 import { LABEL_PATTERN, type DeletedHome, type Home, type HomeList, type Visibility } from './homes.schemas.ts';
-import { createHomesStore, HOMES_TABLES, type HomeRow } from './homes.store.ts';
+import { createHomesStore, type HomeRow } from './homes.store.ts';
 import { knownPlayer, playerFields } from '../../core/known-player.ts';
 
 export const HOME_LIMIT_PREFIX = 'core.home.limit';
@@ -77,7 +77,7 @@ const LABEL = new RegExp(LABEL_PATTERN);
 export function createHomesService(deps: HomesDeps): HomesService {
   const { events, clock, players, permissions, audit, platform, teleport, config } = deps;
   const store = createHomesStore(deps.db);
-  const db = HOMES_TABLES.on(deps.db);
+  const { db } = store;
 
   const known = (uuid: string, field = 'uuid') => knownPlayer(players, uuid, field);
 

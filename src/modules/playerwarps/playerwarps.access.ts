@@ -5,12 +5,11 @@
 // refuses a malformed or reserved name the same way.
 
 import type { PermissionsService, PlayersService } from '../../core/api.ts';
-import type { Db } from '../../core/db.ts';
 import { InvalidInput } from '../../core/invalid-input.ts';
 import { nameRule, ownedAccess } from '../../core/owned-access.ts';
 import { WARP_NAME } from './playerwarps.schemas.ts';
 import type { WarpActor } from './playerwarps.service.ts';
-import type { PlayerWarpsStore, WarpRow } from './playerwarps.store.ts';
+import type { PlayerWarpsDb, PlayerWarpsStore, WarpRow } from './playerwarps.store.ts';
 
 export const PWARP_ADMIN = 'core.pwarp.admin';
 
@@ -32,7 +31,7 @@ export interface Standing {
 const nameOf = nameRule(WARP_NAME, 'a warp name', '1-32 of a-z, 0-9, _ and -');
 
 export interface WarpAccessDeps {
-  db: Db;
+  db: PlayerWarpsDb;
   store: PlayerWarpsStore;
   players: PlayersService;
   permissions: Pick<PermissionsService, 'playerHas'>;

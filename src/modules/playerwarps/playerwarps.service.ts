@@ -78,8 +78,9 @@ export interface PlayerWarpsDeps {
 }
 
 export function createPlayerWarpsService(deps: PlayerWarpsDeps): PlayerWarpsService {
-  const { db, events, clock, players, permissions, audit, platform, teleport, log, config, economy } = deps;
-  const store = createPlayerWarpsStore(db);
+  const { events, clock, players, permissions, audit, platform, teleport, log, config, economy } = deps;
+  const store = createPlayerWarpsStore(deps.db);
+  const { db } = store;
   const { nameOf, newNameOf, known, named, standing, authorise } = warpAccess({ db, store, players, permissions });
 
   /** The currency a new warp's fee is in. */

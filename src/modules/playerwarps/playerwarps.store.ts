@@ -7,7 +7,10 @@ import { prepareQuery } from '../../core/prepared-query.ts';
 import { rowMemory } from '../../core/row-memory.ts';
 import type { Location } from '../../platform/platform.ts';
 import type { MemberRole, WarpState } from './playerwarps.schemas.ts';
-import { locationOfRow, withLocationColumns } from '../../core/location.ts';
+import { LOCATION_COLUMNS, locationOfRow, withLocationColumns } from '../../core/location.ts';
+import { col, defineTables, type DbOf, type TablesIn } from '../../core/tables.ts';
+import { PLAYERS_TABLES } from '../../core/players.ts';
+import type { Updateable } from 'kysely';
 
 export const PLAYERWARPS_MIGRATIONS: readonly Migration[] = [
   {
@@ -62,6 +65,29 @@ export const PLAYERWARPS_MIGRATIONS: readonly Migration[] = [
     },
   },
 ];
+
+export const PLAYERWARPS_TABLES = defineTables(PLAYERWARPS_MIGRATIONS, {
+  playerwarps: {
+    id: col.int().generated(),
+    name: col.text(),
+    owner: col.text(),
+    ...LOCATION_COLUMNS,
+    state: col.text<WarpState>(),
+    /** 1 or 0. */
+    public: col.int(),
+    description: col.text().nullable(),
+    currency: col.text(),
+    fee: col.bigint(),
+    earnings: col.bigint(),
+    visits: col.int(),
+    created_at: col.text(),
+  },
+  playerwarp_members: { warp_id: col.int(), role: col.text<MemberRole>(), uuid: col.text(), added_at: col.text(), added_by: col.text() },
+  playerwarp_history: { id: col.int().generated(), warp_id: col.int(), at: col.text(), actor: col.text(), action: col.text(), details: col.text() },
+});
+/** The store's view: its tables, and the known players for the names of owners and members. */
+const VIEW = PLAYERWARPS_TABLES.and(PLAYERS_TABLES);
+export type PlayerWarpsDb = DbOf<typeof VIEW>;
 
 export interface WarpRow {
   id: number;
@@ -130,8 +156,9 @@ function toRow(r: Record<string, unknown>): WarpRow {
   };
 }
 
-export function createPlayerWarpsStore(db: Db) {
-  const warps = (tx: Db) =>
+export function createPlayerWarpsStore(root: Db) {
+  const db = VIEW.on(root);
+  const warps = (tx: PlayerWarpsDb) =>
     tx
       .selectFrom('playerwarps as w')
       .leftJoin('core_players as p', 'p.uuid', 'w.owner')
@@ -176,12 +203,14 @@ export function createPlayerWarpsStore(db: Db) {
   const LISTED = 'listed';
 
   return {
-    async byName(tx: Db, name: string): Promise<WarpRow | undefined> {
+    db,
+
+    async byName(tx: PlayerWarpsDb, name: string): Promise<WarpRow | undefined> {
       const r = await readByName.first(tx, { name });
       return r ? toRow(r) : undefined;
     },
 
-    async countOwned(tx: Db, owner: string): Promise<number> {
+    async countOwned(tx: PlayerWarpsDb, owner: string): Promise<number> {
       const r = await readCountOwned.first(tx, { owner });
       return Number(r?.n ?? 0);
     },
@@ -205,7 +234,7 @@ export function createPlayerWarpsStore(db: Db) {
       return n;
     },
 
-    async insert(tx: Db, w: NewWarp): Promise<void> {
+    async insert(tx: PlayerWarpsDb, w: NewWarp): Promise<void> {
       const { world, x, y, z, yaw, pitch } = w.location;
       listed.forget(LISTED);
       await tx
@@ -231,8 +260,8 @@ export function createPlayerWarpsStore(db: Db) {
         .execute();
     },
 
-    async update(tx: Db, id: number, change: WarpChange): Promise<void> {
-      const set: Record<string, unknown> = {};
+    async update(tx: PlayerWarpsDb, id: number, change: WarpChange): Promise<void> {
+      const set: Updateable<TablesIn<typeof PLAYERWARPS_TABLES>['playerwarps']> = {};
       if (change.name !== undefined) set.name = change.name;
       if (change.location !== undefined) Object.assign(set, change.location);
       if (change.state !== undefined) set.state = change.state;
@@ -243,7 +272,7 @@ export function createPlayerWarpsStore(db: Db) {
       await tx.updateTable('playerwarps').set(set).where('id', '=', id).execute();
     },
 
-    async recordVisit(tx: Db, id: number, fee: number): Promise<void> {
+    async recordVisit(tx: PlayerWarpsDb, id: number, fee: number): Promise<void> {
       await tx
         .updateTable('playerwarps')
         .set({ visits: sql`visits + 1`, earnings: sql`earnings + ${fee}` })
@@ -252,7 +281,7 @@ export function createPlayerWarpsStore(db: Db) {
     },
 
     /** The warp, its members and its history, gone. */
-    async remove(tx: Db, id: number): Promise<void> {
+    async remove(tx: PlayerWarpsDb, id: number): Promise<void> {
       listed.forget(LISTED);
       await tx.deleteFrom('playerwarp_members').where('warp_id', '=', id).execute();
       await tx.deleteFrom('playerwarp_history').where('warp_id', '=', id).execute();
@@ -273,12 +302,12 @@ export function createPlayerWarpsStore(db: Db) {
       return rows.map((r) => ({ warpId: Number(r.warp_id), role: r.role as MemberRole, uuid: String(r.uuid), name: r.name === null ? String(r.uuid) : String(r.name) }));
     },
 
-    async roles(tx: Db, id: number, uuid: string): Promise<Set<MemberRole>> {
+    async roles(tx: PlayerWarpsDb, id: number, uuid: string): Promise<Set<MemberRole>> {
       const rows = await readRoles.all(tx, { id, uuid });
       return new Set(rows.map((r) => r.role as MemberRole));
     },
 
-    async addMember(tx: Db, id: number, role: MemberRole, uuid: string, at: string, by: string): Promise<boolean> {
+    async addMember(tx: PlayerWarpsDb, id: number, role: MemberRole, uuid: string, at: string, by: string): Promise<boolean> {
       const r = await tx
         .insertInto('playerwarp_members')
         .values({ warp_id: id, role, uuid, added_at: at, added_by: by })
@@ -287,12 +316,12 @@ export function createPlayerWarpsStore(db: Db) {
       return Number(r.numInsertedOrUpdatedRows ?? 0n) > 0;
     },
 
-    async removeMember(tx: Db, id: number, role: MemberRole, uuid: string): Promise<boolean> {
+    async removeMember(tx: PlayerWarpsDb, id: number, role: MemberRole, uuid: string): Promise<boolean> {
       const r = await tx.deleteFrom('playerwarp_members').where('warp_id', '=', id).where('role', '=', role).where('uuid', '=', uuid).executeTakeFirst();
       return Number(r.numDeletedRows ?? 0n) > 0;
     },
 
-    async addHistory(tx: Db, id: number, at: string, actor: string, action: string, details: Record<string, unknown>): Promise<void> {
+    async addHistory(tx: PlayerWarpsDb, id: number, at: string, actor: string, action: string, details: Record<string, unknown>): Promise<void> {
       await tx.insertInto('playerwarp_history').values({ warp_id: id, at, actor, action, details: JSON.stringify(details) }).execute();
     },
 

@@ -14,7 +14,7 @@ import { isNode } from '../../core/permissions.ts';
 import { fail, ok, type Result } from '../../core/result.ts';
 import type { GamePlatform } from '../../platform/platform.ts';
 import { WARP_NAME_PATTERN, type Warp, type WarpList } from './warps.schemas.ts';
-import { createWarpsStore, type WarpRow } from './warps.store.ts';
+import { createWarpsStore, type WarpRow, type WarpsDb } from './warps.store.ts';
 import { knownPlayer } from '../../core/known-player.ts';
 
 export interface WarpsService {
@@ -49,8 +49,9 @@ export interface WarpsDeps {
 const NAME = new RegExp(WARP_NAME_PATTERN);
 
 export function createWarpsService(deps: WarpsDeps): WarpsService {
-  const { db, events, clock, players, permissions, audit, platform, teleport } = deps;
-  const store = createWarpsStore(db);
+  const { events, clock, players, permissions, audit, platform, teleport } = deps;
+  const store = createWarpsStore(deps.db);
+  const { db } = store;
 
   const known = (uuid: string, field = 'uuid') => knownPlayer(players, uuid, field);
 
@@ -76,7 +77,7 @@ export function createWarpsService(deps: WarpsDeps): WarpsService {
     'updated-at': w.updatedAt,
   });
 
-  async function one(tx: Db, name: string): Promise<Result<WarpRow>> {
+  async function one(tx: WarpsDb, name: string): Promise<Result<WarpRow>> {
     const [w] = await store.read(tx, name);
     return w ? ok(w) : fail('not-found', `There is no warp "${name}".`);
   }

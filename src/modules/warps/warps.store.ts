@@ -4,7 +4,8 @@
 import { sql, type Db, type Migration } from '../../core/db.ts';
 import { prepareQuery } from '../../core/prepared-query.ts';
 import type { Location } from '../../platform/platform.ts';
-import { locationOfRow, withLocationColumns } from '../../core/location.ts';
+import { LOCATION_COLUMNS, locationOfRow, withLocationColumns } from '../../core/location.ts';
+import { col, defineTables, type DbOf } from '../../core/tables.ts';
 
 export const WARPS_MIGRATIONS: readonly Migration[] = [
   {
@@ -31,6 +32,19 @@ export const WARPS_MIGRATIONS: readonly Migration[] = [
   },
 ];
 
+export const WARPS_TABLES = defineTables(WARPS_MIGRATIONS, {
+  warps: {
+    name: col.text(),
+    ...LOCATION_COLUMNS,
+    permission: col.text().nullable(),
+    created_by: col.text(),
+    created_at: col.text(),
+    updated_at: col.text(),
+  },
+  warps_ratings: { name: col.text(), uuid: col.text(), rating: col.int(), rated_at: col.text() },
+});
+export type WarpsDb = DbOf<typeof WARPS_TABLES>;
+
 export interface WarpRow {
   name: string;
   location: Location;
@@ -42,8 +56,9 @@ export interface WarpRow {
   ratings: number;
 }
 
-export function createWarpsStore(db: Db) {
-  const withRatings = (q: Db) =>
+export function createWarpsStore(root: Db) {
+  const db = WARPS_TABLES.on(root);
+  const withRatings = (q: WarpsDb) =>
     q
       .selectFrom('warps as w')
       .leftJoin(
@@ -63,7 +78,7 @@ export function createWarpsStore(db: Db) {
   const readOne = prepareQuery(db, (q, p: { name: string }) => withRatings(q).where('w.name', '=', p.name));
 
   /** Every warp (or the one named), by name, with its rating totals. */
-  async function read(tx: Db, name?: string): Promise<WarpRow[]> {
+  async function read(tx: WarpsDb, name?: string): Promise<WarpRow[]> {
     const rows = name === undefined ? await readAll.all(tx, {}) : await readOne.all(tx, { name });
     return rows.map((r) => ({
       name: String(r.name),
@@ -77,7 +92,7 @@ export function createWarpsStore(db: Db) {
   }
 
   /** Inserts a warp; false when the name is taken. */
-  async function insert(tx: Db, name: string, l: Location, permission: string | null, by: string, at: string): Promise<boolean> {
+  async function insert(tx: WarpsDb, name: string, l: Location, permission: string | null, by: string, at: string): Promise<boolean> {
     const r = await tx
       .insertInto('warps')
       .values({ name, ...l, permission, created_by: by, created_at: at, updated_at: at })
@@ -86,20 +101,20 @@ export function createWarpsStore(db: Db) {
     return Number(r.numInsertedOrUpdatedRows ?? 0n) > 0;
   }
 
-  async function move(tx: Db, name: string, l: Location, at: string): Promise<boolean> {
+  async function move(tx: WarpsDb, name: string, l: Location, at: string): Promise<boolean> {
     const r = await tx.updateTable('warps').set({ ...l, updated_at: at }).where('name', '=', name).executeTakeFirst();
     return Number(r.numUpdatedRows) > 0;
   }
 
   /** Deletes a warp and its ratings; false when there was none. */
-  async function remove(tx: Db, name: string): Promise<boolean> {
+  async function remove(tx: WarpsDb, name: string): Promise<boolean> {
     await tx.deleteFrom('warps_ratings').where('name', '=', name).execute();
     const r = await tx.deleteFrom('warps').where('name', '=', name).executeTakeFirst();
     return Number(r.numDeletedRows) > 0;
   }
 
   /** Records a player's rating of a warp, replacing their earlier one. */
-  async function rate(tx: Db, name: string, uuid: string, rating: number, at: string): Promise<void> {
+  async function rate(tx: WarpsDb, name: string, uuid: string, rating: number, at: string): Promise<void> {
     await tx
       .insertInto('warps_ratings')
       .values({ name, uuid, rating, rated_at: at })
@@ -107,7 +122,7 @@ export function createWarpsStore(db: Db) {
       .execute();
   }
 
-  return { read, insert, move, remove, rate };
+  return { db, read, insert, move, remove, rate };
 }
 
 export type WarpsStore = ReturnType<typeof createWarpsStore>;
