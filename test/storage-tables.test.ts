@@ -49,8 +49,11 @@ interface ActualColumn {
   /** `rowid` for SQLite's rowid, which fits an integer or a bigint. */
   family: SqlFamily | 'rowid' | string;
   nullable: boolean;
-  /** The database gives a value when an insert leaves it out (a default, a sequence, SQLite's rowid). */
-  generated: boolean;
+  /**
+   * The database gives a value when an insert leaves it out (a default, a sequence, SQLite's
+   * AUTOINCREMENT rowid); `either` for SQLite's plain rowid, which a store may give or leave out.
+   */
+  generated: boolean | 'either';
 }
 
 function familyOf(type: string): SqlFamily | string {
@@ -77,13 +80,15 @@ async function columnsOf(db: Db, table: string): Promise<ActualColumn[]> {
     // A lone INTEGER PRIMARY KEY is the rowid: SQLite gives it a value when an insert leaves it out.
     const keys = rows.filter((r) => r.pk > 0);
     const rowid = keys.length === 1 && keys[0]!.type.toLowerCase() === 'integer' ? keys[0]!.name : undefined;
+    const made = await sql<{ sql: string }>`select sql from sqlite_master where type = 'table' and name = ${table}`.execute(db);
+    const autoincrement = /\bautoincrement\b/i.test(made.rows[0]?.sql ?? '');
     return rows.map((r) => ({
       name: r.name,
       // The rowid is a 64-bit integer: an id PostgreSQL makes serial (integer) or bigserial (bigint).
       family: r.name === rowid ? 'rowid' : familyOf(r.type),
       // SQLite lets a key other than the rowid hold NULL unless told NOT NULL; no store ever writes one.
       nullable: r.notnull === 0 && r.pk === 0,
-      generated: r.dflt_value !== null || r.name === rowid,
+      generated: r.dflt_value !== null || (r.name === rowid && (autoincrement || 'either')),
     }));
   }
   const { rows } = await sql<{ name: string; type: string; is_nullable: string; column_default: string | null }>`
@@ -104,7 +109,7 @@ function differences(table: string, declared: TableColumns[string], actual: read
     const family = a.family === 'rowid' ? d.family === 'integer' || d.family === 'bigint' : d.family === a.family;
     if (!family) out.push(`${table}.${a.name} is declared ${d.family}, the migrations make it ${a.family}`);
     if (d.isNullable !== a.nullable) out.push(`${table}.${a.name} is declared ${d.isNullable ? 'nullable' : 'NOT NULL'}, the migrations make it ${a.nullable ? 'nullable' : 'NOT NULL'}`);
-    if (d.isGenerated !== a.generated) {
+    if (a.generated !== 'either' && d.isGenerated !== a.generated) {
       out.push(`${table}.${a.name} is declared ${d.isGenerated ? 'generated' : 'not generated'}, the database ${a.generated ? 'fills it when an insert leaves it out' : 'gives it no value of its own'}`);
     }
   }

@@ -5,10 +5,9 @@
 // malformed name the same way.
 
 import type { PermissionsService, PlayersService } from '../../core/api.ts';
-import type { Db } from '../../core/db.ts';
 import { nameRule, type OwnedActor, ownedAccess } from '../../core/owned-access.ts';
 import { HOLOGRAM_NAME } from './holograms.schemas.ts';
-import type { HologramsStore } from './holograms.store.ts';
+import type { HologramsDb, HologramsStore } from './holograms.store.ts';
 
 export const HOLO_ADMIN = 'core.holo.admin';
 
@@ -16,7 +15,7 @@ export const HOLO_ADMIN = 'core.holo.admin';
 export type HoloActor = OwnedActor;
 
 export interface HologramAccessDeps {
-  db: Db;
+  db: HologramsDb;
   store: HologramsStore;
   players: Pick<PlayersService, 'get'>;
   permissions: Pick<PermissionsService, 'playerHas'>;

@@ -81,8 +81,9 @@ function commandOf(command: string | null): string | null {
 }
 
 export function createHologramsService(deps: HologramsDeps): HologramsService {
-  const { db, events, clock, players, permissions, audit, platform, display, config } = deps;
-  const store = createHologramsStore(db);
+  const { events, clock, players, permissions, audit, platform, display, config } = deps;
+  const store = createHologramsStore(deps.db);
+  const { db } = store;
   const { nameOf, known, named, isAdmin, authorise } = hologramAccess({ db, store, players, permissions });
 
   const limitOf = (uuid: string): number => permissions.numeric(uuid, HOLO_LIMIT_PREFIX) ?? config().defaultLimit;

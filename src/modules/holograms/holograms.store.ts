@@ -2,8 +2,11 @@
 // a JSON array of the text as written), and its managers, one row each.
 
 import { sql, type Db, type Migration } from '../../core/db.ts';
-import { locationOfRow, withLocationColumns } from '../../core/location.ts';
+import { LOCATION_COLUMNS, locationOfRow, withLocationColumns } from '../../core/location.ts';
 import type { Location } from '../../platform/platform.ts';
+import { col, defineTables, type DbOf, type TablesIn } from '../../core/tables.ts';
+import type { Updateable } from 'kysely';
+import { PLAYERS_TABLES } from '../../core/players.ts';
 
 export const HOLOGRAMS_MIGRATIONS: readonly Migration[] = [
   {
@@ -31,6 +34,15 @@ export const HOLOGRAMS_MIGRATIONS: readonly Migration[] = [
   },
 ];
 
+export const HOLOGRAMS_TABLES = defineTables(HOLOGRAMS_MIGRATIONS, {
+  /** `lines`: a JSON array of the lines as written. */
+  holograms: { name: col.text(), owner: col.text(), ...LOCATION_COLUMNS, lines: col.text(), command: col.text().nullable(), created_at: col.text(), updated_at: col.text() },
+  hologram_managers: { name: col.text(), uuid: col.text(), added_at: col.text() },
+});
+/** The store's view: its tables, and the known players for their names. */
+const VIEW = HOLOGRAMS_TABLES.and(PLAYERS_TABLES);
+export type HologramsDb = DbOf<typeof VIEW>;
+
 export interface HologramRow {
   name: string;
   owner: string;
@@ -55,12 +67,13 @@ function linesOf(raw: unknown): string[] {
   return Array.isArray(parsed) ? parsed.map(String) : [];
 }
 
-export function createHologramsStore(db: Db) {
-  const base = (tx: Db) =>
+export function createHologramsStore(root: Db) {
+  const db = VIEW.on(root);
+  const base = (tx: HologramsDb) =>
     tx.selectFrom('holograms as h').leftJoin('core_players as p', 'p.uuid', 'h.owner').selectAll('h').select('p.name as owner_name').orderBy('h.name');
 
   /** Every hologram (or the one named), by name, with its managers. */
-  async function read(tx: Db, name?: string): Promise<HologramRow[]> {
+  async function read(tx: HologramsDb, name?: string): Promise<HologramRow[]> {
     const rows = name === undefined ? await base(tx).execute() : await base(tx).where('h.name', '=', name).execute();
     if (rows.length === 0) return [];
     let managers = tx
@@ -88,17 +101,17 @@ export function createHologramsStore(db: Db) {
     }));
   }
 
-  async function one(tx: Db, name: string): Promise<HologramRow | undefined> {
+  async function one(tx: HologramsDb, name: string): Promise<HologramRow | undefined> {
     return (await read(tx, name))[0];
   }
 
-  async function countOwned(tx: Db, owner: string): Promise<number> {
+  async function countOwned(tx: HologramsDb, owner: string): Promise<number> {
     const r = await tx.selectFrom('holograms').select(sql<number | string>`count(*)`.as('n')).where('owner', '=', owner).executeTakeFirst();
     return Number(r?.n ?? 0);
   }
 
   /** Inserts a hologram; false when the name is taken. */
-  async function insert(tx: Db, h: { name: string; owner: string; location: Location; lines: string[]; at: string }): Promise<boolean> {
+  async function insert(tx: HologramsDb, h: { name: string; owner: string; location: Location; lines: string[]; at: string }): Promise<boolean> {
     const r = await tx
       .insertInto('holograms')
       .values({ name: h.name, owner: h.owner, ...h.location, lines: JSON.stringify(h.lines), command: null, created_at: h.at, updated_at: h.at })
@@ -107,8 +120,8 @@ export function createHologramsStore(db: Db) {
     return Number(r.numInsertedOrUpdatedRows ?? 0n) > 0;
   }
 
-  async function update(tx: Db, name: string, set: HologramChange, at: string): Promise<void> {
-    const values: Record<string, unknown> = { updated_at: at };
+  async function update(tx: HologramsDb, name: string, set: HologramChange, at: string): Promise<void> {
+    const values: Updateable<TablesIn<typeof HOLOGRAMS_TABLES>['holograms']> = { updated_at: at };
     if (set.location) Object.assign(values, set.location);
     if (set.lines) values.lines = JSON.stringify(set.lines);
     if (set.command !== undefined) values.command = set.command;
@@ -116,18 +129,18 @@ export function createHologramsStore(db: Db) {
   }
 
   /** Deletes a hologram and its managers. */
-  async function remove(tx: Db, name: string): Promise<void> {
+  async function remove(tx: HologramsDb, name: string): Promise<void> {
     await tx.deleteFrom('hologram_managers').where('name', '=', name).execute();
     await tx.deleteFrom('holograms').where('name', '=', name).execute();
   }
 
-  async function isManager(tx: Db, name: string, uuid: string): Promise<boolean> {
+  async function isManager(tx: HologramsDb, name: string, uuid: string): Promise<boolean> {
     const r = await tx.selectFrom('hologram_managers').select('uuid').where('name', '=', name).where('uuid', '=', uuid).executeTakeFirst();
     return r !== undefined;
   }
 
   /** Adds a manager; false when they were one already. */
-  async function addManager(tx: Db, name: string, uuid: string, at: string): Promise<boolean> {
+  async function addManager(tx: HologramsDb, name: string, uuid: string, at: string): Promise<boolean> {
     const r = await tx
       .insertInto('hologram_managers')
       .values({ name, uuid, added_at: at })
@@ -137,12 +150,12 @@ export function createHologramsStore(db: Db) {
   }
 
   /** Removes a manager; false when they were none. */
-  async function removeManager(tx: Db, name: string, uuid: string): Promise<boolean> {
+  async function removeManager(tx: HologramsDb, name: string, uuid: string): Promise<boolean> {
     const r = await tx.deleteFrom('hologram_managers').where('name', '=', name).where('uuid', '=', uuid).executeTakeFirst();
     return Number(r.numDeletedRows) > 0;
   }
 
-  return { read, one, countOwned, insert, update, remove, isManager, addManager, removeManager };
+  return { db, read, one, countOwned, insert, update, remove, isManager, addManager, removeManager };
 }
 
 export type HologramsStore = ReturnType<typeof createHologramsStore>;

@@ -130,8 +130,8 @@ export function jailName(name: string): string {
 }
 
 export async function createJailService(deps: JailDeps): Promise<JailKeeper> {
-  const { db, events, clock, scheduler, log, players, permissions, audit, platform, teleport, config } = deps;
-  const store = createJailStore(db);
+  const { events, clock, scheduler, log, players, permissions, audit, platform, teleport, config } = deps;
+  const store = createJailStore(deps.db);
   const queue = createKeyedQueue();
   const jails = new Map<string, JailRow>((await store.jails()).map((j) => [j.name, j]));
   const sentences = new Map<string, SentenceRow>();

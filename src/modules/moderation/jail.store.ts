@@ -3,8 +3,9 @@
 // was released while offline (moved out at their next join).
 
 import type { Db, Migration } from '../../core/db.ts';
-import { locationOfRow, withLocationColumns } from '../../core/location.ts';
+import { LOCATION_COLUMNS, locationOfRow, withLocationColumns } from '../../core/location.ts';
 import type { Location } from '../../platform/platform.ts';
+import { col, defineTables, type DbOf } from '../../core/tables.ts';
 
 export const JAIL_MIGRATIONS: readonly Migration[] = [
   {
@@ -47,6 +48,31 @@ export const JAIL_MIGRATIONS: readonly Migration[] = [
     },
   },
 ];
+
+/** Where a player stood, or nothing (all six NULL). */
+const PLACE = { world: col.text().nullable(), x: col.double().nullable(), y: col.double().nullable(), z: col.double().nullable(), yaw: col.double().nullable(), pitch: col.double().nullable() };
+
+export const JAIL_TABLES = defineTables(JAIL_MIGRATIONS, {
+  jail_locations: { name: col.text(), ...LOCATION_COLUMNS, created_at: col.text(), updated_at: col.text() },
+  jail_sentences: {
+    uuid: col.text(),
+    jail: col.text(),
+    reason: col.text().nullable(),
+    actor: col.text(),
+    issued_at: col.text(),
+    duration_seconds: col.int().nullable(),
+    expires_at: col.text().nullable(),
+    return_world: PLACE.world,
+    return_x: PLACE.x,
+    return_y: PLACE.y,
+    return_z: PLACE.z,
+    return_yaw: PLACE.yaw,
+    return_pitch: PLACE.pitch,
+  },
+  /** `expired`: 1 when the sentence ran out, 0 when it was lifted. */
+  jail_releases: { uuid: col.text(), ...PLACE, expired: col.int() },
+});
+export type JailDb = DbOf<typeof JAIL_TABLES>;
 
 export interface JailRow {
   name: string;
@@ -97,7 +123,8 @@ const returnColumns = (l: Location | null) => ({
   return_pitch: l?.pitch ?? null,
 });
 
-export function createJailStore(db: Db) {
+export function createJailStore(root: Db) {
+  const db = JAIL_TABLES.on(root);
   async function jails(): Promise<JailRow[]> {
     const rows = await db.selectFrom('jail_locations').selectAll().orderBy('name').execute();
     return rows.map((r: Record<string, unknown>) => ({
@@ -198,7 +225,7 @@ export function createJailStore(db: Db) {
     });
   }
 
-  return { jails, putJail, deleteJail, sentences, insertSentence, setReturn, endSentence, takeRelease };
+  return { db, jails, putJail, deleteJail, sentences, insertSentence, setReturn, endSentence, takeRelease };
 }
 
 export type JailStore = ReturnType<typeof createJailStore>;

@@ -7,7 +7,6 @@ import { isIP } from 'node:net';
 import { actorName, type Actor } from '../../core/actor.ts';
 import type { AuditService, KnownPlayer, PlayersService } from '../../core/api.ts';
 import type { Clock } from '../../core/clock.ts';
-import type { Db } from '../../core/db.ts';
 import type { EventBus } from '../../core/events.ts';
 import { InvalidInput } from '../../core/invalid-input.ts';
 import { knownPlayer, playerFields } from '../../core/known-player.ts';
@@ -17,7 +16,7 @@ import { normalizeUuid } from '../../core/uuid.ts';
 import type { GamePlatform, OnlinePlayer, Text } from '../../platform/platform.ts';
 import { announce, ipBanScreen } from './moderation.messages.ts';
 import type { Alts, IpBan } from './moderation.schemas.ts';
-import type { ModerationStore, SanctionRow } from './moderation.store.ts';
+import type { ModerationDb, ModerationStore, SanctionRow } from './moderation.store.ts';
 import type { SanctionInput } from './moderation.service.ts';
 import { tellIpBan } from './moderation.network.ts';
 import type { NetworkSignals } from '../../core/network-signals.ts';
@@ -36,7 +35,7 @@ export interface AddressSanctions {
 }
 
 export interface AddressDeps {
-  db: Db;
+  db: ModerationDb;
   store: ModerationStore;
   clock: Clock;
   scheduler: Scheduler;

@@ -122,8 +122,9 @@ export function checkDuration(seconds: number | undefined): number | null {
 }
 
 export async function createModerationService(deps: ModerationDeps): Promise<ModerationService> {
-  const { db, events, clock, scheduler, players, permissions, audit, platform, jailOf } = deps;
-  const store = createModerationStore(db);
+  const { events, clock, scheduler, players, permissions, audit, platform, jailOf } = deps;
+  const store = createModerationStore(deps.db);
+  const { db } = store;
   const inForce: Record<SanctionKind, Map<string, SanctionRow>> = { ban: await store.allSanctions('ban'), mute: await store.allSanctions('mute') };
   const expiries = new Map<string, ScheduledTask>();
 

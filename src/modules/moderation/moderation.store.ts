@@ -5,6 +5,7 @@
 
 import type { Db, Migration } from '../../core/db.ts';
 import { prepareQuery } from '../../core/prepared-query.ts';
+import { col, defineTables, type DbOf } from '../../core/tables.ts';
 
 export const MODERATION_MIGRATIONS: readonly Migration[] = [
   {
@@ -52,6 +53,24 @@ export const MODERATION_MIGRATIONS: readonly Migration[] = [
   },
 ];
 
+/** A ban, a mute or an address ban in force. */
+const SANCTION = {
+  reason: col.text().nullable(),
+  actor: col.text(),
+  issued_at: col.text(),
+  duration_seconds: col.int().nullable(),
+  expires_at: col.text().nullable(),
+};
+
+export const MODERATION_TABLES = defineTables(MODERATION_MIGRATIONS, {
+  moderation_bans: { uuid: col.text(), ...SANCTION },
+  moderation_mutes: { uuid: col.text(), ...SANCTION },
+  moderation_warnings: { id: col.int().generated(), uuid: col.text(), reason: col.text(), actor: col.text(), issued_at: col.text() },
+  moderation_ip_bans: { address: col.text(), ...SANCTION },
+  moderation_addresses: { uuid: col.text(), address: col.text(), first_seen: col.text(), last_seen: col.text() },
+});
+export type ModerationDb = DbOf<typeof MODERATION_TABLES>;
+
 /** A ban, a mute or an address ban as stored. */
 export interface SanctionRow {
   reason: string | null;
@@ -69,7 +88,7 @@ export interface WarningRow {
 }
 
 export type SanctionKind = 'ban' | 'mute';
-const TABLE: Record<SanctionKind, string> = { ban: 'moderation_bans', mute: 'moderation_mutes' };
+const TABLE = { ban: 'moderation_bans', mute: 'moderation_mutes' } as const satisfies Record<SanctionKind, string>;
 
 function sanctionOf(r: Record<string, unknown>): SanctionRow {
   return {
@@ -89,7 +108,8 @@ const columnsOf = (s: SanctionRow) => ({
   expires_at: s.expiresAt,
 });
 
-export function createModerationStore(db: Db) {
+export function createModerationStore(root: Db) {
+  const db = MODERATION_TABLES.on(root);
   const readWarnings = prepareQuery(db, (q, p: { uuid: string }) =>
     q.selectFrom('moderation_warnings').select(['id', 'reason', 'actor', 'issued_at']).where('uuid', '=', p.uuid).orderBy('id'),
   );
@@ -122,18 +142,18 @@ export function createModerationStore(db: Db) {
   }
 
   /** Writes the ban or mute of a player, replacing the one there was. */
-  async function putSanction(tx: Db, kind: SanctionKind, uuid: string, s: SanctionRow): Promise<void> {
+  async function putSanction(tx: ModerationDb, kind: SanctionKind, uuid: string, s: SanctionRow): Promise<void> {
     await tx.deleteFrom(TABLE[kind]).where('uuid', '=', uuid).execute();
     await tx.insertInto(TABLE[kind]).values({ uuid, ...columnsOf(s) }).execute();
   }
 
   /** Deletes the ban or mute of a player; false when there was none. */
-  async function removeSanction(tx: Db, kind: SanctionKind, uuid: string): Promise<boolean> {
+  async function removeSanction(tx: ModerationDb, kind: SanctionKind, uuid: string): Promise<boolean> {
     const r = await tx.deleteFrom(TABLE[kind]).where('uuid', '=', uuid).executeTakeFirst();
     return Number(r.numDeletedRows) > 0;
   }
 
-  async function warnings(tx: Db, uuid: string): Promise<WarningRow[]> {
+  async function warnings(tx: ModerationDb, uuid: string): Promise<WarningRow[]> {
     return (await readWarnings.all(tx, { uuid })).map((r) => ({
       id: Number(r.id),
       reason: String(r.reason),
@@ -142,7 +162,7 @@ export function createModerationStore(db: Db) {
     }));
   }
 
-  async function addWarning(tx: Db, uuid: string, w: Omit<WarningRow, 'id'>): Promise<void> {
+  async function addWarning(tx: ModerationDb, uuid: string, w: Omit<WarningRow, 'id'>): Promise<void> {
     await tx.insertInto('moderation_warnings').values({ uuid, reason: w.reason, actor: w.actor, issued_at: w.issuedAt }).execute();
   }
 
@@ -151,29 +171,29 @@ export function createModerationStore(db: Db) {
     return new Map(rows.map((r) => [String(r.address), sanctionOf(r)]));
   }
 
-  async function putIpBan(tx: Db, address: string, s: SanctionRow): Promise<void> {
+  async function putIpBan(tx: ModerationDb, address: string, s: SanctionRow): Promise<void> {
     await tx.deleteFrom('moderation_ip_bans').where('address', '=', address).execute();
     await tx.insertInto('moderation_ip_bans').values({ address, ...columnsOf(s) }).execute();
   }
 
-  async function removeIpBan(tx: Db, address: string): Promise<boolean> {
+  async function removeIpBan(tx: ModerationDb, address: string): Promise<boolean> {
     const r = await tx.deleteFrom('moderation_ip_bans').where('address', '=', address).executeTakeFirst();
     return Number(r.numDeletedRows) > 0;
   }
 
   /** Remembers that an account joined from an address (now). */
-  async function seenFrom(tx: Db, uuid: string, address: string, at: string): Promise<void> {
+  async function seenFrom(tx: ModerationDb, uuid: string, address: string, at: string): Promise<void> {
     if ((await touchAddress.run(tx, { uuid, address, at })) > 0) return;
     await tx.insertInto('moderation_addresses').values({ uuid, address, first_seen: at, last_seen: at }).execute();
   }
 
   /** The other accounts seen from an address, the one seen last first. */
-  async function accountsFrom(tx: Db, address: string, except = ''): Promise<string[]> {
+  async function accountsFrom(tx: ModerationDb, address: string, except = ''): Promise<string[]> {
     return (await readAlts.all(tx, { address, uuid: except })).map((r) => String(r.uuid));
   }
 
   /** The addresses an account joined from, the last one first. */
-  async function addressesOf(tx: Db, uuid: string): Promise<string[]> {
+  async function addressesOf(tx: ModerationDb, uuid: string): Promise<string[]> {
     return (await readAddresses.all(tx, { uuid })).map((r) => String(r.address));
   }
 

@@ -5,10 +5,9 @@
 // malformed id the same way.
 
 import type { PermissionsService, PlayersService } from '../../core/api.ts';
-import type { Db } from '../../core/db.ts';
 import { nameRule, type OwnedActor, ownedAccess } from '../../core/owned-access.ts';
 import { NPC_NAME } from './npcs.schemas.ts';
-import type { NpcsStore } from './npcs.store.ts';
+import type { NpcsDb, NpcsStore } from './npcs.store.ts';
 
 export const NPC_ADMIN = 'core.npc.admin';
 
@@ -17,7 +16,7 @@ export type NpcActor = OwnedActor;
 
 const idOf = nameRule(NPC_NAME, 'an NPC id', '1-16 of a-z, 0-9, _ and -');
 
-export function npcAccess(deps: { db: Db; store: NpcsStore; players: PlayersService; permissions: Pick<PermissionsService, 'playerHas'> }) {
+export function npcAccess(deps: { db: NpcsDb; store: NpcsStore; players: PlayersService; permissions: Pick<PermissionsService, 'playerHas'> }) {
   const { db, store, players, permissions } = deps;
   const access = ownedAccess({
     kind: 'NPC',

@@ -73,8 +73,9 @@ export interface NpcsDeps {
 
 
 export function createNpcsService(deps: NpcsDeps): NpcsService {
-  const { db, events, clock, players, permissions, audit, platform, spawner, config, skins, runAs } = deps;
-  const store = createNpcsStore(db);
+  const { events, clock, players, permissions, audit, platform, spawner, config, skins, runAs } = deps;
+  const store = createNpcsStore(deps.db);
+  const { db } = store;
   const { idOf, known, named, isAdmin, authorise } = npcAccess({ db, store, players, permissions });
 
   const limitOf = (uuid: string): number => permissions.numeric(uuid, NPC_LIMIT_PREFIX) ?? config().defaultLimit;

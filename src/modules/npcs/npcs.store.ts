@@ -2,9 +2,12 @@
 // in (so it spawns in that skin after a restart without asking anyone), and one row per manager.
 
 import { sql, type Db, type Migration } from '../../core/db.ts';
-import { locationOfRow, withLocationColumns } from '../../core/location.ts';
+import { LOCATION_COLUMNS, locationOfRow, withLocationColumns } from '../../core/location.ts';
 import type { Skin } from '../../platform/entities.ts';
 import type { Location } from '../../platform/platform.ts';
+import { col, defineTables, type DbOf, type TablesIn } from '../../core/tables.ts';
+import type { Updateable } from 'kysely';
+import { PLAYERS_TABLES } from '../../core/players.ts';
 
 export const NPCS_MIGRATIONS: readonly Migration[] = [
   {
@@ -36,6 +39,27 @@ export const NPCS_MIGRATIONS: readonly Migration[] = [
     },
   },
 ];
+
+export const NPCS_TABLES = defineTables(NPCS_MIGRATIONS, {
+  npcs: {
+    name: col.text(),
+    owner: col.text(),
+    ...LOCATION_COLUMNS,
+    display_name: col.text().nullable(),
+    /** 1 or 0. */
+    name_hidden: col.int(),
+    skin_account: col.text().nullable(),
+    skin_value: col.text().nullable(),
+    skin_signature: col.text().nullable(),
+    command: col.text().nullable(),
+    created_at: col.text(),
+    updated_at: col.text(),
+  },
+  npc_managers: { name: col.text(), uuid: col.text(), added_at: col.text(), added_by: col.text() },
+});
+/** The store's view: its tables, and the known players for their names. */
+const VIEW = NPCS_TABLES.and(PLAYERS_TABLES);
+export type NpcsDb = DbOf<typeof VIEW>;
 
 /** The skin an NPC wears: the account it was copied from and the texture. */
 export interface NpcSkin {
@@ -90,11 +114,13 @@ function toRow(r: Record<string, unknown>): NpcRow {
   };
 }
 
-export function createNpcsStore(db: Db) {
-  const npcs = (tx: Db) => tx.selectFrom('npcs as n').leftJoin('core_players as p', 'p.uuid', 'n.owner').selectAll('n').select('p.name as owner_name');
+export function createNpcsStore(root: Db) {
+  const db = VIEW.on(root);
+  const npcs = (tx: NpcsDb) => tx.selectFrom('npcs as n').leftJoin('core_players as p', 'p.uuid', 'n.owner').selectAll('n').select('p.name as owner_name');
 
   return {
-    async byName(tx: Db, name: string): Promise<NpcRow | undefined> {
+    db,
+    async byName(tx: NpcsDb, name: string): Promise<NpcRow | undefined> {
       const r = await npcs(tx).where('n.name', '=', name).executeTakeFirst();
       return r ? toRow(r) : undefined;
     },
@@ -106,13 +132,13 @@ export function createNpcsStore(db: Db) {
       return (await q.orderBy('n.name').execute()).map(toRow);
     },
 
-    async countOwned(tx: Db, owner: string): Promise<number> {
+    async countOwned(tx: NpcsDb, owner: string): Promise<number> {
       const r = await tx.selectFrom('npcs').select(sql<number | string>`count(*)`.as('n')).where('owner', '=', owner).executeTakeFirst();
       return Number(r?.n ?? 0);
     },
 
     /** Inserts an NPC; false when the id is taken. */
-    async insert(tx: Db, n: { name: string; owner: string; location: Location; at: string }): Promise<boolean> {
+    async insert(tx: NpcsDb, n: { name: string; owner: string; location: Location; at: string }): Promise<boolean> {
       const r = await tx
         .insertInto('npcs')
         .values({ name: n.name, owner: n.owner, ...n.location, display_name: null, name_hidden: 0, skin_account: null, skin_value: null, skin_signature: null, command: null, created_at: n.at, updated_at: n.at })
@@ -121,8 +147,8 @@ export function createNpcsStore(db: Db) {
       return Number(r.numInsertedOrUpdatedRows ?? 0n) > 0;
     },
 
-    async update(tx: Db, name: string, change: NpcChange, at: string): Promise<void> {
-      const set: Record<string, unknown> = { updated_at: at };
+    async update(tx: NpcsDb, name: string, change: NpcChange, at: string): Promise<void> {
+      const set: Updateable<TablesIn<typeof NPCS_TABLES>['npcs']> = { updated_at: at };
       if (change.location !== undefined) Object.assign(set, change.location);
       if (change.displayName !== undefined) set.display_name = change.displayName;
       if (change.nameHidden !== undefined) set.name_hidden = change.nameHidden ? 1 : 0;
@@ -136,7 +162,7 @@ export function createNpcsStore(db: Db) {
     },
 
     /** The NPC and its managers, gone. */
-    async remove(tx: Db, name: string): Promise<void> {
+    async remove(tx: NpcsDb, name: string): Promise<void> {
       await tx.deleteFrom('npc_managers').where('name', '=', name).execute();
       await tx.deleteFrom('npcs').where('name', '=', name).execute();
     },
@@ -155,12 +181,12 @@ export function createNpcsStore(db: Db) {
       return rows.map((r) => ({ npc: String(r.npc), uuid: String(r.uuid), name: text(r.name) ?? String(r.uuid) }));
     },
 
-    async isManager(tx: Db, name: string, uuid: string): Promise<boolean> {
+    async isManager(tx: NpcsDb, name: string, uuid: string): Promise<boolean> {
       const r = await tx.selectFrom('npc_managers').select('uuid').where('name', '=', name).where('uuid', '=', uuid).executeTakeFirst();
       return r !== undefined;
     },
 
-    async addManager(tx: Db, name: string, uuid: string, at: string, by: string): Promise<boolean> {
+    async addManager(tx: NpcsDb, name: string, uuid: string, at: string, by: string): Promise<boolean> {
       const r = await tx
         .insertInto('npc_managers')
         .values({ name, uuid, added_at: at, added_by: by })
@@ -169,7 +195,7 @@ export function createNpcsStore(db: Db) {
       return Number(r.numInsertedOrUpdatedRows ?? 0n) > 0;
     },
 
-    async removeManager(tx: Db, name: string, uuid: string): Promise<boolean> {
+    async removeManager(tx: NpcsDb, name: string, uuid: string): Promise<boolean> {
       const r = await tx.deleteFrom('npc_managers').where('name', '=', name).where('uuid', '=', uuid).executeTakeFirst();
       return Number(r.numDeletedRows ?? 0n) > 0;
     },

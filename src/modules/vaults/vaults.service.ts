@@ -78,8 +78,9 @@ const NAME = new RegExp(NAME_PATTERN);
 const countItems = (items: ReadonlyArray<ItemStack | null>) => items.reduce((n, i) => n + (i?.count ?? 0), 0);
 
 export function createVaultsService(deps: VaultsDeps): VaultsService {
-  const { db, events, clock, players, permissions, audit, platform, log, config } = deps;
-  const store = createVaultsStore(db);
+  const { events, clock, players, permissions, audit, platform, log, config } = deps;
+  const store = createVaultsStore(deps.db);
+  const { db } = store;
   const saves = createKeyedQueue();
   const open = new Map<string, OpenVault>();
   const rows = config().rows;

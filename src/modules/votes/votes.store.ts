@@ -9,6 +9,7 @@ import type { Db, Migration } from '../../core/db.ts';
 import { prepareQuery } from '../../core/prepared-query.ts';
 import { periodsOf } from './votes.periods.ts';
 import type { Period } from './votes.schemas.ts';
+import { col, defineTables } from '../../core/tables.ts';
 
 export const VOTES_MIGRATIONS: readonly Migration[] = [
   {
@@ -46,7 +47,9 @@ export const VOTES_MIGRATIONS: readonly Migration[] = [
   {
     // The boards summed every vote of the period (all-time: the whole table) on each call.
     name: '002-vote-totals',
-    async up(db) {
+    async up(root) {
+      // The tables as declared below: neither has changed since (a later change would declare, here, the tables as they were).
+      const db = VOTES_TABLES.on(root);
       await db.schema
         .createTable('vote_totals')
         .addColumn('period', 'varchar(16)', (c) => c.notNull())
@@ -72,6 +75,15 @@ export const VOTES_MIGRATIONS: readonly Migration[] = [
   },
 ];
 
+export const VOTES_TABLES = defineTables(VOTES_MIGRATIONS, {
+  votes: { id: col.int().generated(), uuid: col.text(), service: col.text(), count: col.int(), at: col.text() },
+  /** `amount`: the reward as a decimal number in text; `currency` null for a vote without money. */
+  vote_rewards: { id: col.int().generated(), uuid: col.text(), kind: col.text<'vote' | 'party'>(), amount: col.text(), currency: col.text().nullable(), created_at: col.text() },
+  /** One row, id 1. */
+  vote_party: { id: col.int(), progress: col.int(), parties: col.int() },
+  vote_totals: { period: col.text<Period>(), since: col.text(), uuid: col.text(), votes: col.int() },
+});
+
 export interface PendingReward {
   id: number;
   uuid: string;
@@ -80,7 +92,8 @@ export interface PendingReward {
   currency: string | null;
 }
 
-export function createVotesStore(db: Db) {
+export function createVotesStore(root: Db) {
+  const db = VOTES_TABLES.on(root);
   const sumSince = prepareQuery(db, (q, p: { uuid: string; since: string }) =>
     q.selectFrom('votes').select(sql<number>`coalesce(sum(count), 0)`.as('n')).where('uuid', '=', p.uuid).where('at', '>=', p.since),
   );
@@ -99,6 +112,7 @@ export function createVotesStore(db: Db) {
   const party = prepareQuery(db, (q, _p: { one: number }) => q.selectFrom('vote_party').selectAll().where('id', '=', 1));
 
   return {
+    db,
     /** The vote row and the player's total of each period, in one transaction. */
     async add(uuid: string, service: string, count: number, at: string): Promise<void> {
       await db.transaction().execute(async (tx) => {
