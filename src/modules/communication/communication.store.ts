@@ -3,6 +3,7 @@
 
 import type { Db, Migration } from '../../core/db.ts';
 import { prepareQuery } from '../../core/prepared-query.ts';
+import { col, defineTables } from '../../core/tables.ts';
 
 export const COMMUNICATION_MIGRATIONS: readonly Migration[] = [
   {
@@ -17,7 +18,12 @@ export const COMMUNICATION_MIGRATIONS: readonly Migration[] = [
   },
 ];
 
-export function createCommunicationStore(db: Db) {
+export const COMMUNICATION_TABLES = defineTables(COMMUNICATION_MIGRATIONS, {
+  communication_opt_outs: { uuid: col.text(), since: col.text() },
+});
+
+export function createCommunicationStore(root: Db) {
+  const db = COMMUNICATION_TABLES.on(root);
   const insertOne = prepareQuery(db, (q, p: { uuid: string; since: string }) => q.insertInto('communication_opt_outs').values({ uuid: p.uuid, since: p.since }));
   const deleteOne = prepareQuery(db, (q, p: { uuid: string }) => q.deleteFrom('communication_opt_outs').where('uuid', '=', p.uuid));
   return {

@@ -55,8 +55,9 @@ export interface ExtlinkDeps {
 }
 
 export function createExtlinkService(deps: ExtlinkDeps): ExtlinkService {
-  const { db, events, clock, players, audit, config } = deps;
-  const store = createExtlinkStore(db);
+  const { events, clock, players, audit, config } = deps;
+  const store = createExtlinkStore(deps.db);
+  const { db } = store;
 
   async function nameOf(uuid: string): Promise<string> {
     return (await players.get(uuid))?.name ?? uuid;

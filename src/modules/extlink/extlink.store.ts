@@ -3,6 +3,7 @@
 
 import type { Db, Migration } from '../../core/db.ts';
 import { prepareQuery } from '../../core/prepared-query.ts';
+import { col, defineTables, type DbOf } from '../../core/tables.ts';
 
 export const EXTLINK_MIGRATIONS: readonly Migration[] = [
   {
@@ -24,6 +25,12 @@ export const EXTLINK_MIGRATIONS: readonly Migration[] = [
   },
 ];
 
+export const EXTLINK_TABLES = defineTables(EXTLINK_MIGRATIONS, {
+  extlink_links: { uuid: col.text(), account_id: col.text(), linked_at: col.text() },
+  extlink_codes: { code: col.text(), uuid: col.text(), expires_at: col.text() },
+});
+export type ExtlinkDb = DbOf<typeof EXTLINK_TABLES>;
+
 export interface LinkRow {
   uuid: string;
   accountId: string;
@@ -39,40 +46,42 @@ export interface CodeRow {
 const linkOf = (r: Record<string, unknown>): LinkRow => ({ uuid: String(r.uuid), accountId: String(r.account_id), linkedAt: String(r.linked_at) });
 const codeOf = (r: Record<string, unknown>): CodeRow => ({ code: String(r.code), uuid: String(r.uuid), expiresAt: String(r.expires_at) });
 
-export function createExtlinkStore(db: Db) {
+export function createExtlinkStore(root: Db) {
+  const db = EXTLINK_TABLES.on(root);
   const byPlayer = prepareQuery(db, (q, p: { uuid: string }) => q.selectFrom('extlink_links').selectAll().where('uuid', '=', p.uuid));
   const byAccount = prepareQuery(db, (q, p: { accountId: string }) => q.selectFrom('extlink_links').selectAll().where('account_id', '=', p.accountId));
   const codeRead = prepareQuery(db, (q, p: { code: string }) => q.selectFrom('extlink_codes').selectAll().where('code', '=', p.code));
 
   return {
-    async ofPlayer(tx: Db, uuid: string): Promise<LinkRow | undefined> {
+    db,
+    async ofPlayer(tx: ExtlinkDb, uuid: string): Promise<LinkRow | undefined> {
       const r = await byPlayer.first(tx, { uuid });
       return r && linkOf(r);
     },
-    async ofAccount(tx: Db, accountId: string): Promise<LinkRow | undefined> {
+    async ofAccount(tx: ExtlinkDb, accountId: string): Promise<LinkRow | undefined> {
       const r = await byAccount.first(tx, { accountId });
       return r && linkOf(r);
     },
-    async link(tx: Db, row: LinkRow): Promise<void> {
+    async link(tx: ExtlinkDb, row: LinkRow): Promise<void> {
       await tx.insertInto('extlink_links').values({ uuid: row.uuid, account_id: row.accountId, linked_at: row.linkedAt }).execute();
     },
-    async unlink(tx: Db, uuid: string): Promise<boolean> {
+    async unlink(tx: ExtlinkDb, uuid: string): Promise<boolean> {
       const r = await tx.deleteFrom('extlink_links').where('uuid', '=', uuid).executeTakeFirst();
       return Number(r.numDeletedRows) > 0;
     },
-    async code(tx: Db, code: string): Promise<CodeRow | undefined> {
+    async code(tx: ExtlinkDb, code: string): Promise<CodeRow | undefined> {
       const r = await codeRead.first(tx, { code });
       return r && codeOf(r);
     },
     /** The player's new code replaces any earlier one; codes past their expiry are swept. */
-    async putCode(tx: Db, row: CodeRow, now: string): Promise<void> {
+    async putCode(tx: ExtlinkDb, row: CodeRow, now: string): Promise<void> {
       await tx.deleteFrom('extlink_codes').where((eb) => eb.or([eb('uuid', '=', row.uuid), eb('expires_at', '<=', now)])).execute();
       await tx.insertInto('extlink_codes').values({ code: row.code, uuid: row.uuid, expires_at: row.expiresAt }).execute();
     },
-    async dropCode(tx: Db, code: string): Promise<void> {
+    async dropCode(tx: ExtlinkDb, code: string): Promise<void> {
       await tx.deleteFrom('extlink_codes').where('code', '=', code).execute();
     },
-    async dropCodesOf(tx: Db, uuid: string): Promise<void> {
+    async dropCodesOf(tx: ExtlinkDb, uuid: string): Promise<void> {
       await tx.deleteFrom('extlink_codes').where('uuid', '=', uuid).execute();
     },
   };

@@ -65,8 +65,9 @@ const render = (r: SnapshotRow): Snapshot => ({
 });
 
 export function createInvRollbackService(deps: InvRollbackDeps): InvRollbackService {
-  const { db, events, clock, players, audit, platform, log, config } = deps;
-  const store = createInvRollbackStore(db);
+  const { events, clock, players, audit, platform, log, config } = deps;
+  const store = createInvRollbackStore(deps.db);
+  const { db } = store;
   const pending = new Set<Promise<unknown>>();
 
   async function save(uuid: string, inventory: PlayerInventory, cause: SnapshotCause, actor: string): Promise<SnapshotRow> {

@@ -5,6 +5,7 @@
 import type { Db, Migration } from '../../core/db.ts';
 import { prepareQuery } from '../../core/prepared-query.ts';
 import type { PlayerInventory } from '../../platform/player-inventory.ts';
+import { col, defineTables, type DbOf } from '../../core/tables.ts';
 
 export const INVROLLBACK_MIGRATIONS: readonly Migration[] = [
     {
@@ -25,6 +26,21 @@ export const INVROLLBACK_MIGRATIONS: readonly Migration[] = [
       },
     },
 ];
+
+export const INVROLLBACK_TABLES = defineTables(INVROLLBACK_MIGRATIONS, {
+  /** `inventory`: the player's inventory as JSON. */
+  inventory_snapshots: {
+    id: col.int().generated(),
+    uuid: col.text(),
+    cause: col.text(),
+    actor: col.text(),
+    taken_at: col.text(),
+    item_count: col.int(),
+    slots_used: col.int(),
+    inventory: col.text(),
+  },
+});
+export type InvRollbackDb = DbOf<typeof INVROLLBACK_TABLES>;
 
 export interface SnapshotRow {
   id: number;
@@ -51,7 +67,8 @@ const MAX_ID = 2_147_483_647;
 
 const SUMMARY = ['id', 'uuid', 'cause', 'actor', 'taken_at', 'item_count', 'slots_used'] as const;
 
-export function createInvRollbackStore(db: Db) {
+export function createInvRollbackStore(root: Db) {
+  const db = INVROLLBACK_TABLES.on(root);
   const readAll = prepareQuery(db, (q, p: { uuid: string }) =>
     q.selectFrom('inventory_snapshots').select(SUMMARY).where('uuid', '=', p.uuid).orderBy('id', 'desc'),
   );
@@ -59,11 +76,11 @@ export function createInvRollbackStore(db: Db) {
     q.selectFrom('inventory_snapshots').selectAll().where('uuid', '=', p.uuid).where('id', '=', p.id),
   );
 
-  async function list(tx: Db, uuid: string): Promise<SnapshotRow[]> {
+  async function list(tx: InvRollbackDb, uuid: string): Promise<SnapshotRow[]> {
     return (await readAll.all(tx, { uuid })).map(rowOf);
   }
 
-  async function get(tx: Db, uuid: string, id: number): Promise<{ row: SnapshotRow; inventory: PlayerInventory } | undefined> {
+  async function get(tx: InvRollbackDb, uuid: string, id: number): Promise<{ row: SnapshotRow; inventory: PlayerInventory } | undefined> {
     // No snapshot has a larger id: PostgreSQL's serial ends there (and refuses to compare with a
     // larger number), so both databases answer "no such snapshot" alike.
     if (id > MAX_ID) return undefined;
@@ -71,7 +88,7 @@ export function createInvRollbackStore(db: Db) {
     return r && { row: rowOf(r), inventory: JSON.parse(String(r.inventory)) as PlayerInventory };
   }
 
-  async function insert(tx: Db, s: Omit<SnapshotRow, 'id'>, inventory: PlayerInventory): Promise<SnapshotRow> {
+  async function insert(tx: InvRollbackDb, s: Omit<SnapshotRow, 'id'>, inventory: PlayerInventory): Promise<SnapshotRow> {
     const r = await tx
       .insertInto('inventory_snapshots')
       .values({
@@ -89,14 +106,14 @@ export function createInvRollbackStore(db: Db) {
   }
 
   /** Removes the player's snapshots beyond the newest `keep`; answers how many went. */
-  async function prune(tx: Db, uuid: string, keep: number): Promise<number> {
+  async function prune(tx: InvRollbackDb, uuid: string, keep: number): Promise<number> {
     const ids = (await list(tx, uuid)).slice(keep).map((r) => r.id);
     if (ids.length === 0) return 0;
     const r = await tx.deleteFrom('inventory_snapshots').where('uuid', '=', uuid).where('id', 'in', ids).executeTakeFirst();
     return Number(r.numDeletedRows);
   }
 
-  return { list, get, insert, prune };
+  return { db, list, get, insert, prune };
 }
 
 export type InvRollbackStore = ReturnType<typeof createInvRollbackStore>;

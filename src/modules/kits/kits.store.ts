@@ -3,6 +3,7 @@
 
 import type { Db, Migration } from '../../core/db.ts';
 import { prepareQuery } from '../../core/prepared-query.ts';
+import { col, defineTables } from '../../core/tables.ts';
 
 export const KITS_MIGRATIONS: readonly Migration[] = [
   {
@@ -19,7 +20,12 @@ export const KITS_MIGRATIONS: readonly Migration[] = [
   },
 ];
 
-export function createKitsStore(db: Db) {
+export const KITS_TABLES = defineTables(KITS_MIGRATIONS, {
+  kit_claims: { uuid: col.text(), kit: col.text(), claimed_at: col.text() },
+});
+
+export function createKitsStore(root: Db) {
+  const db = KITS_TABLES.on(root);
   // Every query of the kits is a request's, built once (src/core/prepared-query.ts).
   const readAll = prepareQuery(db, (q, p: { uuid: string }) => q.selectFrom('kit_claims').select(['kit', 'claimed_at']).where('uuid', '=', p.uuid));
   const readOne = prepareQuery(db, (q, p: { uuid: string; kit: string }) =>

@@ -66,8 +66,8 @@ export interface MessagingDeps {
 }
 
 export function createMessagingService(deps: MessagingDeps): MessagingService {
-  const { db, events, clock, players, permissions, audit, platform, log, optional } = deps;
-  const store = createMessagingStore(db);
+  const { events, clock, players, permissions, audit, platform, log, optional } = deps;
+  const store = createMessagingStore(deps.db);
   const partners = new Map<string, string>();
 
   const known = (uuid: string, field = 'uuid') => knownPlayer(players, uuid, field);

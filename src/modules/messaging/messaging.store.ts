@@ -2,6 +2,7 @@
 
 import type { Db, Migration } from '../../core/db.ts';
 import { prepareQuery } from '../../core/prepared-query.ts';
+import { col, defineTables } from '../../core/tables.ts';
 
 export const MESSAGING_MIGRATIONS: readonly Migration[] = [
   {
@@ -29,6 +30,20 @@ export const MESSAGING_MIGRATIONS: readonly Migration[] = [
   },
 ];
 
+export const MESSAGING_TABLES = defineTables(MESSAGING_MIGRATIONS, {
+  messaging_ignores: { uuid: col.text(), ignored: col.text(), since: col.text() },
+  /** `sender` null for the console; `read` 1 or 0. */
+  messaging_mail: {
+    id: col.int().generated(),
+    recipient: col.text(),
+    sender: col.text().nullable(),
+    sender_name: col.text().nullable(),
+    body: col.text(),
+    sent_at: col.text(),
+    read: col.int(),
+  },
+});
+
 export interface IgnoreRow {
   ignored: string;
   since: string;
@@ -52,7 +67,8 @@ const mailOf = (r: Record<string, unknown>): MailRow => ({
   read: Number(r.read) === 1,
 });
 
-export function createMessagingStore(db: Db) {
+export function createMessagingStore(root: Db) {
+  const db = MESSAGING_TABLES.on(root);
   const readIgnores = prepareQuery(db, (q, p: { uuid: string }) =>
     q.selectFrom('messaging_ignores').selectAll().where('uuid', '=', p.uuid).orderBy('since').orderBy('ignored'),
   );

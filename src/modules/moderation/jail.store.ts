@@ -5,7 +5,7 @@
 import type { Db, Migration } from '../../core/db.ts';
 import { LOCATION_COLUMNS, locationOfRow, withLocationColumns } from '../../core/location.ts';
 import type { Location } from '../../platform/platform.ts';
-import { col, defineTables, type DbOf } from '../../core/tables.ts';
+import { col, defineTables } from '../../core/tables.ts';
 
 export const JAIL_MIGRATIONS: readonly Migration[] = [
   {
@@ -72,7 +72,6 @@ export const JAIL_TABLES = defineTables(JAIL_MIGRATIONS, {
   /** `expired`: 1 when the sentence ran out, 0 when it was lifted. */
   jail_releases: { uuid: col.text(), ...PLACE, expired: col.int() },
 });
-export type JailDb = DbOf<typeof JAIL_TABLES>;
 
 export interface JailRow {
   name: string;
@@ -225,7 +224,7 @@ export function createJailStore(root: Db) {
     });
   }
 
-  return { db, jails, putJail, deleteJail, sentences, insertSentence, setReturn, endSentence, takeRelease };
+  return { jails, putJail, deleteJail, sentences, insertSentence, setReturn, endSentence, takeRelease };
 }
 
 export type JailStore = ReturnType<typeof createJailStore>;

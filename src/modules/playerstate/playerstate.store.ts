@@ -4,6 +4,7 @@
 
 import type { Db, Migration } from '../../core/db.ts';
 import { prepareQuery } from '../../core/prepared-query.ts';
+import { col, defineTables } from '../../core/tables.ts';
 
 export const PLAYERSTATE_MIGRATIONS: readonly Migration[] = [
   {
@@ -22,6 +23,11 @@ export const PLAYERSTATE_MIGRATIONS: readonly Migration[] = [
   },
 ];
 
+export const PLAYERSTATE_TABLES = defineTables(PLAYERSTATE_MIGRATIONS, {
+  /** `god`, `fly`: 1 or 0. */
+  player_state: { uuid: col.text(), god: col.int(), fly: col.int(), walk_speed: col.double(), fly_speed: col.double(), updated_at: col.text() },
+});
+
 /** What the module keeps of a player across a rejoin and a restart. */
 export interface KeptState {
   god: boolean;
@@ -34,7 +40,8 @@ export const DEFAULT_KEPT: Readonly<KeptState> = { god: false, fly: false, walkS
 
 const isDefault = (s: KeptState) => !s.god && !s.fly && s.walkSpeed === 1 && s.flySpeed === 1;
 
-export function createPlayerStateStore(db: Db) {
+export function createPlayerStateStore(root: Db) {
+  const db = PLAYERSTATE_TABLES.on(root);
   const readOne = prepareQuery(db, (q, p: { uuid: string }) => q.selectFrom('player_state').selectAll().where('uuid', '=', p.uuid));
   const removeOne = prepareQuery(db, (q, p: { uuid: string }) => q.deleteFrom('player_state').where('uuid', '=', p.uuid));
   const write = prepareQuery(db, (q, p: { uuid: string; god: number; fly: number; walk: number; flySpeed: number; at: string }) =>

@@ -5,6 +5,7 @@
 import { sql } from 'kysely';
 import type { Db, Migration } from '../../core/db.ts';
 import { prepareQuery } from '../../core/prepared-query.ts';
+import { col, defineTables } from '../../core/tables.ts';
 
 export const PLAYTIME_MIGRATIONS: readonly Migration[] = [
   {
@@ -23,6 +24,10 @@ export const PLAYTIME_MIGRATIONS: readonly Migration[] = [
     },
   },
 ];
+
+export const PLAYTIME_TABLES = defineTables(PLAYTIME_MIGRATIONS, {
+  playtime: { uuid: col.text(), active_ms: col.bigint(), afk_ms: col.bigint(), sessions: col.int(), counted_since: col.text(), last_join: col.text().nullable() },
+});
 
 export interface PlaytimeRow {
   uuid: string;
@@ -44,7 +49,8 @@ function rowOf(r: Record<string, unknown>): PlaytimeRow {
   };
 }
 
-export function createPlaytimeStore(db: Db) {
+export function createPlaytimeStore(root: Db) {
+  const db = PLAYTIME_TABLES.on(root);
   const readOne = prepareQuery(db, (q, p: { uuid: string }) => q.selectFrom('playtime').selectAll().where('uuid', '=', p.uuid));
   const readTop = prepareQuery(db, (q, p: { limit: number }) =>
     q.selectFrom('playtime').selectAll().orderBy('active_ms', 'desc').orderBy('uuid').limit(p.limit),

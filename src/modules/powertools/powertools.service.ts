@@ -54,8 +54,8 @@ export interface PowertoolsDeps {
 const OWN_COMMAND = 'powertool';
 
 export function createPowertoolsService(deps: PowertoolsDeps): PowertoolsService {
-  const { db, clock, players, audit, platform, commands, log } = deps;
-  const store = createPowertoolsStore(db);
+  const { clock, players, audit, platform, commands, log } = deps;
+  const store = createPowertoolsStore(deps.db);
   /**
    * The binds of the players online, by uuid then material: an item use must be cancelled while
    * its event runs, before any database answer could arrive.

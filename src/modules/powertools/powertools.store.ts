@@ -2,6 +2,7 @@
 // runs for that player (binding it again replaces the command).
 
 import type { Db, Migration } from '../../core/db.ts';
+import { col, defineTables } from '../../core/tables.ts';
 
 export const POWERTOOLS_MIGRATIONS: readonly Migration[] = [
   {
@@ -19,13 +20,18 @@ export const POWERTOOLS_MIGRATIONS: readonly Migration[] = [
   },
 ];
 
+export const POWERTOOLS_TABLES = defineTables(POWERTOOLS_MIGRATIONS, {
+  powertools: { uuid: col.text(), material: col.text(), command: col.text(), bound_at: col.text() },
+});
+
 export interface BindRow {
   material: string;
   command: string;
   boundAt: string;
 }
 
-export function createPowertoolsStore(db: Db) {
+export function createPowertoolsStore(root: Db) {
+  const db = POWERTOOLS_TABLES.on(root);
   /** A player's binds, by material. */
   async function binds(uuid: string): Promise<BindRow[]> {
     const rows = await db.selectFrom('powertools').selectAll().where('uuid', '=', uuid).orderBy('material').execute();

@@ -2,6 +2,7 @@
 
 import type { Db, Migration } from '../../core/db.ts';
 import { prepareQuery } from '../../core/prepared-query.ts';
+import { col, defineTables } from '../../core/tables.ts';
 
 export const RANKS_MIGRATIONS: readonly Migration[] = [
   {
@@ -18,13 +19,18 @@ export const RANKS_MIGRATIONS: readonly Migration[] = [
   },
 ];
 
+export const RANKS_TABLES = defineTables(RANKS_MIGRATIONS, {
+  rank_standings: { uuid: col.text(), rank: col.text(), prestige: col.int(), since: col.text() },
+});
+
 export interface StandingRow {
   rank: string;
   prestige: number;
   since: string;
 }
 
-export function createRanksStore(db: Db) {
+export function createRanksStore(root: Db) {
+  const db = RANKS_TABLES.on(root);
   const read = prepareQuery(db, (q, p: { uuid: string }) => q.selectFrom('rank_standings').selectAll().where('uuid', '=', p.uuid));
 
   async function get(uuid: string): Promise<StandingRow | undefined> {

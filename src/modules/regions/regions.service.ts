@@ -54,8 +54,9 @@ export function regionId(id: string): string {
 }
 
 export function createRegionsService(deps: RegionsDeps): RegionsService {
-  const { db, clock, audit, platform } = deps;
-  const store = createRegionsStore(db);
+  const { clock, audit, platform } = deps;
+  const store = createRegionsStore(deps.db);
+  const { db } = store;
 
   async function worldKnown(world: string): Promise<boolean> {
     return platform.worlds().includes(world) || (await platform.storedWorlds()).includes(world);

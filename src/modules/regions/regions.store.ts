@@ -3,6 +3,7 @@
 
 import type { Db, Migration } from '../../core/db.ts';
 import { prepareQuery } from '../../core/prepared-query.ts';
+import { col, defineTables, type DbOf } from '../../core/tables.ts';
 
 export const REGIONS_MIGRATIONS: readonly Migration[] = [
   {
@@ -25,6 +26,22 @@ export const REGIONS_MIGRATIONS: readonly Migration[] = [
     },
   },
 ];
+
+export const REGIONS_TABLES = defineTables(REGIONS_MIGRATIONS, {
+  regions: {
+    world: col.text(),
+    id: col.text(),
+    priority: col.int(),
+    min_x: col.int(),
+    min_y: col.int(),
+    min_z: col.int(),
+    max_x: col.int(),
+    max_y: col.int(),
+    max_z: col.int(),
+    created_at: col.text(),
+  },
+});
+export type RegionsDb = DbOf<typeof REGIONS_TABLES>;
 
 export interface Block {
   x: number;
@@ -52,7 +69,8 @@ function rowOf(r: Record<string, unknown>): RegionRow {
   };
 }
 
-export function createRegionsStore(db: Db) {
+export function createRegionsStore(root: Db) {
+  const db = REGIONS_TABLES.on(root);
   const readWorld = prepareQuery(db, (q, p: { world: string }) =>
     q.selectFrom('regions').selectAll().where('world', '=', p.world).orderBy('priority', 'desc').orderBy('id'),
   );
@@ -79,18 +97,18 @@ export function createRegionsStore(db: Db) {
 
   return {
     db,
-    async inWorld(tx: Db, world: string): Promise<RegionRow[]> {
+    async inWorld(tx: RegionsDb, world: string): Promise<RegionRow[]> {
       return (await readWorld.all(tx, { world })).map(rowOf);
     },
     /** The regions holding the block at (x, y, z), highest priority first. */
-    async at(tx: Db, world: string, block: Block): Promise<RegionRow[]> {
+    async at(tx: RegionsDb, world: string, block: Block): Promise<RegionRow[]> {
       return (await readPoint.all(tx, { world, ...block })).map(rowOf);
     },
-    async get(tx: Db, world: string, id: string): Promise<RegionRow | undefined> {
+    async get(tx: RegionsDb, world: string, id: string): Promise<RegionRow | undefined> {
       const r = await readOne.first(tx, { world, id });
       return r && rowOf(r);
     },
-    async insert(tx: Db, r: RegionRow): Promise<void> {
+    async insert(tx: RegionsDb, r: RegionRow): Promise<void> {
       await tx
         .insertInto('regions')
         .values({
@@ -107,7 +125,7 @@ export function createRegionsStore(db: Db) {
         })
         .execute();
     },
-    async remove(tx: Db, world: string, id: string): Promise<boolean> {
+    async remove(tx: RegionsDb, world: string, id: string): Promise<boolean> {
       return (await deleteOne.run(tx, { world, id })) > 0;
     },
   };

@@ -3,6 +3,7 @@
 
 import type { Db, Migration } from '../../core/db.ts';
 import { prepareQuery } from '../../core/prepared-query.ts';
+import { col, defineTables } from '../../core/tables.ts';
 
 export const SCOREBOARD_MIGRATIONS: readonly Migration[] = [
   {
@@ -19,7 +20,13 @@ export const SCOREBOARD_MIGRATIONS: readonly Migration[] = [
   },
 ];
 
-export function createScoreboardStore(db: Db) {
+export const SCOREBOARD_TABLES = defineTables(SCOREBOARD_MIGRATIONS, {
+  /** `hidden`: 1 or 0. */
+  scoreboard_sidebar: { uuid: col.text(), hidden: col.int(), updated_at: col.text(), updated_by: col.text() },
+});
+
+export function createScoreboardStore(root: Db) {
+  const db = SCOREBOARD_TABLES.on(root);
   const readOne = prepareQuery(db, (q, p: { uuid: string }) => q.selectFrom('scoreboard_sidebar').select('hidden').where('uuid', '=', p.uuid));
   const writeOne = prepareQuery(db, (q, p: { uuid: string; hidden: number; at: string; by: string }) =>
     q

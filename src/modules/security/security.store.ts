@@ -4,6 +4,7 @@
 // must answer synchronously); this file loads it at start and writes every change through.
 
 import type { Db, Migration } from '../../core/db.ts';
+import { col, defineTables } from '../../core/tables.ts';
 
 export const SECURITY_MIGRATIONS: readonly Migration[] = [
   {
@@ -34,6 +35,13 @@ export const SECURITY_MIGRATIONS: readonly Migration[] = [
   },
 ];
 
+export const SECURITY_TABLES = defineTables(SECURITY_MIGRATIONS, {
+  /** `confirmed` 1 or 0; `last_step` the last time step a code was taken for (none taken twice). */
+  security_factors: { uuid: col.text(), secret: col.text(), confirmed: col.int(), created_at: col.text(), last_step: col.bigint().nullable() },
+  security_devices: { uuid: col.text(), address: col.text(), trusted_until: col.text() },
+  security_lockouts: { uuid: col.text(), failures: col.int(), locked_until: col.text().nullable() },
+});
+
 export interface FactorRow {
   secret: string;
   confirmed: boolean;
@@ -53,7 +61,8 @@ export interface SecurityState {
   lockouts: Map<string, LockoutRow>;
 }
 
-export function createSecurityStore(db: Db) {
+export function createSecurityStore(root: Db) {
+  const db = SECURITY_TABLES.on(root);
   async function load(): Promise<SecurityState> {
     const factors = new Map<string, FactorRow>();
     for (const r of await db.selectFrom('security_factors').selectAll().execute()) {

@@ -61,8 +61,8 @@ const ACCOUNT = new RegExp(ACCOUNT_PATTERN);
 const skinOf = (t: TextureRow): Skin => ({ value: t.value, ...(t.signature !== null ? { signature: t.signature } : {}) });
 
 export function createSkinsService(deps: SkinsDeps): SkinsService {
-  const { db, events, clock, players, audit, platform, config, lookUp } = deps;
-  const store = createSkinsStore(db);
+  const { events, clock, players, audit, platform, config, lookUp } = deps;
+  const store = createSkinsStore(deps.db);
 
   const answer = (p: { uuid: string; name: string }, c: ChoiceRow): ChosenSkin => ({
     ...playerFields(p),

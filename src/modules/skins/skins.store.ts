@@ -3,6 +3,7 @@
 
 import type { Db, Migration } from '../../core/db.ts';
 import { prepareQuery } from '../../core/prepared-query.ts';
+import { col, defineTables } from '../../core/tables.ts';
 
 export const SKINS_MIGRATIONS: readonly Migration[] = [
   {
@@ -27,6 +28,11 @@ export const SKINS_MIGRATIONS: readonly Migration[] = [
   },
 ];
 
+export const SKINS_TABLES = defineTables(SKINS_MIGRATIONS, {
+  skin_textures: { account_lower: col.text(), account: col.text(), account_id: col.text(), value: col.text(), signature: col.text().nullable(), fetched_at: col.text() },
+  skin_choices: { uuid: col.text(), account_lower: col.text(), chosen_at: col.text() },
+});
+
 export interface TextureRow {
   account: string;
   accountId: string;
@@ -47,7 +53,8 @@ const textureOf = (r: Record<string, unknown>): TextureRow => ({
   fetchedAt: String(r.fetched_at),
 });
 
-export function createSkinsStore(db: Db) {
+export function createSkinsStore(root: Db) {
+  const db = SKINS_TABLES.on(root);
   const readTexture = prepareQuery(db, (q, p: { account: string }) => q.selectFrom('skin_textures').selectAll().where('account_lower', '=', p.account));
   const readChoice = prepareQuery(db, (q, p: { uuid: string }) =>
     q

@@ -69,8 +69,8 @@ export interface StaffDeps {
 }
 
 export async function createStaffService(deps: StaffDeps): Promise<StaffService> {
-  const { db, events, clock, players, permissions, audit, platform, log, config, vanish } = deps;
-  const store = createStaffStore(db);
+  const { events, clock, players, permissions, audit, platform, log, config, vanish } = deps;
+  const store = createStaffStore(deps.db);
   /** Every stored row (on duty, or something left to give back), by uuid. */
   const rows = new Map<string, DutyRow>();
   for (const row of await store.all()) rows.set(row.uuid, row);

@@ -5,6 +5,7 @@
 import type { Db, Migration } from '../../core/db.ts';
 import { prepareQuery } from '../../core/prepared-query.ts';
 import { GAME_MODES, type GameMode } from '../../platform/platform.ts';
+import { col, defineTables } from '../../core/tables.ts';
 
 export const STAFF_MIGRATIONS: readonly Migration[] = [
   {
@@ -26,6 +27,10 @@ export const STAFF_MIGRATIONS: readonly Migration[] = [
   },
 ];
 
+export const STAFF_TABLES = defineTables(STAFF_MIGRATIONS, {
+  staff_duty: { uuid: col.text(), mode: col.text(), since: col.text(), previous_game_mode: col.text().nullable(), vanished: col.int(), on_duty: col.int() },
+});
+
 export interface DutyRow {
   uuid: string;
   mode: string;
@@ -37,7 +42,8 @@ export interface DutyRow {
 
 const asGameMode = (v: unknown): GameMode | null => ((GAME_MODES as readonly unknown[]).includes(v) ? (v as GameMode) : null);
 
-export function createStaffStore(db: Db) {
+export function createStaffStore(root: Db) {
+  const db = STAFF_TABLES.on(root);
   const deleteOne = prepareQuery(db, (q, p: { uuid: string }) => q.deleteFrom('staff_duty').where('uuid', '=', p.uuid));
   const insertOne = prepareQuery(db, (q, p: { uuid: string; mode: string; since: string; previous: string | null; vanished: number; onDuty: number }) =>
     q.insertInto('staff_duty').values({ uuid: p.uuid, mode: p.mode, since: p.since, previous_game_mode: p.previous, vanished: p.vanished, on_duty: p.onDuty }),

@@ -4,19 +4,18 @@
 // a crash, or items owed).
 
 import type { Clock } from '../../core/clock.ts';
-import type { Db } from '../../core/db.ts';
 import type { Logger } from '../../core/log.ts';
 import type { GamePlatform, ItemStack } from '../../platform/platform.ts';
 import { countOf } from './trade.layout.ts';
-import type { TradeStore } from './trade.store.ts';
+import type { TradeDb, TradeStore } from './trade.store.ts';
 
-export function createJournal(deps: { db: Db; store: TradeStore; platform: GamePlatform; clock: Clock; log: Logger }) {
+export function createJournal(deps: { db: TradeDb; store: TradeStore; platform: GamePlatform; clock: Clock; log: Logger }) {
   const { db, store, platform, clock, log } = deps;
   let last: Promise<void> = Promise.resolve();
   const now = () => clock.now().toISOString();
 
   /** Runs a write after those before it, in a transaction; a failure is logged. */
-  function write(task: (tx: Db) => Promise<void>): Promise<void> {
+  function write(task: (tx: TradeDb) => Promise<void>): Promise<void> {
     last = last.then(() => db.transaction().execute(task)).catch((e: unknown) => log.error('a trade journal write failed', e));
     return last;
   }
@@ -29,7 +28,7 @@ export function createJournal(deps: { db: Db; store: TradeStore; platform: GameP
   }
 
   /** Adds items to what is owed to the player (given at their next join). */
-  async function owe(tx: Db, uuid: string, rest: readonly ItemStack[]): Promise<void> {
+  async function owe(tx: TradeDb, uuid: string, rest: readonly ItemStack[]): Promise<void> {
     if (rest.length === 0) return;
     await store.hold(tx, uuid, 'owed', [...(await store.held(tx, uuid, 'owed')), ...rest], now());
   }

@@ -28,7 +28,7 @@ import { countOf, emptyOffer, extras, layout, ALL_SLOTS, LOCKED, offerIn, OWN_BU
 import type { Trade, TradeList } from './trade.schemas.ts';
 import { createJournal } from './trade.journal.ts';
 import { createTradeRequests, type RequestOutcome } from './trade.requests.ts';
-import type { TradeStore } from './trade.store.ts';
+import { TRADE_TABLES, type TradeStore } from './trade.store.ts';
 
 export type { RequestOutcome } from './trade.requests.ts';
 
@@ -84,7 +84,7 @@ interface OpenTrade {
 export function createTradeService(deps: TradeDeps): TradeService {
   const { db, store, platform, events, scheduler, clock, audit, log } = deps;
   const trades = new Map<string, OpenTrade>();
-  const journal = createJournal({ db, store, platform, clock, log });
+  const journal = createJournal({ db: TRADE_TABLES.on(db), store, platform, clock, log });
   const { write, giveWhatFits, owe } = journal;
 
   const tell = (uuid: string, text: Text) => void platform.sendMessage(uuid, text);

@@ -7,6 +7,7 @@
 import type { Db, Migration } from '../../core/db.ts';
 import { prepareQuery } from '../../core/prepared-query.ts';
 import type { ItemStack } from '../../platform/platform.ts';
+import { col, defineTables, type DbOf } from '../../core/tables.ts';
 
 export const TRADE_MIGRATIONS: readonly Migration[] = [
   {
@@ -24,23 +25,30 @@ export const TRADE_MIGRATIONS: readonly Migration[] = [
   },
 ];
 
+export const TRADE_TABLES = defineTables(TRADE_MIGRATIONS, {
+  /** `items`: the stacks as JSON. */
+  trade_journal: { uuid: col.text(), kind: col.text<JournalKind>(), items: col.text(), updated_at: col.text() },
+});
+export type TradeDb = DbOf<typeof TRADE_TABLES>;
+
 /** offer: what the player has put into an open trade window; owed: what is waiting to be given to them. */
 export type JournalKind = 'offer' | 'owed';
 
-export function createTradeStore(db: Db) {
-  const readOne = prepareQuery(db, (q, p: { uuid: string; kind: string }) =>
+export function createTradeStore(root: Db) {
+  const db = TRADE_TABLES.on(root);
+  const readOne = prepareQuery(db, (q, p: { uuid: string; kind: JournalKind }) =>
     q.selectFrom('trade_journal').select('items').where('uuid', '=', p.uuid).where('kind', '=', p.kind),
   );
-  const deleteOne = prepareQuery(db, (q, p: { uuid: string; kind: string }) => q.deleteFrom('trade_journal').where('uuid', '=', p.uuid).where('kind', '=', p.kind));
+  const deleteOne = prepareQuery(db, (q, p: { uuid: string; kind: JournalKind }) => q.deleteFrom('trade_journal').where('uuid', '=', p.uuid).where('kind', '=', p.kind));
 
   /** What the journal holds for a player (empty when nothing): in an open window, or owed. */
-  async function held(tx: Db, uuid: string, kind: JournalKind): Promise<ItemStack[]> {
+  async function held(tx: TradeDb, uuid: string, kind: JournalKind): Promise<ItemStack[]> {
     const r = await readOne.first(tx, { uuid, kind });
     return r ? (JSON.parse(String(r.items)) as ItemStack[]) : [];
   }
 
   /** Writes what the journal holds for a player (nothing removes the row). */
-  async function hold(tx: Db, uuid: string, kind: JournalKind, items: readonly ItemStack[], at: string): Promise<void> {
+  async function hold(tx: TradeDb, uuid: string, kind: JournalKind, items: readonly ItemStack[], at: string): Promise<void> {
     if (items.length === 0) {
       await deleteOne.run(tx, { uuid, kind });
       return;

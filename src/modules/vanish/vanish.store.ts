@@ -3,6 +3,7 @@
 
 import type { Db, Migration } from '../../core/db.ts';
 import { prepareQuery } from '../../core/prepared-query.ts';
+import { col, defineTables } from '../../core/tables.ts';
 
 export const VANISH_MIGRATIONS: readonly Migration[] = [
   {
@@ -18,13 +19,18 @@ export const VANISH_MIGRATIONS: readonly Migration[] = [
   },
 ];
 
+export const VANISH_TABLES = defineTables(VANISH_MIGRATIONS, {
+  vanish_players: { uuid: col.text(), since: col.text(), actor: col.text() },
+});
+
 export interface VanishRow {
   uuid: string;
   since: string;
   actor: string;
 }
 
-export function createVanishStore(db: Db) {
+export function createVanishStore(root: Db) {
+  const db = VANISH_TABLES.on(root);
   const deleteOne = prepareQuery(db, (q, p: { uuid: string }) => q.deleteFrom('vanish_players').where('uuid', '=', p.uuid));
   const insertOne = prepareQuery(db, (q, p: VanishRow) => q.insertInto('vanish_players').values({ uuid: p.uuid, since: p.since, actor: p.actor }));
 

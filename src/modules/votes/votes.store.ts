@@ -112,7 +112,6 @@ export function createVotesStore(root: Db) {
   const party = prepareQuery(db, (q, _p: { one: number }) => q.selectFrom('vote_party').selectAll().where('id', '=', 1));
 
   return {
-    db,
     /** The vote row and the player's total of each period, in one transaction. */
     async add(uuid: string, service: string, count: number, at: string): Promise<void> {
       await db.transaction().execute(async (tx) => {

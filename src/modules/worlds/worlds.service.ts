@@ -95,8 +95,8 @@ function checkName(name: string): void {
 }
 
 export async function createWorldsService(deps: WorldsDeps): Promise<WorldsService> {
-  const { db, events, clock, log, players, permissions, audit, platform, teleport } = deps;
-  const store = createWorldsStore(db);
+  const { events, clock, log, players, permissions, audit, platform, teleport } = deps;
+  const store = createWorldsStore(deps.db);
   const registry = new Map<string, ManagedWorldRow>((await store.all()).map((w) => [w.name, w]));
 
   const isLoaded = (name: string) => platform.worlds().includes(name);

@@ -5,6 +5,8 @@ import type { Db, Migration } from '../../core/db.ts';
 import { prepareQuery } from '../../core/prepared-query.ts';
 import type { GameMode, Location } from '../../platform/platform.ts';
 import type { EntryRule, WorldSettings } from './worlds.schemas.ts';
+import { col, defineTables, type TablesIn } from '../../core/tables.ts';
+import type { Updateable } from 'kysely';
 
 export const WORLDS_MIGRATIONS: readonly Migration[] = [
   {
@@ -31,6 +33,27 @@ export const WORLDS_MIGRATIONS: readonly Migration[] = [
     },
   },
 ];
+
+export const WORLDS_TABLES = defineTables(WORLDS_MIGRATIONS, {
+  /** `load_on_start`, `pvp`, `build`: 1 or 0; the spawn columns all NULL until a spawn is set. */
+  managed_worlds: {
+    name: col.text(),
+    generator: col.text(),
+    seed: col.int(),
+    load_on_start: col.int(),
+    entry: col.text(),
+    game_mode: col.text().nullable(),
+    pvp: col.int(),
+    build: col.int(),
+    spawn_x: col.double().nullable(),
+    spawn_y: col.double().nullable(),
+    spawn_z: col.double().nullable(),
+    spawn_yaw: col.double().nullable(),
+    spawn_pitch: col.double().nullable(),
+    managed_since: col.text(),
+    updated_at: col.text(),
+  },
+});
 
 export type WorldGeneratorName = 'flat' | 'default' | 'nether';
 
@@ -70,7 +93,7 @@ function rowOf(r: Record<string, unknown>): ManagedWorldRow {
   };
 }
 
-function columnsOf(s: WorldSettings): Record<string, unknown> {
+function columnsOf(s: WorldSettings) {
   return {
     load_on_start: s['load-on-start'] ? 1 : 0,
     entry: s.entry,
@@ -82,10 +105,11 @@ function columnsOf(s: WorldSettings): Record<string, unknown> {
     spawn_z: s.spawn?.z ?? null,
     spawn_yaw: s.spawn?.yaw ?? null,
     spawn_pitch: s.spawn?.pitch ?? null,
-  };
+  } satisfies Updateable<TablesIn<typeof WORLDS_TABLES>['managed_worlds']>;
 }
 
-export function createWorldsStore(db: Db) {
+export function createWorldsStore(root: Db) {
+  const db = WORLDS_TABLES.on(root);
   const readAll = prepareQuery(db, (q) => q.selectFrom('managed_worlds').selectAll().orderBy('name'));
 
   async function all(): Promise<ManagedWorldRow[]> {
