@@ -14,7 +14,9 @@ import { after, before, describe, it } from 'node:test';
 import { sql } from 'kysely';
 import { openDatabase, type Database, type Db } from '../src/core/db.ts';
 import { isTables, type SqlFamily, type TableColumns, type Tables } from '../src/core/tables.ts';
+import { ALL_MODULES } from '../src/modules/index.ts';
 import { createTestSchema, TEST_DATABASE, type TestSchema } from './support/test-database.ts';
+import { startTestKernel } from './support/test-kernel.ts';
 
 const SRC = join(import.meta.dirname, '..', 'src');
 
@@ -144,7 +146,7 @@ describe('the declared tables', () => {
 
   it('are found in the source: the kernel’s, every module’s that keeps data, and the add-on’s', () => {
     const declared = new Set(found.flatMap((d) => Object.keys(d.tables.tables)));
-    for (const table of ['core_migrations', 'core_players', 'core_audit']) {
+    for (const table of ['core_migrations', 'core_players', 'core_audit', 'homes', 'economy_wallets', 'rest_tokens']) {
       assert.ok(declared.has(table), `${table} is declared`);
     }
   });
@@ -175,5 +177,16 @@ describe('the declared tables', () => {
       }
     }
     assert.deepEqual(problems, []);
+  });
+
+  it('cover every table a kernel with every module makes', async () => {
+    const t = await startTestKernel({ modules: ALL_MODULES });
+    try {
+      const declared = new Set(found.flatMap((d) => Object.keys(d.tables.tables)));
+      const undeclared = [...(await tableNames(t.database.db))].filter((name) => !declared.has(name)).sort();
+      assert.deepEqual(undeclared, [], 'tables no store declares');
+    } finally {
+      await t.close();
+    }
   });
 });

@@ -8,6 +8,7 @@ import { kitsModule } from '../modules/kits/index.ts';
 import { vaultsModule } from '../modules/vaults/index.ts';
 import { startTestKernel, type TestKernel } from '../../test/support/test-kernel.ts';
 import { changedKeys, createConfigFiles, describeReload, type FileReload } from './config-reload.ts';
+import { AUDIT_TABLES } from './audit.ts';
 
 const MODULES = [economyModule, homesModule, kitsModule, vaultsModule];
 
@@ -187,7 +188,7 @@ describe('core reload', () => {
       assert.ok(lines.includes('homes.conf: changed; applied now: default-limit.'), lines.join('\n'));
       assert.ok(lines.includes('vaults.conf: unchanged.'));
       assert.ok(t.log.lines.some((l) => /console ran core reload\. Reloaded 7 config files/.test(l)), t.log.lines.join('\n'));
-      const row = await t.database.db.selectFrom('core_audit').selectAll().where('action', '=', 'core.reload').orderBy('id', 'desc').executeTakeFirst();
+      const row = await AUDIT_TABLES.on(t.database.db).selectFrom('core_audit').selectAll().where('action', '=', 'core.reload').orderBy('id', 'desc').executeTakeFirst();
       assert.equal(row?.actor, 'console');
       assert.deepEqual(JSON.parse(String(row?.details))['homes.conf'], { outcome: 'changed', applied: ['default-limit'], restart: [] });
     });

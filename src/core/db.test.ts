@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { pathToFileURL } from 'node:url';
 import { migrate, openDatabase } from './db.ts';
+import { col, defineTables } from './tables.ts';
 
 const MIGRATIONS = [
   {
@@ -55,7 +56,11 @@ describe('openDatabase (sqlite)', () => {
       const database = openDatabase({ kind: 'sqlite', file });
       try {
         await migrate(database, 'durability', MIGRATIONS);
-        const rows = await database.db.selectFrom('durable_rows').select('id').execute();
+        const rows = await defineTables(MIGRATIONS, { durable_rows: { id: col.int(), payload: col.text().nullable() } })
+          .on(database.db)
+          .selectFrom('durable_rows')
+          .select('id')
+          .execute();
         const present = new Set(rows.map((r) => Number(r.id)));
         const missing = committed.filter((id) => !present.has(id));
         assert.deepEqual(missing, []);

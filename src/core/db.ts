@@ -24,8 +24,7 @@ import { col, defineTables } from './tables.ts';
  * tables through its declaration (`HOMES_TABLES.on(db)`, src/core/tables.ts), so that a misspelt
  * table or column fails `tsc`.
  */
-// biome-ignore lint: open until every store declares its tables; then Kysely<NoTables>.
-export type Db = Kysely<any>;
+export type Db = Kysely<NoTables>;
 
 /**
  * A handle of a database opened here, or of a transaction of it, seen with whatever tables: for

@@ -6,6 +6,7 @@ import { CONSOLE } from './actor.ts';
 import { sql } from './db.ts';
 import { KERNEL_TABLES } from './kernel-tables.ts';
 import { defineModule, type ModuleDefinition } from './module.ts';
+import { col, defineTables } from './tables.ts';
 import { startTestKernel } from '../../test/support/test-kernel.ts';
 import type { FakePlatform } from '../../test/support/fake-platform.ts';
 import { withPostgres } from '../../test/support/postgres.ts';
@@ -189,12 +190,13 @@ describe('kernel.start', () => {
   it('applies migrations once, across restarts', async () => {
     const f = fixtures();
     const t = await startTestKernel({ modules: [f.economy] });
+    const wallets = defineTables([], { economy_test_wallets: { uuid: col.text() } });
     try {
-      await t.database.db.insertInto('economy_test_wallets').values({ uuid: 'x' }).execute();
+      await wallets.on(t.database.db).insertInto('economy_test_wallets').values({ uuid: 'x' }).execute();
       await t.restart();
       await t.restart();
       assert.equal(f.migrations(), 1);
-      const rows = await t.database.db.selectFrom('economy_test_wallets').selectAll().execute();
+      const rows = await wallets.on(t.database.db).selectFrom('economy_test_wallets').selectAll().execute();
       assert.equal(rows.length, 1);
     } finally {
       await t.close();

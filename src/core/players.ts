@@ -150,7 +150,7 @@ export function createPlayers(options: { db: Db; platform: GamePlatform; clock: 
       const held = memory.get(id);
       if (held !== undefined) return toKnown(held);
       const mark = memory.mark();
-      const row = (await readByUuid.first(db, { uuid: id })) as Row | undefined;
+      const row: Row | undefined = await readByUuid.first(db, { uuid: id });
       if (row === undefined) return undefined;
       memory.remember(id, mark, row);
       return toKnown(row);
@@ -158,7 +158,7 @@ export function createPlayers(options: { db: Db; platform: GamePlatform; clock: 
     async byName(name) {
       await queue;
       const row = await readByName.first(db, { nameLower: name.toLowerCase() });
-      return row ? toKnown(row as Row) : undefined;
+      return row ? toKnown(row) : undefined;
     },
     async find(nameOrUuid) {
       const online = platform.playerByName(nameOrUuid);

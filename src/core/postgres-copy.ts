@@ -16,7 +16,7 @@
 import { DatabaseSync, type StatementSync } from 'node:sqlite';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
-import { migrateInTransaction, sql, type Db, type Migration } from './db.ts';
+import { migrateInTransaction, MIGRATIONS_TABLES, sql, type Db, type Migration } from './db.ts';
 import { toPostgres, ValueMismatch, type SqliteValue, type TargetColumn } from './postgres-copy-values.ts';
 import { messageOf } from './sentence.ts';
 import { describeUrl, isPostgresUrl } from '../network-config.ts';
@@ -179,6 +179,19 @@ function chooseSets(o: CopyOptions, inSource: ReadonlySet<string>): { ok: true; 
 
 // ---- the PostgreSQL side ---------------------------------------------------------------------
 
+/** Rows of tables named at run time: a column name to its value. */
+type CopiedTables = Record<string, Record<string, unknown>>;
+
+/**
+ * The target as the copy writes it: tables named at run time, those the SQLite file holds, which no
+ * declaration (src/core/tables.ts) can name. Each of a row's columns was checked against the
+ * target's before the row is written (`columnsFor`). The one view of the database whose tables are
+ * not declared.
+ */
+function copiedTables(tx: Db): Kysely<CopiedTables> {
+  return tx as unknown as Kysely<CopiedTables>;
+}
+
 async function refuseUnlessEmpty(tx: Db, tables: readonly SourceTable[], where: string): Promise<void> {
   const existing = new Set(
     (await sql<{ table_name: string }>`select table_name from information_schema.tables where table_schema = current_schema()`.execute(tx)).rows.map((r) => r.table_name),
@@ -243,7 +256,7 @@ async function copyTable(tx: Db, source: Source, t: SourceTable, cols: readonly 
       batch.push(rowFor(t, cols, next.value, done + batch.length + 1));
     }
     if (batch.length === 0) break;
-    let insert = tx.insertInto(t.name).values(batch);
+    let insert = copiedTables(tx).insertInto(t.name).values(batch);
     if (t.name === MIGRATIONS_TABLE) {
       // The target's migrations were recorded just now: the SQLite dates of the same migrations win.
       insert = insert.onConflict((c) => c.columns(['module', 'name']).doUpdateSet({ applied_at: sql`excluded.applied_at` }));
@@ -283,7 +296,8 @@ async function moveSequences(tx: Db, table: string, columns: readonly PgColumn[]
 async function verify(tx: Db, source: Source, t: SourceTable): Promise<void> {
   if (t.name === MIGRATIONS_TABLE) {
     // The target may record more migrations than SQLite (a module's that never ran there); every SQLite one must be there.
-    const have = new Set((await tx.selectFrom(MIGRATIONS_TABLE).select(['module', 'name']).execute()).map((r) => `${String(r.module)}/${String(r.name)}`));
+    const recorded = await MIGRATIONS_TABLES.on(tx).selectFrom('core_migrations').select(['module', 'name']).execute();
+    const have = new Set(recorded.map((r) => `${r.module}/${r.name}`));
     const missing = [...(source.rows(t).iterate() as Iterator<SqliteValue[]> & Iterable<SqliteValue[]>)].filter(
       (r) => !have.has(`${String(r[t.columns.indexOf('module')])}/${String(r[t.columns.indexOf('name')])}`),
     );

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { migrate, openDatabase, sql, type Database } from './db.ts';
 import { prepareQuery } from './prepared-query.ts';
+import { col, defineTables, type DbOf } from './tables.ts';
 import { withPostgres } from '../../test/support/postgres.ts';
 
 const ACCOUNTS = [
@@ -21,8 +22,10 @@ const ACCOUNTS = [
   },
 ];
 
+const ACCOUNTS_TABLES = defineTables(ACCOUNTS, { pq_accounts: { owner: col.text(), balance: col.bigint(), kind: col.text() } });
+
 /** The queries of a small store, as a module builds them: once, with named parameters. */
-function accountsStore(db: Database['db']) {
+function accountsStore(db: DbOf<typeof ACCOUNTS_TABLES>) {
   return {
     open: prepareQuery(db, (q, p: { owner: string; balance: number }) =>
       q.insertInto('pq_accounts').values({ owner: p.owner, balance: p.balance, kind: 'wallet' }).onConflict((oc) => oc.column('owner').doNothing()),
@@ -55,7 +58,7 @@ async function onSqlite(run: (database: Database) => Promise<void>): Promise<voi
 
 /** The same behaviour on both databases. */
 async function behaves(database: Database): Promise<void> {
-  const { db } = database;
+  const db = ACCOUNTS_TABLES.on(database.db);
   await migrate(database, 'pq', ACCOUNTS);
   const s = accountsStore(db);
 
@@ -106,7 +109,7 @@ describe('prepareQuery', () => {
 
   it('waits on SQLite for a transaction in progress instead of running inside it', () =>
     onSqlite(async (database) => {
-      const { db } = database;
+      const db = ACCOUNTS_TABLES.on(database.db);
       await migrate(database, 'pq', ACCOUNTS);
       const s = accountsStore(db);
       await s.open.run(db, { owner: 'ann', balance: 10 });
@@ -135,7 +138,8 @@ describe('prepareQuery', () => {
     }));
 
   it('refuses, when it is built, a query that computes with a parameter', () =>
-    onSqlite(async ({ db }) => {
+    onSqlite(async (database) => {
+      const db = ACCOUNTS_TABLES.on(database.db);
       assert.throws(
         () => prepareQuery(db, (q, p: { name: string }) => q.selectFrom('pq_accounts').selectAll().where('owner', '=', p.name.toLowerCase())),
         /could not be built once \(use each parameter as a value only\)/,

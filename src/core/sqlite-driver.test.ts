@@ -6,6 +6,10 @@ import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { openDatabase, sql, type Database } from './db.ts';
 import { prepareQuery } from './prepared-query.ts';
+import { col, defineTables, type DbOf } from './tables.ts';
+
+/** The table these tests write: `create table t (id integer primary key, v text not null)`. */
+const T_TABLES = defineTables([], { t: { id: col.int(), v: col.text() } });
 
 // Group commit (sqlite-driver.ts): the transactions of a turn commit together, and nothing is
 // answered as done before it is committed. "Committed" is checked the way a crash would: through a
@@ -13,12 +17,14 @@ import { prepareQuery } from './prepared-query.ts';
 describe('SQLite transactions commit in groups', () => {
   let dir: string;
   let database: Database;
+  let db: DbOf<typeof T_TABLES>;
   let other: DatabaseSync;
 
   before(async () => {
     dir = mkdtempSync(join(tmpdir(), 'core-group-'));
     database = openDatabase({ kind: 'sqlite', file: join(dir, 'core.db') });
     await sql`create table t (id integer primary key, v text not null)`.execute(database.db);
+    db = T_TABLES.on(database.db);
     other = new DatabaseSync(join(dir, 'core.db'));
   });
   after(async () => {
@@ -65,7 +71,7 @@ describe('SQLite transactions commit in groups', () => {
     const seen: Array<{ id: number; committed: boolean; turn: number }> = [];
     const commits = await commitsDuring(() => Promise.all(
       Array.from({ length: 20 }, (_, i) =>
-        database.db
+        db
           .transaction()
           .execute((tx) => tx.insertInto('t').values({ id: 100 + i, v: 'x' }).execute())
           .then(() => seen.push({ id: 100 + i, committed: committed(100 + i), turn })),
@@ -80,12 +86,12 @@ describe('SQLite transactions commit in groups', () => {
 
   it('rolls back a transaction that fails, alone: the others of its turn commit', async () => {
     const results = await Promise.allSettled([
-      database.db.transaction().execute((tx) => tx.insertInto('t').values({ id: 200, v: 'a' }).execute()),
-      database.db.transaction().execute(async (tx) => {
+      db.transaction().execute((tx) => tx.insertInto('t').values({ id: 200, v: 'a' }).execute()),
+      db.transaction().execute(async (tx) => {
         await tx.insertInto('t').values({ id: 201, v: 'b' }).execute();
         throw new Error('changed its mind');
       }),
-      database.db.transaction().execute((tx) => tx.insertInto('t').values({ id: 202, v: 'c' }).execute()),
+      db.transaction().execute((tx) => tx.insertInto('t').values({ id: 202, v: 'c' }).execute()),
     ]);
     assert.deepEqual(
       results.map((r) => r.status),
@@ -95,24 +101,24 @@ describe('SQLite transactions commit in groups', () => {
   });
 
   it('answers a write outside a transaction, made while a group is open, once the group committed', async () => {
-    const insert = prepareQuery(database.db, (q, p: { id: number }) => q.insertInto('t').values({ id: p.id, v: 'plain' }));
-    const inGroup = database.db.transaction().execute((tx) => tx.insertInto('t').values({ id: 300, v: 'tx' }).execute());
+    const insert = prepareQuery(db, (q, p: { id: number }) => q.insertInto('t').values({ id: p.id, v: 'plain' }));
+    const inGroup = db.transaction().execute((tx) => tx.insertInto('t').values({ id: 300, v: 'tx' }).execute());
     await new Promise((r) => setTimeout(r, 0)); // the transaction has joined its group; the group is not committed yet
-    const prepared = insert.run(database.db, { id: 301 }).then(() => committed(301));
-    const built = database.db.insertInto('t').values({ id: 302, v: 'kysely' }).execute().then(() => committed(302));
+    const prepared = insert.run(db, { id: 301 }).then(() => committed(301));
+    const built = db.insertInto('t').values({ id: 302, v: 'kysely' }).execute().then(() => committed(302));
     assert.deepEqual(await Promise.all([prepared, built]), [true, true]);
     await inGroup;
     assert.equal(committed(300), true);
   });
 
   it('answers a read at once while a group is open, without waiting for its commit', async () => {
-    const read = prepareQuery(database.db, (q, p: { id: number }) => q.selectFrom('t').select('v').where('id', '=', p.id));
-    const inGroup = database.db.transaction().execute((tx) => tx.insertInto('t').values({ id: 400, v: 'late' }).execute());
+    const read = prepareQuery(db, (q, p: { id: number }) => q.selectFrom('t').select('v').where('id', '=', p.id));
+    const inGroup = db.transaction().execute((tx) => tx.insertInto('t').values({ id: 400, v: 'late' }).execute());
     // Stay in this turn of the loop: the transaction begins and inserts in microtasks, and its group
     // commits only at the turn's end (setImmediate). A timer here could fire after that commit.
     for (let i = 0; i < 200; i++) await Promise.resolve();
-    assert.equal((await read.first(database.db, { id: 400 }))?.v, 'late', 'the group is open: the server\'s connection sees its write');
-    const row = await read.first(database.db, { id: 200 });
+    assert.equal((await read.first(db, { id: 400 }))?.v, 'late', 'the group is open: the server\'s connection sees its write');
+    const row = await read.first(db, { id: 200 });
     assert.equal(row?.v, 'a');
     assert.equal(committed(400), false, 'the read did not wait for the group');
     await inGroup;

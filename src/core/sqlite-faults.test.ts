@@ -14,6 +14,10 @@ import { DatabaseSync } from 'node:sqlite';
 import { pathToFileURL } from 'node:url';
 import { openDatabase, sql, sqliteDirect, type Database } from './db.ts';
 import { prepareQuery } from './prepared-query.ts';
+import { col, defineTables, type DbOf } from './tables.ts';
+
+/** The table these tests write: `create table t (id integer primary key, v text not null)`. */
+const T_TABLES = defineTables([], { t: { id: col.int(), v: col.text() } });
 import { LOCK_WAIT_MS } from './sqlite-driver.ts';
 import { storageFault } from './storage-errors.ts';
 
@@ -21,6 +25,7 @@ describe('SQLite writes while another program holds the write lock', () => {
   let dir: string;
   let file: string;
   let database: Database;
+  let db: DbOf<typeof T_TABLES>;
   let other: DatabaseSync;
 
   before(async () => {
@@ -28,6 +33,7 @@ describe('SQLite writes while another program holds the write lock', () => {
     file = join(dir, 'core.db');
     database = openDatabase({ kind: 'sqlite', file });
     await sql`create table t (id integer primary key, v text not null)`.execute(database.db);
+    db = T_TABLES.on(database.db);
     other = new DatabaseSync(file);
   });
   after(async () => {
@@ -37,7 +43,7 @@ describe('SQLite writes while another program holds the write lock', () => {
   });
 
   const committed = (id: number) => other.prepare('select v from t where id = ?').get(id) !== undefined;
-  const insert = (id: number) => database.db.transaction().execute((tx) => tx.insertInto('t').values({ id, v: 'x' }).execute());
+  const insert = (id: number) => db.transaction().execute((tx) => tx.insertInto('t').values({ id, v: 'x' }).execute());
 
   /**
    * The longest the loop stood still while `fn` ran (between two runs of a 10 ms timer), and how
@@ -62,12 +68,12 @@ describe('SQLite writes while another program holds the write lock', () => {
   it('waits without stopping the loop, serves reads meanwhile, and commits once the lock is freed', async () => {
     await insert(1);
     other.exec('BEGIN IMMEDIATE');
-    const read = prepareQuery(database.db, (q, p: { id: number }) => q.selectFrom('t').select('v').where('id', '=', p.id));
+    const read = prepareQuery(db, (q, p: { id: number }) => q.selectFrom('t').select('v').where('id', '=', p.id));
     setTimeout(() => other.exec('ROLLBACK'), 1000);
     const r = await loopDuring(async () => {
       const write = insert(2);
       const readAt = performance.now();
-      assert.equal((await read.first(database.db, { id: 1 }))?.v, 'x');
+      assert.equal((await read.first(db, { id: 1 }))?.v, 'x');
       const readMs = performance.now() - readAt;
       await write;
       return readMs;
@@ -81,10 +87,10 @@ describe('SQLite writes while another program holds the write lock', () => {
 
   it(`fails every write after ${LOCK_WAIT_MS / 1000} s with a storage fault naming the file, commits none of them, and writes again once the lock is freed`, async () => {
     other.exec('BEGIN IMMEDIATE');
-    const plain = prepareQuery(database.db, (q, p: { id: number }) => q.insertInto('t').values({ id: p.id, v: 'plain' }));
+    const plain = prepareQuery(db, (q, p: { id: number }) => q.insertInto('t').values({ id: p.id, v: 'plain' }));
     let r: Awaited<ReturnType<typeof loopDuring<PromiseSettledResult<unknown>[]>>>;
     try {
-      r = await loopDuring(() => Promise.allSettled([insert(10), insert(11), plain.run(database.db, { id: 12 }), database.db.insertInto('t').values({ id: 13, v: 'k' }).execute()]));
+      r = await loopDuring(() => Promise.allSettled([insert(10), insert(11), plain.run(db, { id: 12 }), db.insertInto('t').values({ id: 13, v: 'k' }).execute()]));
     } finally {
       other.exec('ROLLBACK');
     }
@@ -109,7 +115,7 @@ describe('SQLite writes while another program holds the write lock', () => {
     const direct = sqliteDirect(database.db)!;
     const results = await Promise.allSettled([
       insert(20),
-      database.db.transaction().execute(async (tx) => {
+      db.transaction().execute(async (tx) => {
         await tx.insertInto('t').values({ id: 21, v: 'x' }).execute();
         direct.db.exec('ROLLBACK');
         await sql`insert into no_such_table values (1)`.execute(tx);

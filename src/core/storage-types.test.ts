@@ -40,6 +40,8 @@ describe('typed storage', () => {
     players.updateTable('core_players').set({ nmae: 'Ann' }).compile();
     // @ts-expect-error: the players' declaration does not hold the audit's table
     players.selectFrom('core_audit').selectAll().compile();
+    // @ts-expect-error: the kernel's handle knows no table: a store queries through its declaration
+    root.selectFrom('core_players').selectAll().compile();
   });
 
   it('refuses a value of the wrong type, and an insert without a NOT NULL column', () => {

@@ -1,7 +1,8 @@
-// Declared tables: each store declares the tables its migrations make, once, as a value. The value
-// gives the TypeScript types of the store's queries (a misspelt table or column fails `tsc`), and
-// src/core/storage-tables.test.ts checks it against the database its migrations make, on SQLite and
-// PostgreSQL: the same tables, the same columns, each of the same type family and nullability.
+// Declared tables (docs/decisions.md, "Data access"): each store declares the tables its migrations
+// make, once, as a value it exports. The value gives the TypeScript types of the store's queries (a
+// misspelt table or column fails `tsc`), and test/storage-tables.test.ts checks it against the
+// database its migrations make, on SQLite and PostgreSQL: the same tables, the same columns, each of
+// the same type, nullability and generation.
 //
 //   export const HOMES_TABLES = defineTables(HOMES_MIGRATIONS, {
 //     homes: { uuid: col.text(), slot: col.int(), label: col.text().nullable(), ... },
@@ -11,9 +12,9 @@
 //
 // The kernel holds the database with no table known (`Db`); a store sees its own tables through its
 // declaration's `on`, the one place a handle's type is changed. A store that joins another area's
-// table (core_players, say) sees both: `HOMES_TABLES.and(PLAYERS_TABLES).on(db)`.
+// table (core_players, for the names) sees both: `ECONOMY_TABLES.and(PLAYERS_TABLES).on(db)`.
 
-import type { ColumnType, Kysely } from 'kysely';
+import type { ColumnType, Kysely, Selectable } from 'kysely';
 import type { DbHandle, Migration } from './db.ts';
 
 /** A column's SQL type, as its migration makes it: varchar(n) or text, integer, bigint, double precision. */
@@ -80,7 +81,7 @@ const DECLARED = Symbol('declared tables');
 export interface Tables<T extends TableColumns> extends TablesView<T> {
   readonly [DECLARED]: true;
   readonly tables: T;
-  /** The migrations that make them (src/core/storage-tables.test.ts runs them and compares). */
+  /** The migrations that make them (test/storage-tables.test.ts runs them and compares). */
   readonly migrations: readonly Migration[];
   /** These tables and another store's, for a store whose queries join them (read only, by convention). */
   and<U extends TableColumns>(other: Tables<U>): TablesView<T & U>;
@@ -88,6 +89,9 @@ export interface Tables<T extends TableColumns> extends TablesView<T> {
 
 /** The Kysely database type of a declaration: `Updateable<TablesIn<typeof HOMES_TABLES>['homes']>`. */
 export type TablesIn<D> = D extends TablesView<infer T> ? TablesOf<T> : never;
+
+/** A row of a declared table as a select of every column answers it: `RowOf<typeof HOMES_TABLES, 'homes'>`. */
+export type RowOf<D, Table extends keyof TablesIn<D>> = Selectable<TablesIn<D>[Table]>;
 
 /** The database type a declaration gives its store: `type HomesDb = DbOf<typeof HOMES_TABLES>`. */
 export type DbOf<D> = Kysely<TablesIn<D>>;

@@ -23,6 +23,7 @@ import { migrate, type Database, type Migration } from '../core/db.ts';
 import type { Logger } from '../core/log.ts';
 import { prepareQuery } from '../core/prepared-query.ts';
 import { BadRequest } from './validation.ts';
+import { col, defineTables } from '../core/tables.ts';
 
 /** The request header (as Node names it, lower case) and the answer header of a replay. */
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
@@ -55,6 +56,18 @@ export const IDEMPOTENCY_MIGRATIONS: readonly Migration[] = [
     },
   },
 ];
+
+export const IDEMPOTENCY_TABLES = defineTables(IDEMPOTENCY_MIGRATIONS, {
+  /** `status` and `body`: the answer, NULL while the first request is under way. */
+  rest_idempotency: {
+    token_id: col.int(),
+    idem_key: col.text(),
+    fingerprint: col.text(),
+    created_at: col.text(),
+    status: col.int().nullable(),
+    body: col.text().nullable(),
+  },
+});
 
 /** The key of a POST, or undefined without the header; a malformed key is a 400 naming the header. */
 export function idempotencyKeyOf(header: string | string[] | undefined): string | undefined {
@@ -105,7 +118,7 @@ interface Row {
 export async function createIdempotencyStore(o: { database: Database; clock: Clock; log: Logger; sweepMs?: number }): Promise<IdempotencyStore> {
   const { database, clock, log } = o;
   await migrate(database, 'core-rest', IDEMPOTENCY_MIGRATIONS);
-  const db = database.db;
+  const db = IDEMPOTENCY_TABLES.on(database.db);
   // The queries of a request, built once (src/core/prepared-query.ts).
   const read = prepareQuery(db, (q, p: { tokenId: number; key: string }) =>
     q.selectFrom('rest_idempotency').select(['fingerprint', 'created_at', 'status', 'body']).where('token_id', '=', p.tokenId).where('idem_key', '=', p.key),
@@ -162,7 +175,7 @@ export async function createIdempotencyStore(o: { database: Database; clock: Clo
       // Three rounds at most: a row can expire (and be deleted) or be dropped between two reads.
       for (let round = 0; round < 3; round++) {
         const now = clock.now().getTime();
-        const row = (await read.first(db, { tokenId, key })) as Row | undefined;
+        const row: Row | undefined = await read.first(db, { tokenId, key });
         if (row !== undefined && String(row.created_at) >= cutoff(now)) {
           if (row.fingerprint !== fingerprint) return { kind: 'reused' };
           if (row.status === null || row.body === null) {

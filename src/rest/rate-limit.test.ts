@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { openDatabase } from '../core/db.ts';
 import { memoryLogger } from '../core/log.ts';
-import { createRateLimiter, WINDOW_MS, type RateDecision, type RateLimiter } from './rate-limit.ts';
+import { createRateLimiter, WINDOW_MS, type RateDecision, type RateLimiter, RATE_TABLES } from './rate-limit.ts';
 import { tempDir } from './test-support.ts';
 
 const T0 = Date.parse('2026-01-01T12:00:10Z');
@@ -54,7 +54,7 @@ describe('rate limiter', () => {
       await a.flush();
       await b.flush();
       // 11 admitted for a limit of 10: the over-admission is bounded by one flush interval.
-      const rows = await dbA.db.selectFrom('rest_rate_windows').selectAll().execute();
+      const rows = await RATE_TABLES.on(dbA.db).selectFrom('rest_rate_windows').selectAll().execute();
       assert.deepEqual(rows.map((r) => [r.bucket, Number(r.minute), Number(r.count)]), [['token:1', Math.floor(T0 / WINDOW_MS), 11]]);
       await a.flush();
       assert.equal(decided(a, 'token:1', T0).allowed, false, 'once A reads the shared count it refuses');

@@ -23,6 +23,7 @@ import type { Logger } from '../core/log.ts';
 import { freshBucket, minuteOf, takeLocally, unshared, WINDOW_MS, type Bucket, type RateDecision } from './rate-bucket.ts';
 import { leasesOver, type RateShare } from './rate-lease.ts';
 import { reasonOf } from './redis-link.ts';
+import { col, defineTables } from '../core/tables.ts';
 
 export { WINDOW_MS, type RateDecision } from './rate-bucket.ts';
 export type { RateShare } from './rate-lease.ts';
@@ -41,6 +42,11 @@ export const RATE_MIGRATIONS: readonly Migration[] = [
     },
   },
 ];
+
+export const RATE_TABLES = defineTables(RATE_MIGRATIONS, {
+  /** Requests counted per bucket (a token) and minute (since the epoch), by every server. */
+  rest_rate_windows: { bucket: col.text(), minute: col.int(), count: col.int() },
+});
 
 /** The bucket of failed authentication (and of the reference while it is public) for a remote address. */
 export function addressBucket(address: string | undefined): string {
@@ -108,8 +114,8 @@ export async function createRateLimiter(o: RateLimiterOptions): Promise<RateLimi
   const fallback: Mode = shared ? 'database' : 'alone';
 
   async function exchangeDb(): Promise<void> {
-    const db = o.database?.db;
-    if (!db) return;
+    if (!o.database) return;
+    const db = RATE_TABLES.on(o.database.db);
     const minute = minuteOf(now());
     for (const [key, b] of buckets) {
       if (b.minute !== minute) continue;

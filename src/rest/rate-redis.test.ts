@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { openDatabase } from '../core/db.ts';
 import { memoryLogger } from '../core/log.ts';
-import { createRateLimiter, WINDOW_MS, type RateDecision, type RateLimiter, type RateShare } from './rate-limit.ts';
+import { createRateLimiter, WINDOW_MS, type RateDecision, type RateLimiter, type RateShare, RATE_TABLES } from './rate-limit.ts';
 import { leaseSize } from './rate-lease.ts';
 import { rateKey, redisRateShare } from './rate-redis.ts';
 import { openRedis } from './redis-link.ts';
@@ -153,7 +153,7 @@ describe('the rate limit through Redis, in leases', () => {
       assert.equal((await b.take('token:1', T0)).remaining, 9);
       await b.flush();
       assert.equal((await b.take('token:1', T0)).remaining, 6, "B learns the 2 A admitted during the outage from the database (A's 3 before are in Redis)");
-      const rows = await dbA.db.selectFrom('rest_rate_windows').selectAll().execute();
+      const rows = await RATE_TABLES.on(dbA.db).selectFrom('rest_rate_windows').selectAll().execute();
       assert.deepEqual(rows.map((r) => Number(r.count)), [3], "only A's 2 of the outage and B's 1 went to the database");
     } finally {
       await a.close();

@@ -10,7 +10,7 @@ import { systemClock } from '../core/clock.ts';
 import { openDatabase } from '../core/db.ts';
 import { memoryLogger } from '../core/log.ts';
 import { basic, http, startHarness, tempDir } from './test-support.ts';
-import { ADMIN_PERMISSION, createTokenStore } from './tokens.ts';
+import { ADMIN_PERMISSION, createTokenStore, TOKEN_TABLES } from './tokens.ts';
 
 const PLAYER: CommandSender = { kind: 'player', player: { uuid: '11111111-2222-3333-4444-555555555555', name: 'Alex', address: '127.0.0.1' } };
 const admin = (node: string) => node === ADMIN_PERMISSION;
@@ -66,7 +66,7 @@ describe('/coreapi token', () => {
     const h = await startHarness();
     try {
       const secret = await h.token('digest');
-      const rows = await h.database.db.selectFrom('rest_tokens').selectAll().execute();
+      const rows = await TOKEN_TABLES.on(h.database.db).selectFrom('rest_tokens').selectAll().execute();
       assert.equal(rows.length, 1);
       const row = rows[0] as Record<string, unknown>;
       assert.equal(row.digest, createHash('sha256').update(secret).digest('hex'));
@@ -88,7 +88,7 @@ describe('/coreapi token', () => {
       assert.match(lines[1] ?? '', /^used: active, scopes read, created \d{4}-.*Z, last used \d{4}-.*Z$/);
       assert.match(lines[2] ?? '', /^idle: revoked, scopes events, created .*, last used never$/);
       assert.ok(!lines.join().includes('crs_'));
-      const row = await h.database.db.selectFrom('rest_tokens').select('last_used_at').where('label', '=', 'used').executeTakeFirst();
+      const row = await TOKEN_TABLES.on(h.database.db).selectFrom('rest_tokens').select('last_used_at').where('label', '=', 'used').executeTakeFirst();
       assert.match(String(row?.last_used_at), /^\d{4}-/, 'last-used-at is stored');
     } finally {
       await h.close();

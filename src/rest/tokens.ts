@@ -19,6 +19,7 @@ import type { Logger } from '../core/log.ts';
 import { fail, ok, type Result } from '../core/result.ts';
 import { SECRET_PREFIX } from '../core/secrets.ts';
 import type { NetworkSignals } from '../core/network-signals.ts';
+import { col, defineTables } from '../core/tables.ts';
 
 /** The signal a token's issue or revoke sends the other servers: `{ label }`. */
 export const TOKENS_SIGNAL = 'tokens';
@@ -85,6 +86,20 @@ export const TOKEN_MIGRATIONS: readonly Migration[] = [
     },
   },
 ];
+
+export const TOKEN_TABLES = defineTables(TOKEN_MIGRATIONS, {
+  /** `digest`: SHA-256 of the secret, hex (the secret is never stored); `scopes`: comma-separated. */
+  rest_tokens: {
+    id: col.int().generated(),
+    label: col.text(),
+    digest: col.text(),
+    scopes: col.text(),
+    created_at: col.text(),
+    created_by: col.text(),
+    last_used_at: col.text().nullable(),
+    revoked_at: col.text().nullable(),
+  },
+});
 
 const NO_DIGEST = '0'.repeat(64);
 
@@ -165,7 +180,7 @@ export interface TokenStoreOptions {
 
 export async function createTokenStore(o: TokenStoreOptions): Promise<TokenStore> {
   await migrate(o.database, 'core-rest', TOKEN_MIGRATIONS);
-  const { db } = o.database;
+  const db = TOKEN_TABLES.on(o.database.db);
   const lastUsedWriteMs = o.lastUsedWriteMs ?? 60_000;
   const byDigest = new Map<string, TokenRecord>();
   const byLabel = new Map<string, TokenRecord>();
@@ -209,7 +224,7 @@ export async function createTokenStore(o: TokenStoreOptions): Promise<TokenStore
   }
 
   async function loadActive(): Promise<Row[]> {
-    return (await db.selectFrom('rest_tokens').selectAll().where('revoked_at', 'is', null).execute()) as Row[];
+    return db.selectFrom('rest_tokens').selectAll().where('revoked_at', 'is', null).execute();
   }
 
   for (const r of await loadActive()) hold(toRecord(r));
@@ -348,7 +363,7 @@ export async function createTokenStore(o: TokenStoreOptions): Promise<TokenStore
     activeLabels: () => [...byLabel.keys()].sort(),
 
     async list() {
-      const rows = (await db.selectFrom('rest_tokens').selectAll().orderBy('id').execute()) as Row[];
+      const rows: Row[] = await db.selectFrom('rest_tokens').selectAll().orderBy('id').execute();
       return rows.map((r) => {
         const held = byLabel.get(r.label);
         const lastUsedMs = held && held.id === Number(r.id) ? held.lastUsedMs : 0;

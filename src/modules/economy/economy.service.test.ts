@@ -10,6 +10,7 @@ import type { EconomyService } from './economy.service.ts';
 import { value } from '../../../test/support/results.ts';
 import { withPostgres } from '../../../test/support/postgres.ts';
 import { sql } from '../../core/db.ts';
+import { ECONOMY_TABLES } from './economy.store.ts';
 
 const REST: Actor = { kind: 'rest', label: 'shop' };
 
@@ -201,7 +202,7 @@ describe('economy', () => {
 
   describe('balances read between writes', () => {
     const stored = async (uuid: string) =>
-      Number((await t.database.db.selectFrom('economy_wallets').select('balance').where('uuid', '=', uuid).where('currency', '=', 'coins').executeTakeFirstOrThrow()).balance);
+      Number((await ECONOMY_TABLES.on(t.database.db).selectFrom('economy_wallets').select('balance').where('uuid', '=', uuid).where('currency', '=', 'coins').executeTakeFirstOrThrow()).balance);
 
     it('answers the balance the database holds after a transfer that rolled back, though it was read just before', async () => {
       const giver = (await t.join('Giver')).uuid;

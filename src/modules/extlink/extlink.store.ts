@@ -3,7 +3,7 @@
 
 import type { Db, Migration } from '../../core/db.ts';
 import { prepareQuery } from '../../core/prepared-query.ts';
-import { col, defineTables, type DbOf } from '../../core/tables.ts';
+import { col, defineTables, type DbOf, type RowOf } from '../../core/tables.ts';
 
 export const EXTLINK_MIGRATIONS: readonly Migration[] = [
   {
@@ -43,8 +43,8 @@ export interface CodeRow {
   expiresAt: string;
 }
 
-const linkOf = (r: Record<string, unknown>): LinkRow => ({ uuid: String(r.uuid), accountId: String(r.account_id), linkedAt: String(r.linked_at) });
-const codeOf = (r: Record<string, unknown>): CodeRow => ({ code: String(r.code), uuid: String(r.uuid), expiresAt: String(r.expires_at) });
+const linkOf = (r: RowOf<typeof EXTLINK_TABLES, 'extlink_links'>): LinkRow => ({ uuid: String(r.uuid), accountId: String(r.account_id), linkedAt: String(r.linked_at) });
+const codeOf = (r: RowOf<typeof EXTLINK_TABLES, 'extlink_codes'>): CodeRow => ({ code: String(r.code), uuid: String(r.uuid), expiresAt: String(r.expires_at) });
 
 export function createExtlinkStore(root: Db) {
   const db = EXTLINK_TABLES.on(root);

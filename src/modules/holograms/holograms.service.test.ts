@@ -10,6 +10,7 @@ import { declined, invalid, value } from '../../../test/support/results.ts';
 import { withPostgres } from '../../../test/support/postgres.ts';
 import { hologramsModule } from './index.ts';
 import type { HologramsService } from './holograms.service.ts';
+import { AUDIT_TABLES } from '../../core/audit.ts';
 
 const REST: Actor = { kind: 'rest', label: 'panel' };
 const UNKNOWN = '00000000-0000-0000-0000-0000000000cd';
@@ -235,7 +236,7 @@ describe('holograms', () => {
     });
 
     it('records every write in the audit log with its actor', async () => {
-      const rows = await t.database.db.selectFrom('core_audit').select(['actor', 'action']).where('action', 'like', 'hologram.%').orderBy('id').execute();
+      const rows = await AUDIT_TABLES.on(t.database.db).selectFrom('core_audit').select(['actor', 'action']).where('action', 'like', 'hologram.%').orderBy('id').execute();
       assert.deepEqual({ ...rows.at(-1) }, { actor: 'core-rest/panel', action: 'hologram.create' });
       assert.ok(rows.some((r) => r.action === 'hologram.line-set' && r.actor === 'console'));
     });

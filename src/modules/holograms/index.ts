@@ -48,7 +48,8 @@ export const hologramsModule = defineModule({
     displays.set(service, display);
 
     // Holograms come back after a restart: every stored one is shown at start.
-    for (const h of await createHologramsStore(ctx.db).read(ctx.db)) await display.show(h);
+    const stored = createHologramsStore(ctx.db);
+    for (const h of await stored.read(stored.db)) await display.show(h);
 
     ctx.platform.on('interact', (e) => {
       if (e.action !== 'use' || e.target.kind !== 'entity') return;

@@ -6,7 +6,7 @@ import { prepareQuery } from '../../core/prepared-query.ts';
 import type { Location } from '../../platform/platform.ts';
 import type { Visibility } from './homes.schemas.ts';
 import { LOCATION_COLUMNS, locationOfRow, withLocationColumns } from '../../core/location.ts';
-import { col, defineTables, type DbOf, type TablesIn } from '../../core/tables.ts';
+import { col, defineTables, type DbOf, type TablesIn, type RowOf } from '../../core/tables.ts';
 import type { Updateable } from 'kysely';
 
 export const HOMES_MIGRATIONS: readonly Migration[] = [
@@ -57,7 +57,7 @@ export interface HomeRow {
   updatedAt: string;
 }
 
-function rowOf(r: Record<string, unknown>): HomeRow {
+function rowOf(r: RowOf<typeof HOMES_TABLES, 'homes'>): HomeRow {
   return {
     slot: Number(r.slot),
     label: r.label === null ? null : String(r.label),

@@ -5,7 +5,7 @@
 import type { Db, Migration } from '../../core/db.ts';
 import { prepareQuery } from '../../core/prepared-query.ts';
 import type { PlayerInventory } from '../../platform/player-inventory.ts';
-import { col, defineTables, type DbOf } from '../../core/tables.ts';
+import { col, defineTables, type DbOf, type RowOf } from '../../core/tables.ts';
 
 export const INVROLLBACK_MIGRATIONS: readonly Migration[] = [
     {
@@ -52,7 +52,7 @@ export interface SnapshotRow {
   slotsUsed: number;
 }
 
-const rowOf = (r: Record<string, unknown>): SnapshotRow => ({
+const rowOf = (r: Pick<RowOf<typeof INVROLLBACK_TABLES, 'inventory_snapshots'>, (typeof SUMMARY)[number]>): SnapshotRow => ({
   id: Number(r.id),
   uuid: String(r.uuid),
   cause: String(r.cause),

@@ -2,7 +2,7 @@
 
 import type { Db, Migration } from '../../core/db.ts';
 import { prepareQuery } from '../../core/prepared-query.ts';
-import { col, defineTables } from '../../core/tables.ts';
+import { col, defineTables, type RowOf } from '../../core/tables.ts';
 
 export const MESSAGING_MIGRATIONS: readonly Migration[] = [
   {
@@ -58,7 +58,7 @@ export interface MailRow {
   read: boolean;
 }
 
-const mailOf = (r: Record<string, unknown>): MailRow => ({
+const mailOf = (r: RowOf<typeof MESSAGING_TABLES, 'messaging_mail'>): MailRow => ({
   id: Number(r.id),
   sender: r.sender === null ? null : String(r.sender),
   senderName: r.sender_name === null ? null : String(r.sender_name),

@@ -5,7 +5,7 @@
 import type { Db, Migration } from '../../core/db.ts';
 import { LOCATION_COLUMNS, locationOfRow, withLocationColumns } from '../../core/location.ts';
 import type { Location } from '../../platform/platform.ts';
-import { col, defineTables } from '../../core/tables.ts';
+import { col, defineTables, type RowOf } from '../../core/tables.ts';
 
 export const JAIL_MIGRATIONS: readonly Migration[] = [
   {
@@ -101,7 +101,7 @@ export interface PendingRelease {
 
 const num = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
 
-function returnOf(r: Record<string, unknown>): Location | null {
+function returnOf(r: RowOf<typeof JAIL_TABLES, 'jail_sentences'>): Location | null {
   if (r.return_world === null || r.return_world === undefined) return null;
   return {
     world: String(r.return_world),
@@ -126,7 +126,7 @@ export function createJailStore(root: Db) {
   const db = JAIL_TABLES.on(root);
   async function jails(): Promise<JailRow[]> {
     const rows = await db.selectFrom('jail_locations').selectAll().orderBy('name').execute();
-    return rows.map((r: Record<string, unknown>) => ({
+    return rows.map((r) => ({
       name: String(r.name),
       location: locationOfRow(r),
       createdAt: String(r.created_at),
@@ -150,7 +150,7 @@ export function createJailStore(root: Db) {
 
   async function sentences(): Promise<SentenceRow[]> {
     const rows = await db.selectFrom('jail_sentences').selectAll().execute();
-    return rows.map((r: Record<string, unknown>) => ({
+    return rows.map((r) => ({
       uuid: String(r.uuid),
       jail: String(r.jail),
       reason: r.reason === null ? null : String(r.reason),
@@ -217,7 +217,7 @@ export function createJailStore(root: Db) {
 
   async function takeRelease(uuid: string): Promise<PendingRelease | undefined> {
     return db.transaction().execute(async (tx) => {
-      const r = (await tx.selectFrom('jail_releases').selectAll().where('uuid', '=', uuid).executeTakeFirst()) as Record<string, unknown> | undefined;
+      const r = await tx.selectFrom('jail_releases').selectAll().where('uuid', '=', uuid).executeTakeFirst();
       if (!r) return undefined;
       await tx.deleteFrom('jail_releases').where('uuid', '=', uuid).execute();
       return { uuid, to: r.world === null ? null : locationOfRow(r), expired: Number(r.expired) === 1 };

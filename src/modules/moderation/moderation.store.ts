@@ -5,7 +5,7 @@
 
 import type { Db, Migration } from '../../core/db.ts';
 import { prepareQuery } from '../../core/prepared-query.ts';
-import { col, defineTables, type DbOf } from '../../core/tables.ts';
+import { col, defineTables, type DbOf, type RowOf } from '../../core/tables.ts';
 
 export const MODERATION_MIGRATIONS: readonly Migration[] = [
   {
@@ -90,7 +90,7 @@ export interface WarningRow {
 export type SanctionKind = 'ban' | 'mute';
 const TABLE = { ban: 'moderation_bans', mute: 'moderation_mutes' } as const satisfies Record<SanctionKind, string>;
 
-function sanctionOf(r: Record<string, unknown>): SanctionRow {
+function sanctionOf(r: Omit<RowOf<typeof MODERATION_TABLES, 'moderation_ip_bans'>, 'address'>): SanctionRow {
   return {
     reason: r.reason === null || r.reason === undefined ? null : String(r.reason),
     actor: String(r.actor),

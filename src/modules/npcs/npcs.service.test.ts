@@ -11,6 +11,7 @@ import { skinsModule } from '../skins/index.ts';
 import { worldsModule } from '../worlds/index.ts';
 import { npcsModule } from './index.ts';
 import type { NpcsService } from './npcs.service.ts';
+import { AUDIT_TABLES } from '../../core/audit.ts';
 
 const REST: Actor = { kind: 'rest', label: 'panel' };
 const NOBODY = '00000000-0000-0000-0000-0000000000cd';
@@ -238,7 +239,7 @@ describe('npcs', () => {
     });
 
     it('records every write in the audit log with the actor, the owner as target', async () => {
-      const rows = await t.database.db.selectFrom('core_audit').select(['actor', 'action', 'target']).where('action', 'like', 'npc.%').orderBy('id').execute();
+      const rows = await AUDIT_TABLES.on(t.database.db).selectFrom('core_audit').select(['actor', 'action', 'target']).where('action', 'like', 'npc.%').orderBy('id').execute();
       assert.deepEqual({ ...rows.at(-2) }, { actor: 'core-rest/panel', action: 'npc.delete', target: ann });
     });
   });

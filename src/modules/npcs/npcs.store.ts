@@ -5,7 +5,7 @@ import { sql, type Db, type Migration } from '../../core/db.ts';
 import { LOCATION_COLUMNS, locationOfRow, withLocationColumns } from '../../core/location.ts';
 import type { Skin } from '../../platform/entities.ts';
 import type { Location } from '../../platform/platform.ts';
-import { col, defineTables, type DbOf, type TablesIn } from '../../core/tables.ts';
+import { col, defineTables, type DbOf, type TablesIn, type RowOf } from '../../core/tables.ts';
 import type { Updateable } from 'kysely';
 import { PLAYERS_TABLES } from '../../core/players.ts';
 
@@ -97,7 +97,7 @@ export interface ManagerRow {
 
 const text = (v: unknown): string | null => (v === null || v === undefined ? null : String(v));
 
-function toRow(r: Record<string, unknown>): NpcRow {
+function toRow(r: RowOf<typeof NPCS_TABLES, 'npcs'> & { owner_name: string | null }): NpcRow {
   const value = text(r.skin_value);
   const signature = text(r.skin_signature);
   return {

@@ -6,6 +6,8 @@ import { value, declined, invalid } from '../../../test/support/results.ts';
 import { withPostgres } from '../../../test/support/postgres.ts';
 import { playerStateModule } from './index.ts';
 import type { PlayerStateService } from './playerstate.service.ts';
+import { AUDIT_TABLES } from '../../core/audit.ts';
+import { PLAYERSTATE_TABLES } from './playerstate.store.ts';
 
 const REST: Actor = { kind: 'rest', label: 'panel' };
 const UNKNOWN = '00000000-0000-0000-0000-0000000000ab';
@@ -73,7 +75,7 @@ describe('player state', () => {
         'occurred-at': t.clock.now().toISOString(),
       });
       assert.ok(t.platform.messagesOf(alice).includes('God mode enabled.'));
-      const rows = await t.database.db.selectFrom('core_audit').select(['actor', 'action']).where('action', '=', 'playerstate.god').execute();
+      const rows = await AUDIT_TABLES.on(t.database.db).selectFrom('core_audit').select(['actor', 'action']).where('action', '=', 'playerstate.god').execute();
       assert.deepEqual({ ...rows.at(-1) }, { actor: 'core-rest/panel', action: 'playerstate.god' });
       // Even were the flag lost, the damage event is cancelled for a god.
       t.platform.setAbilities(alice, { invulnerable: false });
@@ -216,7 +218,7 @@ describe('player state', () => {
       assert.equal(t.platform.abilities(carl)?.walkSpeed, 4);
       value(await ps.setGod(carl, false, REST));
       value(await ps.setSpeed(carl, 'walk', 1, REST));
-      const rows = await t.database.db.selectFrom('player_state').select('uuid').where('uuid', '=', carl).execute();
+      const rows = await PLAYERSTATE_TABLES.on(t.database.db).selectFrom('player_state').select('uuid').where('uuid', '=', carl).execute();
       assert.equal(rows.length, 0);
       await t.join('Alice');
     });

@@ -11,6 +11,7 @@ import type { CoreApi } from '../../core/api.ts';
 import { playerWarpsModule } from './index.ts';
 import type { PlayerWarpsService } from './playerwarps.service.ts';
 import { value } from '../../../test/support/results.ts';
+import { PLAYERWARPS_TABLES } from './playerwarps.store.ts';
 
 const REST: Actor = { kind: 'rest', label: 'panel' };
 const NOBODY = '00000000-0000-0000-0000-0000000000aa';
@@ -322,12 +323,12 @@ describe('playerwarps', () => {
       value(await pw.addMember('gone', owen, 'manager', mia, REST));
       value(await pw.setFee('gone', owen, 1, REST));
       value(await pw.visit('gone', vic, REST));
-      const { id } = await t.database.db.selectFrom('playerwarps').select('id').where('name', '=', 'gone').executeTakeFirstOrThrow();
+      const { id } = await PLAYERWARPS_TABLES.on(t.database.db).selectFrom('playerwarps').select('id').where('name', '=', 'gone').executeTakeFirstOrThrow();
       const was = value(await pw.delete('gone', owen, { kind: 'player', uuid: owen, name: 'Owen' }));
       assert.deepEqual([was.name, was.visits, was.earnings.amount], ['gone', 1, 1]);
       assert.equal(code(await pw.get('gone')), 'not-found');
-      for (const table of ['playerwarp_members', 'playerwarp_history']) {
-        const rows = await t.database.db.selectFrom(table).select('warp_id').where('warp_id', '=', id).execute();
+      for (const table of ['playerwarp_members', 'playerwarp_history'] as const) {
+        const rows = await PLAYERWARPS_TABLES.on(t.database.db).selectFrom(table).select('warp_id').where('warp_id', '=', id).execute();
         assert.equal(rows.length, 0, table);
       }
       const e = t.emittedNamed('playerwarp.delete').at(-1);

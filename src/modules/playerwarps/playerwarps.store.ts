@@ -8,7 +8,7 @@ import { rowMemory } from '../../core/row-memory.ts';
 import type { Location } from '../../platform/platform.ts';
 import type { MemberRole, WarpState } from './playerwarps.schemas.ts';
 import { LOCATION_COLUMNS, locationOfRow, withLocationColumns } from '../../core/location.ts';
-import { col, defineTables, type DbOf, type TablesIn } from '../../core/tables.ts';
+import { col, defineTables, type DbOf, type TablesIn, type RowOf } from '../../core/tables.ts';
 import { PLAYERS_TABLES } from '../../core/players.ts';
 import type { Updateable } from 'kysely';
 
@@ -138,7 +138,7 @@ export interface WarpChange {
   fee?: number;
 }
 
-function toRow(r: Record<string, unknown>): WarpRow {
+function toRow(r: RowOf<typeof PLAYERWARPS_TABLES, 'playerwarps'> & { owner_name: string | null }): WarpRow {
   return {
     id: Number(r.id),
     name: String(r.name),
@@ -146,7 +146,7 @@ function toRow(r: Record<string, unknown>): WarpRow {
     ownerName: r.owner_name === null || r.owner_name === undefined ? String(r.owner) : String(r.owner_name),
     location: locationOfRow(r),
     state: r.state === 'archived' ? 'archived' : 'active',
-    public: Number(r.public) === 1 || r.public === true,
+    public: Number(r.public) === 1,
     description: r.description === null || r.description === undefined ? null : String(r.description),
     currency: String(r.currency),
     fee: Number(r.fee),

@@ -5,7 +5,7 @@
 import { sql } from 'kysely';
 import type { Db, Migration } from '../../core/db.ts';
 import { prepareQuery } from '../../core/prepared-query.ts';
-import { col, defineTables } from '../../core/tables.ts';
+import { col, defineTables, type RowOf } from '../../core/tables.ts';
 
 export const PLAYTIME_MIGRATIONS: readonly Migration[] = [
   {
@@ -38,7 +38,7 @@ export interface PlaytimeRow {
   lastJoin: string | null;
 }
 
-function rowOf(r: Record<string, unknown>): PlaytimeRow {
+function rowOf(r: RowOf<typeof PLAYTIME_TABLES, 'playtime'>): PlaytimeRow {
   return {
     uuid: String(r.uuid),
     activeMs: Number(r.active_ms),

@@ -6,6 +6,7 @@ import { regionsModule } from './index.ts';
 import type { RegionsService } from './regions.service.ts';
 import { value, declined, invalid } from '../../../test/support/results.ts';
 import { withPostgres } from '../../../test/support/postgres.ts';
+import { AUDIT_TABLES } from '../../core/audit.ts';
 
 const REST: Actor = { kind: 'rest', label: 'panel' };
 const at = (x: number, y: number, z: number) => ({ world: 'world', x, y, z, yaw: 0, pitch: 0 });
@@ -82,7 +83,7 @@ describe('regions', () => {
     assert.equal(value(await regions.delete('world', 'GONE', REST)).id, 'gone');
     declined(await regions.delete('world', 'gone', REST), 'not-found');
     assert.equal(value(await regions.get('world', 'gone')), null);
-    const history = await t.database.db.selectFrom('core_audit').select(['actor', 'action']).where('action', 'like', 'region.%').execute();
+    const history = await AUDIT_TABLES.on(t.database.db).selectFrom('core_audit').select(['actor', 'action']).where('action', 'like', 'region.%').execute();
     assert.ok(history.some((h) => h.actor === 'core-rest/panel' && h.action === 'region.delete'), JSON.stringify(history));
     assert.ok(history.some((h) => h.actor === 'console' && h.action === 'region.define'), JSON.stringify(history));
   });

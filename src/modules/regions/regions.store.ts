@@ -3,7 +3,7 @@
 
 import type { Db, Migration } from '../../core/db.ts';
 import { prepareQuery } from '../../core/prepared-query.ts';
-import { col, defineTables, type DbOf } from '../../core/tables.ts';
+import { col, defineTables, type DbOf, type RowOf } from '../../core/tables.ts';
 
 export const REGIONS_MIGRATIONS: readonly Migration[] = [
   {
@@ -58,7 +58,7 @@ export interface RegionRow {
   createdAt: string;
 }
 
-function rowOf(r: Record<string, unknown>): RegionRow {
+function rowOf(r: RowOf<typeof REGIONS_TABLES, 'regions'>): RegionRow {
   return {
     world: String(r.world),
     id: String(r.id),

@@ -10,6 +10,7 @@ import { fakeScreen } from '../../../test/contract/screens.ts';
 import { economyModule } from '../economy/index.ts';
 import { scoreboardModule } from './index.ts';
 import type { ScoreboardService } from './scoreboard.service.ts';
+import { AUDIT_TABLES } from '../../core/audit.ts';
 
 const REST: Actor = { kind: 'rest', label: 'panel' };
 const NEVER_SEEN = '00000000-0000-0000-0000-0000000000cd';
@@ -98,7 +99,7 @@ describe('scoreboard', () => {
       declined(await sb.setSidebarHidden(ann, false, REST), 'already-in-state');
       await t.platform.run(ann, 'sidebar');
       assert.equal(value(await sb.sidebar(ann)).hidden, true);
-      const rows = await t.database.db.selectFrom('core_audit').select(['actor', 'action']).where('action', 'like', 'scoreboard.sidebar.%').where('action', '!=', 'scoreboard.sidebar.refresh').orderBy('id').execute();
+      const rows = await AUDIT_TABLES.on(t.database.db).selectFrom('core_audit').select(['actor', 'action']).where('action', 'like', 'scoreboard.sidebar.%').where('action', '!=', 'scoreboard.sidebar.refresh').orderBy('id').execute();
       assert.deepEqual(
         rows.map((r) => [r.actor, r.action]),
         [

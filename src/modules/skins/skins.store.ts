@@ -3,7 +3,7 @@
 
 import type { Db, Migration } from '../../core/db.ts';
 import { prepareQuery } from '../../core/prepared-query.ts';
-import { col, defineTables } from '../../core/tables.ts';
+import { col, defineTables, type RowOf } from '../../core/tables.ts';
 
 export const SKINS_MIGRATIONS: readonly Migration[] = [
   {
@@ -45,7 +45,7 @@ export interface ChoiceRow extends TextureRow {
   chosenAt: string;
 }
 
-const textureOf = (r: Record<string, unknown>): TextureRow => ({
+const textureOf = (r: RowOf<typeof SKINS_TABLES, 'skin_textures'>): TextureRow => ({
   account: String(r.account),
   accountId: String(r.account_id),
   value: String(r.value),

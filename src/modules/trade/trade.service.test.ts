@@ -13,7 +13,7 @@ import type { ItemStack, Location } from '../../platform/platform.ts';
 import { tradeModule } from './index.ts';
 import { OTHER_SLOTS, OWN_BUTTON, OWN_SLOTS, SIZE } from './trade.layout.ts';
 import type { TradeService } from './trade.service.ts';
-import { createTradeStore } from './trade.store.ts';
+import { createTradeStore, TRADE_TABLES } from './trade.store.ts';
 
 const spot = (x: number, world = 'world'): Location => ({ world, x, y: 64, z: 0, yaw: 0, pitch: 0 });
 const NEVER_SEEN = '00000000-0000-0000-0000-0000000000ab';
@@ -175,21 +175,21 @@ describe('trade', () => {
     await opened();
     put(ann, 0, bread(6));
     await trade.settled();
-    assert.deepEqual(await store.held(t.database.db, ann, 'offer'), [bread(6)]);
+    assert.deepEqual(await store.held(TRADE_TABLES.on(t.database.db), ann, 'offer'), [bread(6)]);
     await t.platform.run(ann, '/trade cancel');
     await trade.settled();
-    assert.deepEqual(await store.held(t.database.db, ann, 'offer'), [], 'the trade ended: nothing is held');
+    assert.deepEqual(await store.held(TRADE_TABLES.on(t.database.db), ann, 'offer'), [], 'the trade ended: nothing is held');
     // What a crash leaves: Ann's offer still in the journal; she joins after the restart (the fake
     // platform starts over with empty inventories).
     t.platform.quit(ann);
-    await store.hold(t.database.db, ann, 'offer', [bread(6)], new Date().toISOString());
+    await store.hold(TRADE_TABLES.on(t.database.db), ann, 'offer', [bread(6)], new Date().toISOString());
     await t.restart();
     trade = t.kernel.api.trade;
     await t.join('Ann');
     await trade.settled();
     assert.equal(count(ann, 'bread'), 6);
     assert.ok(t.platform.messagesOf(ann).includes('6 items from an unfinished trade were given back to you.'));
-    assert.deepEqual(await store.held(t.database.db, ann, 'offer'), []);
+    assert.deepEqual(await store.held(TRADE_TABLES.on(t.database.db), ann, 'offer'), []);
   });
 
   it('a swap with no room for the other side is refused and both confirmations are taken back', async () => {
@@ -251,16 +251,16 @@ describe('trade journal on PostgreSQL', () => {
         chest[OWN_SLOTS[0]!] = bread(5);
         k.platform.changeChest(ann, chest);
         await k.kernel.api.trade.settled();
-        assert.deepEqual(await store.held(k.database.db, ann, 'offer'), [bread(5)]);
+        assert.deepEqual(await store.held(TRADE_TABLES.on(k.database.db), ann, 'offer'), [bread(5)]);
         k.platform.quit(ann);
         await k.kernel.api.trade.settled();
-        assert.deepEqual(await store.held(k.database.db, ann, 'offer'), []);
-        await store.hold(k.database.db, ann, 'owed', [gold(2)], new Date().toISOString());
-        await store.hold(k.database.db, ann, 'owed', [gold(3)], new Date().toISOString());
+        assert.deepEqual(await store.held(TRADE_TABLES.on(k.database.db), ann, 'offer'), []);
+        await store.hold(TRADE_TABLES.on(k.database.db), ann, 'owed', [gold(2)], new Date().toISOString());
+        await store.hold(TRADE_TABLES.on(k.database.db), ann, 'owed', [gold(3)], new Date().toISOString());
         await k.join('Ann');
         await k.kernel.api.trade.settled();
         assert.equal(k.platform.inventory(ann)!.reduce((n, s) => n + (s?.material === 'gold_ingot' ? s.count : 0), 0), 3);
-        assert.deepEqual(await store.held(k.database.db, ann, 'owed'), []);
+        assert.deepEqual(await store.held(TRADE_TABLES.on(k.database.db), ann, 'owed'), []);
       } finally {
         await k.close();
       }

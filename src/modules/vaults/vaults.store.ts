@@ -5,7 +5,7 @@
 import type { Db, Migration } from '../../core/db.ts';
 import { prepareQuery } from '../../core/prepared-query.ts';
 import type { ItemStack } from '../../platform/platform.ts';
-import { col, defineTables, type DbOf } from '../../core/tables.ts';
+import { col, defineTables, type DbOf, type RowOf } from '../../core/tables.ts';
 
 export const VAULTS_MIGRATIONS: readonly Migration[] = [
   {
@@ -86,7 +86,7 @@ export function createVaultsStore(root: Db) {
     return new Map(rows.map((r) => [Number(r.idx), { itemCount: Number(r.items), slotsUsed: Number(r.slots) }]));
   }
 
-  const rowOf = (r: Record<string, unknown>, c: Counts | undefined): VaultRow => ({
+  const rowOf = (r: RowOf<typeof VAULTS_TABLES, 'vaults'>, c: Counts | undefined): VaultRow => ({
     index: Number(r.idx),
     name: r.name === null ? null : String(r.name),
     icon: r.icon === null ? null : String(r.icon),

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { migrate, openDatabase, type Database } from '../../core/db.ts';
 import { withPostgres } from '../../../test/support/postgres.ts';
 import { growingSteps } from '../../../test/support/query-plan.ts';
-import { createVotesStore, VOTES_MIGRATIONS } from './votes.store.ts';
+import { createVotesStore, VOTES_MIGRATIONS, VOTES_TABLES } from './votes.store.ts';
 
 const ANN = '00000000-0000-4000-8000-00000000000a';
 const BEN = '00000000-0000-4000-8000-00000000000b';
@@ -14,7 +14,7 @@ const BEN = '00000000-0000-4000-8000-00000000000b';
 /** Votes counted before 002-vote-totals are on the boards after it, by period; new votes add to them. */
 async function boardsAcrossTheMigration(database: Database): Promise<void> {
   await migrate(database, 'votes', VOTES_MIGRATIONS.slice(0, 1));
-  await database.db
+  await VOTES_TABLES.on(database.db)
     .insertInto('votes')
     .values([
       { uuid: ANN, service: 'a', count: 2, at: '2026-10-30T12:00:00.000Z' },

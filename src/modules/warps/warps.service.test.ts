@@ -8,6 +8,7 @@ import { warpsModule } from './index.ts';
 import type { WarpsService } from './warps.service.ts';
 import { value, declined, invalid } from '../../../test/support/results.ts';
 import { withPostgres } from '../../../test/support/postgres.ts';
+import { AUDIT_TABLES } from '../../core/audit.ts';
 
 const REST: Actor = { kind: 'rest', label: 'panel' };
 const UNKNOWN = '00000000-0000-0000-0000-0000000000cd';
@@ -66,7 +67,7 @@ describe('warps', () => {
 
     it('records the write in the audit log with the actor', async () => {
       value(await warps.create('arena', at(30), CONSOLE, 'core.warp.arena'));
-      const rows = await t.database.db.selectFrom('core_audit').select(['actor', 'action']).where('action', 'like', 'warp.%').orderBy('id').execute();
+      const rows = await AUDIT_TABLES.on(t.database.db).selectFrom('core_audit').select(['actor', 'action']).where('action', 'like', 'warp.%').orderBy('id').execute();
       assert.deepEqual({ ...rows.at(-1) }, { actor: 'console', action: 'warp.create' });
     });
   });

@@ -7,6 +7,7 @@ import { withPostgres } from '../../../test/support/postgres.ts';
 import { worldsModule } from './index.ts';
 import type { WorldsService } from './worlds.service.ts';
 import { createWorldsStore } from './worlds.store.ts';
+import { AUDIT_TABLES } from '../../core/audit.ts';
 
 const REST: Actor = { kind: 'rest', label: 'panel' };
 const UNKNOWN = '00000000-0000-0000-0000-0000000000ab';
@@ -46,7 +47,7 @@ describe('worlds', () => {
       });
       assert.ok(t.platform.worlds().includes('flatland'));
       assert.deepEqual(last('world.create'), { world: 'flatland', actor: 'core-rest/panel', generator: 'flat', seed: 42, 'occurred-at': t.clock.now().toISOString() });
-      const [row] = await t.database.db.selectFrom('core_audit').select(['actor', 'action', 'details']).orderBy('id', 'desc').limit(1).execute();
+      const [row] = await AUDIT_TABLES.on(t.database.db).selectFrom('core_audit').select(['actor', 'action', 'details']).orderBy('id', 'desc').limit(1).execute();
       assert.deepEqual({ ...row }, { actor: 'core-rest/panel', action: 'world.create', details: JSON.stringify({ world: 'flatland', generator: 'flat', seed: 42 }) });
     });
 
@@ -349,7 +350,7 @@ describe('worlds', () => {
     });
 
     it('records in-game writes with the player or the console as the actor', async () => {
-      const rows = await t.database.db.selectFrom('core_audit').select(['actor', 'action']).orderBy('id', 'desc').limit(1).execute();
+      const rows = await AUDIT_TABLES.on(t.database.db).selectFrom('core_audit').select(['actor', 'action']).orderBy('id', 'desc').limit(1).execute();
       assert.deepEqual({ ...rows[0] }, { actor: 'Ann', action: 'world.set' });
     });
   });

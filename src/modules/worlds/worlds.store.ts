@@ -5,7 +5,7 @@ import type { Db, Migration } from '../../core/db.ts';
 import { prepareQuery } from '../../core/prepared-query.ts';
 import type { GameMode, Location } from '../../platform/platform.ts';
 import type { EntryRule, WorldSettings } from './worlds.schemas.ts';
-import { col, defineTables, type TablesIn } from '../../core/tables.ts';
+import { col, defineTables, type TablesIn, type RowOf } from '../../core/tables.ts';
 import type { Updateable } from 'kysely';
 
 export const WORLDS_MIGRATIONS: readonly Migration[] = [
@@ -69,7 +69,7 @@ export interface ManagedWorldRow {
 const GAME_MODES: readonly string[] = ['survival', 'creative', 'adventure', 'spectator'];
 const ENTRIES: readonly string[] = ['open', 'permission', 'closed'];
 
-function rowOf(r: Record<string, unknown>): ManagedWorldRow {
+function rowOf(r: RowOf<typeof WORLDS_TABLES, 'managed_worlds'>): ManagedWorldRow {
   const name = String(r.name);
   const spawn: Location | null =
     r.spawn_x === null || r.spawn_x === undefined
