@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CONSOLE } from './actor.ts';
-import { sql } from './db.ts';
+import { MIGRATIONS_TABLES, sql } from './db.ts';
 import { KERNEL_TABLES } from './kernel-tables.ts';
 import { defineModule, type ModuleDefinition } from './module.ts';
 import { col, defineTables } from './tables.ts';
@@ -207,7 +207,7 @@ describe('kernel.start', () => {
     const f = fixtures();
     const t = await startTestKernel({ modules: [f.economy] });
     try {
-      const rows = await t.database.db.selectFrom('core_migrations').select(['module', 'name']).execute();
+      const rows = await MIGRATIONS_TABLES.on(t.database.db).selectFrom('core_migrations').select(['module', 'name']).execute();
       const recorded = (module: string) => rows.filter((r) => r.module === module).map((r) => String(r.name));
       for (const part of KERNEL_TABLES) assert.deepEqual(recorded(part.name), part.migrations.map((m) => m.name), part.name);
       assert.deepEqual(recorded('economy'), ['001-wallets']);

@@ -201,7 +201,7 @@ describe('start-up failures', () => {
     oneLine(await runCli(args), /Core could not start: .*kits\.conf line 2, key "kits\.starter\.items": must be a list/);
     const debug = await runCli([...args, '--debug']);
     assert.equal(debug.code, 1);
-    assert.match(debug.stderr, /\n\s+at .*kits\.config\.ts/);
+    assert.match(debug.stderr, /\n\s+at .*modules\/kits\/index\.ts/);
   });
 
   it('stops at a faulty core.conf or rest.conf before anything listens: one line naming file, line and key, exit 1', async () => {

@@ -5,6 +5,7 @@
 import { createRequire } from 'node:module';
 import type { Bot } from 'mineflayer';
 import type { Client } from 'minecraft-protocol';
+import { CHAT_RATE } from '../../../src/platform/flying-squid/chat-throttle.ts';
 
 const require = createRequire(import.meta.url);
 const mineflayer = require('mineflayer') as typeof import('mineflayer');
@@ -28,6 +29,54 @@ export interface JoinOptions {
 }
 
 const everyBot = new Set<Bot>();
+
+/**
+ * The pace a bot types at: under the server's chat and command limits (CHAT_RATE) with room to
+ * spare, as a player does, so that a test running many commands in a row on a fast machine is not
+ * refused "running commands too fast" (seen on an idle machine: the every-event test's 21st command
+ * in two seconds). Tests of the limits themselves send raw packets, which are not paced.
+ */
+const BOT_PACE = {
+  chat: { burst: CHAT_RATE.chat.burst - 4, perSecond: CHAT_RATE.chat.perSecond * 0.8 },
+  command: { burst: CHAT_RATE.command.burst - 8, perSecond: CHAT_RATE.command.perSecond * 0.6 },
+} as const;
+
+/** Makes `bot.chat` keep BOT_PACE: a line within it goes at once, one beyond waits its turn. */
+function paceChat(bot: Bot): void {
+  const send = bot.chat.bind(bot);
+  const level = { chat: 0, command: 0 };
+  let at = performance.now();
+  let queued: Promise<void> | undefined;
+  const delayFor = (kind: 'chat' | 'command'): number => {
+    const now = performance.now();
+    const seconds = (now - at) / 1000;
+    at = now;
+    level.chat = Math.max(0, level.chat - seconds * BOT_PACE.chat.perSecond);
+    level.command = Math.max(0, level.command - seconds * BOT_PACE.command.perSecond);
+    const over = level[kind] + 1 - BOT_PACE[kind].burst;
+    return over <= 0 ? 0 : (over / BOT_PACE[kind].perSecond) * 1000;
+  };
+  const take = (kind: 'chat' | 'command') => {
+    level[kind] += 1;
+  };
+  bot.chat = (message: string) => {
+    const kind = message.startsWith('/') ? 'command' : 'chat';
+    if (!queued && delayFor(kind) === 0) {
+      take(kind);
+      send(message);
+      return;
+    }
+    const turn: Promise<void> = (queued ?? Promise.resolve()).then(async () => {
+      const wait = delayFor(kind);
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+      delayFor(kind);
+      take(kind);
+      send(message);
+      if (queued === turn) queued = undefined;
+    });
+    queued = turn;
+  };
+}
 
 /** How many times the server has set each bot's position (`forcedMove`). */
 const forcedMoves = new WeakMap<Bot, number>();
@@ -87,6 +136,7 @@ export function createBot(port: number, username: string, options: Pick<JoinOpti
     respawn: options.respawn ?? true,
     viewDistance: options.viewDistance ?? DEFAULT_VIEW_DISTANCE,
   });
+  bot.once('login', () => paceChat(bot));
   // An unhandled 'error' event would end the test process.
   bot.on('error', () => {});
   bot.on('forcedMove', () => {
