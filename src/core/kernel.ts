@@ -12,7 +12,7 @@ import { createCommandRegistry, helpCommand, stopCommand } from './command-regis
 import { tpsCommand } from './tps-command.ts';
 import { permissionNodes } from './command-tree.ts';
 import type { CommandRegistry } from './commands.ts';
-import { migrate, type Database } from './db.ts';
+import { migrate, renameMigrationRecords, type Database } from './db.ts';
 import { createNetworkPresence } from './network-presence.ts';
 import { createNetworkSignals, scopedSignals, type NetworkSignals } from './network-signals.ts';
 import { catalogueOf, type EventCatalogue } from './event-catalogue.ts';
@@ -88,6 +88,11 @@ export async function startKernel(options: KernelOptions): Promise<Kernel> {
 
   // The kernel's tables (./kernel-tables.ts), then each module's as it boots.
   for (const part of KERNEL_TABLES) await migrate(database, part.name, part.migrations);
+  // Records of a module's migrations kept under the name it had before it was a module of its own
+  // move to its name first, on or off, so that they are not run again.
+  for (const m of options.modules) {
+    if (m.migrationsFormerlyRecordedAs !== undefined) await renameMigrationRecords(database, m.migrationsFormerlyRecordedAs, m.name);
+  }
   const signals = await createNetworkSignals({ database, serverName: options.serverName ?? 'server', log: log.child('network') });
 
   const presence = createNetworkPresence(database.db, options.serverName ?? 'server');
@@ -175,6 +180,12 @@ export async function startKernel(options: KernelOptions): Promise<Kernel> {
       isModuleOn: (name: string) => on.has(name),
     } satisfies Omit<CoreApi, keyof ModuleServices> as unknown as CoreApi;
     const kernelServices: KernelServices = { players, permissions, audit, commands, teleport, placeholders };
+    /** Each started module's service as a module that declares it reaches it (its definition's `scoped`). */
+    const lend = (name: string, scope: ModuleScope): unknown => {
+      const lender = started.find((s) => s.module.name === name);
+      if (!lender?.module.scoped) return lender?.service;
+      return lender.module.scoped(lender.service, scope.track);
+    };
 
     for (const module of order) {
       await migrate(database, module.name, module.migrations);
@@ -196,9 +207,10 @@ export async function startKernel(options: KernelOptions): Promise<Kernel> {
         placeholders: scope.placeholders ?? placeholders,
         log: log.child(module.name),
         configDir,
+        coreConfig,
         configs,
-        api,
-        optional: optionalServices(module, api, on),
+        api: moduleApi(module, api, (name) => lend(name, scope)),
+        optional: optionalServices(module, on, (name) => lend(name, scope)),
       };
       let service: unknown;
       try {
@@ -224,14 +236,37 @@ export async function startKernel(options: KernelOptions): Promise<Kernel> {
 }
 
 /**
- * `ctx.optional` of a module: a getter per module it names in `optionalDependsOn`, answering that
- * module's service while it runs, undefined otherwise (switched off, or not in the build).
+ * `ctx.api` of a module: the published API, with the services of the modules it names in
+ * `dependsOn` as `lend` hands them to it (through their `scoped`, when they declare one).
  */
-function optionalServices(module: AnyModule, api: CoreApi, running: ReadonlySet<string>): OptionalServicesOf<string> {
+function moduleApi(module: AnyModule, api: CoreApi, lend: (name: string) => unknown): CoreApi {
   const services = api as unknown as Readonly<Record<string, unknown>>;
+  const lent = new Map<string, unknown>();
+  for (const name of module.dependsOn) {
+    const service = lend(name);
+    if (service !== services[name]) lent.set(name, service);
+  }
+  if (lent.size === 0) return api;
+  return new Proxy(api, {
+    get: (target, prop, receiver) => (typeof prop === 'string' && lent.has(prop) ? lent.get(prop) : Reflect.get(target, prop, receiver)),
+  });
+}
+
+/**
+ * `ctx.optional` of a module: a getter per module it names in `optionalDependsOn`, answering that
+ * module's service (as `lend` hands it over, once) while it runs, undefined otherwise (switched
+ * off, or not in the build).
+ */
+function optionalServices(module: AnyModule, running: ReadonlySet<string>, lend: (name: string) => unknown): OptionalServicesOf<string> {
   const optional: Record<string, unknown> = {};
   for (const name of module.optionalDependsOn ?? []) {
-    Object.defineProperty(optional, name, { enumerable: true, get: () => (running.has(name) ? services[name] : undefined) });
+    let lent: { service: unknown } | undefined;
+    const get = () => {
+      if (!running.has(name)) return undefined;
+      lent ??= { service: lend(name) };
+      return lent.service;
+    };
+    Object.defineProperty(optional, name, { enumerable: true, get });
   }
   return optional as OptionalServicesOf<string>;
 }

@@ -138,6 +138,24 @@ describe('createModuleScope', () => {
     await database.close();
   });
 
+  it('takes off what it tracks (a gate added through another module’s service) when disposed, and only that', () => {
+    const { scope } = setup();
+    const gates = new Set<string>();
+    const addGate = (gate: string) => {
+      gates.add(gate);
+      return () => void gates.delete(gate);
+    };
+    addGate('too far');
+    const released = scope.track(addGate('released'));
+    scope.track(addGate('jailed'));
+    released();
+    assert.deepEqual([...gates], ['too far', 'jailed']);
+    scope.dispose();
+    assert.deepEqual([...gates], ['too far']);
+    released();
+    assert.deepEqual([...gates], ['too far'], 'a remover runs once');
+  });
+
   it('passes every other call to the platform itself', () => {
     const { platform, scope } = setup();
     const alice = platform.join('Alice')!.uuid;

@@ -1,6 +1,7 @@
 // What one module (or one kernel service) attaches to the running server, kept so that it can all
 // be taken off again when the module stops: platform listeners, event-bus subscriptions,
-// scheduled tasks, chat filters, login gates, command checks and teleport gates. A module uses its scope's
+// scheduled tasks, chat filters, login gates, command checks, teleport gates, placeholders, and what
+// it attaches through another module's service that `track`s it. A module uses its scope's
 // platform, events, scheduler and chains exactly as the shared ones; `dispose` removes whatever is
 // still attached, so a stopped module leaves nothing behind even if its own stop forgot something.
 
@@ -25,11 +26,19 @@ export interface ScopeParts {
   teleport?: TeleportService;
 }
 
+/**
+ * Keeps the remover of something attached (a teleport gate) until it is called, or until the scope
+ * is disposed, which calls it; returns the remover to hand back to the one who attached it.
+ */
+export type Track = (remove: () => void) => () => void;
+
 export interface ModuleScope extends Omit<ScopeParts, 'teleport' | 'placeholders'> {
   /** The shared placeholders; what this scope registers is removed when it is disposed. */
   placeholders?: Placeholders;
   /** The shared teleport service whose gates are this scope's (absent when the parts had none). */
   teleport?: TeleportService;
+  /** For what the module attaches through another module's service (`scoped` in its definition). */
+  track: Track;
   /** Takes off everything attached through this scope that is still attached. Idempotent. */
   dispose(): void;
 }
@@ -119,6 +128,7 @@ export function createModuleScope(owner: string, shared: ScopeParts): ModuleScop
     placeholders,
     scheduler,
     teleport,
+    track: tracked,
     chat: { addFilter: (filter) => tracked(shared.chat.addFilter(filter)) },
     logins: { addGate: (gate) => tracked(shared.logins.addGate(gate)) },
     commands,
