@@ -1,5 +1,6 @@
-// The teleport rows over real HTTP on loopback, answered by the real kernel with the teleport and tpa modules on
-// the fake platform: where back would go, moving a player, sending them back, and their requests.
+// The teleport rows over real HTTP on loopback, answered by the real kernel with the teleport and
+// tpa modules on the fake platform: where back would go, moving a player, sending them back, and
+// their requests.
 
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
