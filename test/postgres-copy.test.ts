@@ -10,6 +10,7 @@ import { describe, it } from 'node:test';
 import { CONSOLE } from '../src/core/actor.ts';
 import { sql, type Database } from '../src/core/db.ts';
 import { toPostgres } from '../src/core/postgres-copy-values.ts';
+import { teleportModule } from '../src/modules/teleport/index.ts';
 import { economyModule } from '../src/modules/economy/index.ts';
 import { homesModule } from '../src/modules/homes/index.ts';
 import { messagingModule } from '../src/modules/messaging/index.ts';
@@ -20,7 +21,7 @@ import { createTokenStore } from '../src/rest/tokens.ts';
 import { POSTGRES_URL, withPostgres } from './support/postgres.ts';
 import { startTestKernel, type TestKernel } from './support/test-kernel.ts';
 
-const MODULES = [economyModule, homesModule, warpsModule, playerWarpsModule, moderationModule, messagingModule];
+const MODULES = [teleportModule, economyModule, homesModule, warpsModule, playerWarpsModule, moderationModule, messagingModule];
 const UNICODE = 'Grüße, 世界 ✓ 🎉 «ok»';
 const at = (x: number, z = -7.25) => ({ world: 'world', x, y: 64, z, yaw: 90.5, pitch: -12.75 });
 

@@ -12,7 +12,6 @@ import type { Placeholders } from './placeholders.ts';
 import type { CommandChecks, CommandRegistry } from './commands.ts';
 import type { KnownPlayerAnswer, OnlinePlayerList } from './players.schemas.ts';
 import type { Result } from './result.ts';
-import type { TeleportService } from './teleport.ts';
 
 export interface KnownPlayer {
   uuid: string;
@@ -91,8 +90,6 @@ export interface KernelServices {
    * command line as a sender, exactly as if they had typed it (checks and permissions included).
    */
   commands: CommandRegistry & CommandChecks;
-  /** Moves players, with warm-ups and back locations: every area teleports through it. */
-  teleport: TeleportService;
   /** `{name}` tokens in text shown to players; a module registers its own (removed when it stops). */
   placeholders: Placeholders;
 }
@@ -108,7 +105,6 @@ export interface CoreApi extends ModuleServices {
   readonly players: PlayersService;
   readonly permissions: PermissionsService;
   readonly audit: AuditService;
-  readonly teleport: TeleportService;
   modulesOn(): string[];
   isModuleOn(name: string): boolean;
 }

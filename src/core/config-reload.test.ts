@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, beforeEach, describe, it } from 'node:test';
+import { teleportModule } from '../modules/teleport/index.ts';
 import { economyModule } from '../modules/economy/index.ts';
 import { homesModule } from '../modules/homes/index.ts';
 import { kitsModule } from '../modules/kits/index.ts';
@@ -10,7 +11,7 @@ import { startTestKernel, type TestKernel } from '../../test/support/test-kernel
 import { changedKeys, createConfigFiles, describeReload, type FileReload } from './config-reload.ts';
 import { AUDIT_TABLES } from './audit.ts';
 
-const MODULES = [economyModule, homesModule, kitsModule, vaultsModule];
+const MODULES = [teleportModule, economyModule, homesModule, kitsModule, vaultsModule];
 
 const HOMES = 'default-limit = 3\ndefault-icon = "red_bed"\n';
 const VAULTS = 'default-limit = 2\nrows = 6\n';

@@ -15,7 +15,6 @@ import type { Logger } from './log.ts';
 import { moduleSwitchesReload, readModuleSwitches, type AnyModule } from './module-switches.ts';
 import type { ConfigContext, ModuleDefinition } from './module.ts';
 import { permissionsReloadable, type Groups } from './permissions.config.ts';
-import { TELEPORT_PLAYER_NODES } from './teleport.commands.ts';
 
 export interface StartupConfigs {
   /** Every file read, for `core reload`; sealed. */
@@ -43,7 +42,7 @@ export interface StartupConfigOptions {
 /** Reads and checks every config file; the first faulty one throws an Error whose message is its one line. */
 export function readStartupConfigs(o: StartupConfigOptions): StartupConfigs {
   const configs = createConfigFiles();
-  const defaultNodes = [...TELEPORT_PLAYER_NODES, ...o.modules.flatMap((m) => m.playerNodes ?? [])];
+  const defaultNodes = [...o.modules.flatMap((m) => m.playerNodes ?? [])];
   const permissions = configs.load(permissionsReloadable(o.configDir, defaultNodes, o.log.child('permissions')));
   const order = readModuleSwitches(o.configDir, o.modules, o.log);
   const running = new Set<string>();

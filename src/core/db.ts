@@ -163,6 +163,22 @@ export async function migrate(database: Database, module: string, migrations: re
 }
 
 /**
+ * Moves the records of applied migrations from one module name to another, in one transaction:
+ * a module that was part of the kernel (teleport's, recorded as `core.teleport`) keeps its
+ * migrations applied under its own name. A record the new name already has is dropped from the
+ * old one. Nothing to move (a new database, or moved at an earlier start) changes nothing.
+ */
+export async function renameMigrationRecords(database: Database, from: string, to: string): Promise<void> {
+  await migrationsTable(database.db);
+  await database.db.transaction().execute(async (tx) => {
+    const records = MIGRATIONS_TABLES.on(tx);
+    const kept = await appliedNames(tx, to);
+    if (kept.size > 0) await records.deleteFrom('core_migrations').where('module', '=', from).where('name', 'in', [...kept]).execute();
+    await records.updateTable('core_migrations').set({ module: to }).where('module', '=', from).execute();
+  });
+}
+
+/**
  * `migrate` inside a transaction the caller holds (PostgreSQL changes its schema transactionally):
  * the copy into PostgreSQL creates the tables and fills them all or nothing.
  */

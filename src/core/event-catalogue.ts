@@ -1,7 +1,7 @@
-// The catalogue of event payload schemas: the kernel's own events and those each module declares in
-// its definition, gathered at boot (and by the document generator, from every known module). It
-// gives the full schema of an event's `data` (the AsyncAPI document publishes it) and checks an
-// event against it (the tests check every event they see).
+// The catalogue of event payload schemas: those each module declares in its definition, gathered at
+// boot (and by the document generator, from every known module). It gives the full schema of an
+// event's `data` (the AsyncAPI document publishes it) and checks an event against it (the tests
+// check every event they see).
 
 import { Type, type TObject } from '@sinclair/typebox';
 import { TypeCompiler, type TypeCheck } from '@sinclair/typebox/compiler';
@@ -9,13 +9,6 @@ import { EVENT_NAMES, OccurredAt, ServerName, type EventName, type EventSchemas 
 import type { ModuleDefinition } from './module.ts';
 // The formats the schemas name (uuid, date-time) are registered where the shared schemas load.
 import './schemas.ts';
-import { TELEPORT_EVENTS } from './teleport.events.ts';
-
-/**
- * The kernel's own events: each kernel area declares its schemas with `defineEvents` in its
- * `<area>.events.ts` and is listed here.
- */
-const KERNEL_EVENTS: readonly EventSchemas[] = [TELEPORT_EVENTS];
 
 export interface EventCatalogue {
   /** Whether the event's payload is declared; false for an event of an area not built yet. */
@@ -87,7 +80,7 @@ export function eventCatalogue(sources: readonly EventSchemas[]): EventCatalogue
   };
 }
 
-/** The catalogue of the kernel and these modules (every known module, on or off). */
+/** The catalogue of these modules (every known module, on or off). */
 export function catalogueOf(modules: readonly ModuleDefinition[]): EventCatalogue {
-  return eventCatalogue([...KERNEL_EVENTS, ...modules.map((m) => m.events ?? {})]);
+  return eventCatalogue(modules.map((m) => m.events ?? {}));
 }

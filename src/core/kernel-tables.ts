@@ -8,7 +8,6 @@ import type { Migration } from './db.ts';
 import { PRESENCE_MIGRATIONS } from './network-presence.ts';
 import { PERMISSIONS_MIGRATIONS } from './permissions.ts';
 import { PLAYERS_MIGRATIONS } from './players.ts';
-import { TELEPORT_MIGRATIONS } from './teleport.store.ts';
 
 export interface TableDeclaration {
   /** The name core_migrations records the migrations under (`core.<part>`; a module's is its name). */
@@ -20,6 +19,5 @@ export const KERNEL_TABLES: readonly TableDeclaration[] = [
   { name: 'core.players', migrations: PLAYERS_MIGRATIONS },
   { name: 'core.audit', migrations: AUDIT_MIGRATIONS },
   { name: 'core.permissions', migrations: PERMISSIONS_MIGRATIONS },
-  { name: 'core.teleport', migrations: TELEPORT_MIGRATIONS },
   { name: 'core.presence', migrations: PRESENCE_MIGRATIONS },
 ];

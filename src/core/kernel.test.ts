@@ -105,7 +105,7 @@ describe('kernel.start', () => {
       assert.deepEqual(t.platform.messagesOf(alice), ['You have 42.']);
       assert.deepEqual(
         t.kernel.commands.list().map((c) => c.name),
-        ['help', 'stop', 'tps', 'core', 'back', 'tp', 'tphere', 'perm', 'balance'],
+        ['help', 'stop', 'tps', 'core', 'perm', 'balance'],
       );
       await t.platform.run('console', 'stop');
       assert.equal(t.stops, 1);

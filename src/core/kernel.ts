@@ -1,5 +1,5 @@
 // The kernel boots the essentials plugin: its own tables and services (players, audit,
-// permissions, commands, teleport, the chat and login chains), then the modules switched on in
+// permissions, commands, the chat and login chains), then the modules switched on in
 // data/core/modules.conf in dependency order, each with its own scope of the shared services (see
 // module-scope.ts), and finally hands the command framework to the platform. What it builds is
 // the CoreApi, the one object the Remote Access Service receives.
@@ -12,7 +12,7 @@ import { createCommandRegistry, helpCommand, stopCommand } from './command-regis
 import { tpsCommand } from './tps-command.ts';
 import { permissionNodes } from './command-tree.ts';
 import type { CommandRegistry } from './commands.ts';
-import { migrate, type Database } from './db.ts';
+import { migrate, renameMigrationRecords, type Database } from './db.ts';
 import { createNetworkPresence } from './network-presence.ts';
 import { createNetworkSignals, scopedSignals, type NetworkSignals } from './network-signals.ts';
 import { catalogueOf, type EventCatalogue } from './event-catalogue.ts';
@@ -30,8 +30,6 @@ import { installChains } from './chains.ts';
 import { KERNEL_TABLES } from './kernel-tables.ts';
 import { createModuleScope, type ModuleScope } from './module-scope.ts';
 import type { Scheduler } from './scheduler.ts';
-import { createTeleports, type Teleports } from './teleport.ts';
-import { teleportCommands } from './teleport.commands.ts';
 import type { GamePlatform } from '../platform/platform.ts';
 
 export { MODULES_FILE } from './module-switches.ts';
@@ -70,7 +68,7 @@ export interface Kernel {
   commands: CommandRegistry;
   /** The config files `core reload` reads again, as the start-up check read them (rest.conf included in a server). */
   configs: ConfigFiles;
-  /** The payload schema of every event: the kernel's own and every known module's (on or off). */
+  /** The payload schema of every event of every known module (on or off). */
   catalogue: EventCatalogue;
   /** What this server tells, and hears from, the other servers sharing its PostgreSQL database. */
   signals: NetworkSignals;
@@ -88,6 +86,11 @@ export async function startKernel(options: KernelOptions): Promise<Kernel> {
 
   // The kernel's tables (./kernel-tables.ts), then each module's as it boots.
   for (const part of KERNEL_TABLES) await migrate(database, part.name, part.migrations);
+  // Records of a module's migrations kept under the name it had before it was a module of its own
+  // (teleport's, `core.teleport`) move to its name first, on or off, so that they are not run again.
+  for (const m of options.modules) {
+    if (m.migrationsFormerlyRecordedAs !== undefined) await renameMigrationRecords(database, m.migrationsFormerlyRecordedAs, m.name);
+  }
   const signals = await createNetworkSignals({ database, serverName: options.serverName ?? 'server', log: log.child('network') });
 
   const presence = createNetworkPresence(database.db, options.serverName ?? 'server');
@@ -97,8 +100,6 @@ export async function startKernel(options: KernelOptions): Promise<Kernel> {
   const audit = createAudit({ db: database.db, clock, lines: { log: log.child('audit'), nameOf: async (uuid) => (await players.get(uuid))?.name } });
   const chains = installChains(platform, log.child('chains'));
   const started: Array<{ module: AnyModule; service: unknown; scope: ModuleScope; heard: { dispose(): void } }> = [];
-  let kernelScope: ModuleScope | undefined;
-  let teleports: Teleports | undefined;
 
   let stopped = false;
   async function stop(): Promise<void> {
@@ -113,8 +114,6 @@ export async function startKernel(options: KernelOptions): Promise<Kernel> {
       scope.dispose();
       heard.dispose();
     }
-    teleports?.stop();
-    kernelScope?.dispose();
     chains.uninstall();
     await players.stop();
     await signals.close();
@@ -136,25 +135,10 @@ export async function startKernel(options: KernelOptions): Promise<Kernel> {
     const commands = createCommandRegistry({ platform, permissions, log: log.child('commands') });
     const placeholders = createPlaceholders({ platform, log: log.child('placeholders') });
     const shared = { platform, events, scheduler, chat: chains.chat, logins: chains.logins, commands, placeholders };
-    kernelScope = createModuleScope('core', shared);
-    const teleport = createTeleports({
-      db: database.db,
-      platform: kernelScope.platform,
-      events,
-      scheduler: kernelScope.scheduler,
-      clock,
-      log: log.child('teleport'),
-      players,
-      permissions,
-      audit,
-      warmupSeconds: () => coreConfig().teleportWarmupSeconds,
-    });
-    teleports = teleport;
     commands.register(helpCommand(commands));
     commands.register(stopCommand(options.onStop));
     commands.register(tpsCommand(platform));
     commands.register(coreCommand({ configs, audit, log, more: [copyToPostgresCommand({ database, modules: options.modules, audit, log: log.child('copy') })] }));
-    for (const c of teleportCommands(teleport, { platform, players })) commands.register(c);
     commands.register(
       permCommand({
         permissions,
@@ -170,15 +154,20 @@ export async function startKernel(options: KernelOptions): Promise<Kernel> {
       players,
       permissions,
       audit,
-      teleport,
       modulesOn: () => [...on],
       isModuleOn: (name: string) => on.has(name),
     } satisfies Omit<CoreApi, keyof ModuleServices> as unknown as CoreApi;
-    const kernelServices: KernelServices = { players, permissions, audit, commands, teleport, placeholders };
+    const kernelServices: KernelServices = { players, permissions, audit, commands, placeholders };
+    /** Each started module's service as a module that declares it reaches it (its definition's `scoped`). */
+    const lend = (name: string, scope: ModuleScope): unknown => {
+      const lender = started.find((s) => s.module.name === name);
+      if (!lender?.module.scoped) return lender?.service;
+      return lender.module.scoped(lender.service, scope.track);
+    };
 
     for (const module of order) {
       await migrate(database, module.name, module.migrations);
-      const scope = createModuleScope(module.name, { ...shared, teleport });
+      const scope = createModuleScope(module.name, shared);
       const heard = scopedSignals(signals);
       const ctx: ModuleContext<string, string> = {
         ...kernelServices,
@@ -192,13 +181,13 @@ export async function startKernel(options: KernelOptions): Promise<Kernel> {
         chat: scope.chat,
         logins: scope.logins,
         commands: scope.commands,
-        teleport: scope.teleport ?? teleport,
         placeholders: scope.placeholders ?? placeholders,
         log: log.child(module.name),
         configDir,
+        coreConfig,
         configs,
-        api,
-        optional: optionalServices(module, api, on),
+        api: moduleApi(module, api, (name) => lend(name, scope)),
+        optional: optionalServices(module, on, (name) => lend(name, scope)),
       };
       let service: unknown;
       try {
@@ -224,14 +213,37 @@ export async function startKernel(options: KernelOptions): Promise<Kernel> {
 }
 
 /**
- * `ctx.optional` of a module: a getter per module it names in `optionalDependsOn`, answering that
- * module's service while it runs, undefined otherwise (switched off, or not in the build).
+ * `ctx.api` of a module: the published API, with the services of the modules it names in
+ * `dependsOn` as `lend` hands them to it (through their `scoped`, when they declare one).
  */
-function optionalServices(module: AnyModule, api: CoreApi, running: ReadonlySet<string>): OptionalServicesOf<string> {
+function moduleApi(module: AnyModule, api: CoreApi, lend: (name: string) => unknown): CoreApi {
   const services = api as unknown as Readonly<Record<string, unknown>>;
+  const lent = new Map<string, unknown>();
+  for (const name of module.dependsOn) {
+    const service = lend(name);
+    if (service !== services[name]) lent.set(name, service);
+  }
+  if (lent.size === 0) return api;
+  return new Proxy(api, {
+    get: (target, prop, receiver) => (typeof prop === 'string' && lent.has(prop) ? lent.get(prop) : Reflect.get(target, prop, receiver)),
+  });
+}
+
+/**
+ * `ctx.optional` of a module: a getter per module it names in `optionalDependsOn`, answering that
+ * module's service (as `lend` hands it over, once) while it runs, undefined otherwise (switched
+ * off, or not in the build).
+ */
+function optionalServices(module: AnyModule, running: ReadonlySet<string>, lend: (name: string) => unknown): OptionalServicesOf<string> {
   const optional: Record<string, unknown> = {};
   for (const name of module.optionalDependsOn ?? []) {
-    Object.defineProperty(optional, name, { enumerable: true, get: () => (running.has(name) ? services[name] : undefined) });
+    let lent: { service: unknown } | undefined;
+    const get = () => {
+      if (!running.has(name)) return undefined;
+      lent ??= { service: lend(name) };
+      return lent.service;
+    };
+    Object.defineProperty(optional, name, { enumerable: true, get });
   }
   return optional as OptionalServicesOf<string>;
 }

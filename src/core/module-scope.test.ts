@@ -8,9 +8,6 @@ import { memoryLogger } from './log.ts';
 import { createModuleScope } from './module-scope.ts';
 import { createPlaceholders } from './placeholders.ts';
 import { manualScheduler } from './scheduler.ts';
-import { createTeleports } from './teleport.ts';
-import { migrate, openDatabase } from './db.ts';
-import { TELEPORT_MIGRATIONS } from './teleport.store.ts';
 import { FakePlatform } from '../../test/support/fake-platform.ts';
 
 function setup() {
@@ -107,35 +104,22 @@ describe('createModuleScope', () => {
     assert.deepEqual(platform.handler!.names({ kind: 'console' }), ['ping']);
   });
 
-  it('removes its teleport gates, and only those', async () => {
-    const { platform, events, shared } = setup();
-    const clock = manualClock();
-    const log = memoryLogger();
-    const database = openDatabase({ kind: 'sqlite', file: ':memory:' });
-    await migrate(database, 'core.teleport', TELEPORT_MIGRATIONS);
-    const teleport = createTeleports({
-      db: database.db,
-      platform,
-      events,
-      scheduler: manualScheduler(clock, log),
-      clock,
-      log,
-      players: { get: async () => undefined },
-      permissions: { playerHas: () => false },
-      audit: { record: async () => {} },
-      warmupSeconds: () => 0,
-    });
-    const scope = createModuleScope('jail', { ...shared, teleport });
-    teleport.addGate((_p, to) => (to.x > 100 ? 'Too far.' : undefined));
-    scope.teleport!.addGate(() => 'Jailed.');
-    const alice = platform.join('Alice')!.uuid;
-    const spot = (x: number) => ({ world: 'world', x, y: 64, z: 0, yaw: 0, pitch: 0 });
-    assert.equal((await teleport.teleport(alice, spot(5), { cause: 'home' })).ok, false);
+  it('takes off what it tracks (a gate added through another module’s service) when disposed, and only that', () => {
+    const { scope } = setup();
+    const gates = new Set<string>();
+    const addGate = (gate: string) => {
+      gates.add(gate);
+      return () => void gates.delete(gate);
+    };
+    addGate('too far');
+    const released = scope.track(addGate('released'));
+    scope.track(addGate('jailed'));
+    released();
+    assert.deepEqual([...gates], ['too far', 'jailed']);
     scope.dispose();
-    assert.equal((await teleport.teleport(alice, spot(5), { cause: 'home' })).ok, true);
-    const far = await teleport.teleport(alice, spot(500), { cause: 'home' });
-    assert.equal(!far.ok && far.message, 'Too far.');
-    await database.close();
+    assert.deepEqual([...gates], ['too far']);
+    released();
+    assert.deepEqual([...gates], ['too far'], 'a remover runs once');
   });
 
   it('passes every other call to the platform itself', () => {

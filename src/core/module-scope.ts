@@ -1,6 +1,7 @@
 // What one module (or one kernel service) attaches to the running server, kept so that it can all
 // be taken off again when the module stops: platform listeners, event-bus subscriptions,
-// scheduled tasks, chat filters, login gates, command checks and teleport gates. A module uses its scope's
+// scheduled tasks, chat filters, login gates, command checks, placeholders, and what it attaches
+// through another module's service that `track`s it (teleport gates). A module uses its scope's
 // platform, events, scheduler and chains exactly as the shared ones; `dispose` removes whatever is
 // still attached, so a stopped module leaves nothing behind even if its own stop forgot something.
 
@@ -9,7 +10,6 @@ import type { CommandChecks, CommandRegistry } from './commands.ts';
 import type { EventBus } from './events.ts';
 import { scopedScheduler, type Scheduler } from './scheduler.ts';
 import type { Placeholders } from './placeholders.ts';
-import type { TeleportService } from './teleport.ts';
 import type { GamePlatform, PlatformEventName, PlatformEvents } from '../platform/platform.ts';
 
 export interface ScopeParts {
@@ -21,15 +21,17 @@ export interface ScopeParts {
   commands: CommandRegistry & CommandChecks;
   /** Absent for a scope of parts without placeholders (tests of the scope alone). */
   placeholders?: Placeholders;
-  /** Absent for the kernel's own scope, which the teleport service is built from. */
-  teleport?: TeleportService;
 }
 
-export interface ModuleScope extends Omit<ScopeParts, 'teleport' | 'placeholders'> {
-  /** The shared placeholders; what this scope registers is removed when it is disposed. */
-  placeholders?: Placeholders;
-  /** The shared teleport service whose gates are this scope's (absent when the parts had none). */
-  teleport?: TeleportService;
+/**
+ * Keeps the remover of something attached (a teleport gate) until it is called, or until the scope
+ * is disposed, which calls it; returns the remover to hand back to the one who attached it.
+ */
+export type Track = (remove: () => void) => () => void;
+
+export interface ModuleScope extends ScopeParts {
+  /** For what the module attaches through another module's service (`scoped` in its definition). */
+  track: Track;
   /** Takes off everything attached through this scope that is still attached. Idempotent. */
   dispose(): void;
 }
@@ -103,11 +105,6 @@ export function createModuleScope(owner: string, shared: ScopeParts): ModuleScop
     addListFilter: (filter) => tracked(shared.commands.addListFilter(filter)),
   };
 
-  const teleport: TeleportService | undefined = shared.teleport && {
-    ...shared.teleport,
-    addGate: (gate) => tracked(shared.teleport!.addGate(gate)),
-  };
-
   const placeholders: Placeholders | undefined = shared.placeholders && {
     ...shared.placeholders,
     register: (name, resolve, description) => tracked(shared.placeholders!.register(name, resolve, description)),
@@ -118,7 +115,7 @@ export function createModuleScope(owner: string, shared: ScopeParts): ModuleScop
     events,
     placeholders,
     scheduler,
-    teleport,
+    track: tracked,
     chat: { addFilter: (filter) => tracked(shared.chat.addFilter(filter)) },
     logins: { addGate: (gate) => tracked(shared.logins.addGate(gate)) },
     commands,

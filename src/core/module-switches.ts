@@ -16,7 +16,7 @@ import { messageOf } from './sentence.ts';
 export const MODULES_FILE = 'modules.conf';
 
 /** Names a module may not take: they are the kernel's own members of CoreApi. */
-const RESERVED = new Set(['version', 'players', 'permissions', 'audit', 'commands', 'teleport', 'modulesOn', 'isModuleOn']);
+const RESERVED = new Set(['version', 'players', 'permissions', 'audit', 'commands', 'modulesOn', 'isModuleOn']);
 
 // biome-ignore lint: any module's service.
 export type AnyModule = ModuleDefinition<any>;

@@ -16,6 +16,8 @@ import type { ConfigFiles, ReloadableConfig } from './config-reload.ts';
 import type { ChatFilters, LoginGates } from './chains.ts';
 import type { Scheduler } from './scheduler.ts';
 import type { NetworkSignals } from './network-signals.ts';
+import type { CoreConfig } from './core-config.ts';
+import type { Track } from './module-scope.ts';
 import type { RouteDefinition } from './routes.ts';
 
 /**
@@ -60,6 +62,11 @@ export interface ModuleContext<D extends string = never, O extends string = neve
   log: Logger;
   /** The plugin's config folder (data/core): a module's config file lives here. */
   configDir: string;
+  /**
+   * The settings of core.conf, the kernel's file (`teleport-warmup-seconds`), read at each use:
+   * `core reload` may change them.
+   */
+  coreConfig: () => CoreConfig;
   /**
    * Where a module gets its config file's settings (`configs.load` with the spec its
    * `readConfigFiles` read the file with), so that `core reload` can read it again; the service
@@ -111,6 +118,13 @@ export interface ModuleDefinition<S = unknown, D extends string = string, O exte
    */
   optionalDependsOn?: readonly O[];
   migrations: readonly Migration[];
+  /**
+   * The name core_migrations recorded this module's migrations under before it was a module of its
+   * own (teleport's were the kernel's, `core.teleport`): at start the kernel moves those records to
+   * the module's name before any module migrates (`renameMigrationRecords`, src/core/db.ts), so
+   * that an upgraded server does not run them again.
+   */
+  migrationsFormerlyRecordedAs?: string;
   /** One line for the comment above the module's switch in modules.conf. */
   description?: string;
   /** Whether the module is on when modules.conf does not name it (true when not given). */
@@ -140,6 +154,13 @@ export interface ModuleDefinition<S = unknown, D extends string = string, O exte
    */
   readConfigFiles?(ctx: ConfigContext<D>): Partial<NoInfer<S>> | void;
   createService(ctx: ModuleContext<D, O>): S | Promise<S>;
+  /**
+   * The service as a module that declares this one reaches it (`ctx.api.<name>`,
+   * `ctx.optional.<name>`), given that module's `track`: what that module attaches through it (a
+   * teleport gate) is taken off when that module stops, as what it attaches through its own context
+   * is. Without it, every module reaches the service itself.
+   */
+  scoped?(service: NoInfer<S>, track: Track): NoInfer<S>;
   commands?(service: NoInfer<S>, ctx: ModuleContext<D, O>): CommandDefinition[];
   /**
    * Called once at shutdown, before the database closes. What the module attached through its

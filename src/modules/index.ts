@@ -29,6 +29,7 @@ import { ranksModule } from './ranks/index.ts';
 import { regionsModule } from './regions/index.ts';
 import { scoreboardModule } from './scoreboard/index.ts';
 import { skinsModule } from './skins/index.ts';
+import { teleportModule } from './teleport/index.ts';
 import { tradeModule } from './trade/index.ts';
 import { securityModule } from './security/index.ts';
 import { vaultsModule } from './vaults/index.ts';
@@ -40,4 +41,4 @@ import { votesModule } from './votes/index.ts';
 import { staffModule } from './staff/index.ts';
 import { communicationModule } from './communication/index.ts';
 
-export const ALL_MODULES: readonly ModuleDefinition[] = [economyModule, homesModule, warpsModule, playerWarpsModule, kitsModule, vaultsModule, vanishModule, playerStateModule, tpaModule, moderationModule, presenceModule, playtimeModule, worldsModule, extlinkModule, invRollbackModule, messagingModule, ranksModule, votesModule, regionsModule, skinsModule, tradeModule, securityModule, scoreboardModule, commandGateModule, staffModule, communicationModule, npcsModule, hologramsModule, powertoolsModule, poseModule, itemworldModule];
+export const ALL_MODULES: readonly ModuleDefinition[] = [economyModule, homesModule, warpsModule, playerWarpsModule, kitsModule, vaultsModule, vanishModule, playerStateModule, teleportModule, tpaModule, moderationModule, presenceModule, playtimeModule, worldsModule, extlinkModule, invRollbackModule, messagingModule, ranksModule, votesModule, regionsModule, skinsModule, tradeModule, securityModule, scoreboardModule, commandGateModule, staffModule, communicationModule, npcsModule, hologramsModule, powertoolsModule, poseModule, itemworldModule];

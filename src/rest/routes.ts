@@ -1,13 +1,12 @@
-// The route table: the service's own rows (`GET /status`, and the kernel's players and teleport
-// rows, ./players.routes.ts and ./teleport.routes.ts), then every known module's rows as its
-// definition declares them (`defineModule({ routes })`), in the order of the module list. The add-on
-// receives the module definitions from the composition root; it names no module. The server and
-// the OpenAPI document both read this table.
+// The route table: the service's own rows (`GET /status`, and the kernel's players rows,
+// ./players.routes.ts), then every known module's rows as its definition declares them
+// (`defineModule({ routes })`), in the order of the module list. The add-on receives the module
+// definitions from the composition root; it names no module. The server and the OpenAPI document
+// both read this table.
 
 import type { RouteDefinition } from '../core/routes.ts';
 import { PLAYERS_ROUTES } from './players.routes.ts';
 import { statusRoute } from './route-table.ts';
-import { TELEPORT_ROUTES } from './teleport.routes.ts';
 
 /** What the table reads of a module's definition. */
 export interface RoutedModule {
@@ -16,7 +15,7 @@ export interface RoutedModule {
 }
 
 /** The rows that are the service's own, answered whatever modules are on. */
-export const SERVICE_ROUTES: readonly RouteDefinition[] = [statusRoute, ...PLAYERS_ROUTES, ...TELEPORT_ROUTES];
+export const SERVICE_ROUTES: readonly RouteDefinition[] = [statusRoute, ...PLAYERS_ROUTES];
 
 /**
  * The whole table for these modules (every known one, on or off: a module that is off answers 503).

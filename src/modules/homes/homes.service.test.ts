@@ -4,6 +4,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CONSOLE, type Actor } from '../../core/actor.ts';
 import { startTestKernel, type TestKernel } from '../../../test/support/test-kernel.ts';
+import { teleportModule } from '../teleport/index.ts';
 import { homesModule } from './index.ts';
 import type { HomesService } from './homes.service.ts';
 import { value, declined, invalid } from '../../../test/support/results.ts';
@@ -22,7 +23,7 @@ describe('homes', () => {
   let bob: string;
 
   before(async () => {
-    t = await startTestKernel({ modules: [homesModule] });
+    t = await startTestKernel({ modules: [teleportModule, homesModule] });
     homes = t.kernel.api.homes;
     alice = (await t.join('Alice')).uuid;
     bob = (await t.join('Bob')).uuid;
@@ -363,7 +364,7 @@ describe('homes', () => {
 describe('homes on PostgreSQL', () => {
   it('migrates, sets, relocates, labels, refuses beyond the limit and deletes, and keeps homes across a restart', (ctx) =>
     withPostgres(ctx, 'homes', async (openDb) => {
-      const k = await startTestKernel({ modules: [homesModule], openDb });
+      const k = await startTestKernel({ modules: [teleportModule, homesModule], openDb });
       try {
       const homes = k.kernel.api.homes;
       const ann = (await k.join('Ann')).uuid;

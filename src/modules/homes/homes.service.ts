@@ -3,8 +3,7 @@
 // Answers are already in the rendering of the Remote Access Service.
 
 import type { Actor } from '../../core/actor.ts';
-import type { AuditService, KnownPlayer, PermissionsService, PlayersService } from '../../core/api.ts';
-import type { TeleportService } from '../../core/teleport.ts';
+import type { AuditService, CoreApi, KnownPlayer, PermissionsService, PlayersService } from '../../core/api.ts';
 import type { Clock } from '../../core/clock.ts';
 import type { Db } from '../../core/db.ts';
 import type { EventBus } from '../../core/events.ts';
@@ -67,7 +66,7 @@ export interface HomesDeps {
   permissions: PermissionsService;
   audit: Pick<AuditService, 'record'>;
   platform: GamePlatform;
-  teleport: Pick<TeleportService, 'teleport'>;
+  teleport: Pick<CoreApi['teleport'], 'teleport'>;
   /** Read at each use: `core reload` may change it. */
   config: () => HomesConfig;
 }

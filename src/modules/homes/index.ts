@@ -17,7 +17,7 @@ declare module '../../core/api.ts' {
 export const homesModule = defineModule({
   name: 'homes',
   description: 'Home slots per player: /sethome, /home, /delhome, /homes; limits from core.home.limit.<n>.',
-  dependsOn: [],
+  dependsOn: ['teleport'],
   migrations: HOMES_MIGRATIONS,
   routes: HOMES_ROUTES,
   events: HOME_EVENTS,
@@ -32,7 +32,7 @@ export const homesModule = defineModule({
       permissions: ctx.permissions,
       audit: ctx.audit,
       platform: ctx.platform,
-      teleport: ctx.teleport,
+      teleport: ctx.api.teleport,
       config: ctx.configs.load(homesReloadable(ctx.configDir)),
     }),
   commands: (homes, ctx) => homesCommands(homes, ctx),

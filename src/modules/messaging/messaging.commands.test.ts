@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { CONSOLE } from '../../core/actor.ts';
 import { startTestKernel, type TestKernel } from '../../../test/support/test-kernel.ts';
 import { value } from '../../../test/support/results.ts';
+import { teleportModule } from '../teleport/index.ts';
 import { moderationModule } from '../moderation/index.ts';
 import { vanishModule } from '../vanish/index.ts';
 import { messagingModule } from './index.ts';
@@ -14,7 +15,7 @@ describe('messaging commands', () => {
   const run = (who: string, line: string) => t.platform.run(ids[who]!, line);
 
   before(async () => {
-    t = await startTestKernel({ modules: [messagingModule, moderationModule, vanishModule] });
+    t = await startTestKernel({ modules: [teleportModule, messagingModule, moderationModule, vanishModule] });
     for (const name of ['Ann', 'Ben', 'Cat']) ids[name] = (await t.join(name)).uuid;
   });
   beforeEach(() => t.platform.clearMessages());

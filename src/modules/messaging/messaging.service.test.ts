@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { CONSOLE, type Actor } from '../../core/actor.ts';
 import { startTestKernel, type TestKernel } from '../../../test/support/test-kernel.ts';
 import { declined, invalid, value } from '../../../test/support/results.ts';
+import { teleportModule } from '../teleport/index.ts';
 import { moderationModule } from '../moderation/index.ts';
 import { vanishModule } from '../vanish/index.ts';
 import { messagingModule } from './index.ts';
@@ -19,7 +20,7 @@ describe('messaging', () => {
   const grant = async (who: string, node: string) => value(await t.kernel.api.permissions.grant(ids[who]!, node, CONSOLE));
 
   before(async () => {
-    t = await startTestKernel({ modules: [messagingModule, moderationModule, vanishModule] });
+    t = await startTestKernel({ modules: [teleportModule, messagingModule, moderationModule, vanishModule] });
     m = () => t.kernel.api.messaging;
     for (const name of ['Ann', 'Ben', 'Cat', 'Dan']) ids[name] = (await t.join(name)).uuid;
   });

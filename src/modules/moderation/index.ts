@@ -29,7 +29,7 @@ export { JAIL_NODES };
 export const moderationModule = defineModule({
   name: 'moderation',
   description: 'Bans, mutes, warnings, kicks, address bans, alt detection and jails.',
-  dependsOn: [],
+  dependsOn: ['teleport'],
   migrations: [...MODERATION_MIGRATIONS, ...JAIL_MIGRATIONS],
   routes: [...MODERATION_ROUTES, ...JAIL_ROUTES],
   events: MODERATION_EVENTS,
@@ -50,10 +50,10 @@ export const moderationModule = defineModule({
       permissions: ctx.permissions,
       audit: ctx.audit,
       platform: ctx.platform,
-      teleport: ctx.teleport,
+      teleport: ctx.api.teleport,
       config: jailConfig,
     });
-    enforceJails(jails, { platform: ctx.platform, clock: ctx.clock, commands: ctx.commands, teleport: ctx.teleport, config: jailConfig });
+    enforceJails(jails, { platform: ctx.platform, clock: ctx.clock, commands: ctx.commands, teleport: ctx.api.teleport, config: jailConfig });
     const sanctions = await createModerationService({
       db: ctx.db,
       events: ctx.events,

@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { startTestKernel, type TestKernel } from '../../../test/support/test-kernel.ts';
 import { value } from '../../../test/support/results.ts';
 import { parseJailDetails } from './jail.commands.ts';
+import { teleportModule } from '../teleport/index.ts';
 import { moderationModule } from './index.ts';
 
 describe('parseJailDetails', () => {
@@ -25,7 +26,7 @@ describe('jail commands', () => {
   const said = (uuid: string) => t.platform.messagesOf(uuid);
 
   before(async () => {
-    t = await startTestKernel({ modules: [moderationModule] });
+    t = await startTestKernel({ modules: [teleportModule, moderationModule] });
     ann = (await t.join('Ann')).uuid;
     await t.join('Ben');
   });

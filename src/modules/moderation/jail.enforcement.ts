@@ -4,8 +4,8 @@
 // placing blocks are cancelled, and a prisoner who joins or respawns is sent back to their jail.
 
 import type { CommandChecks, CommandRegistry } from '../../core/commands.ts';
+import type { CoreApi } from '../../core/api.ts';
 import type { Clock } from '../../core/clock.ts';
-import type { TeleportService } from '../../core/teleport.ts';
 import type { GamePlatform, Location, OnlinePlayer } from '../../platform/platform.ts';
 import type { JailConfig } from './jail.config.ts';
 import { JAIL_CAUSE, type JailKeeper } from './jail.service.ts';
@@ -14,7 +14,7 @@ export interface JailEnforcementDeps {
   platform: GamePlatform;
   clock: Clock;
   commands: CommandRegistry & CommandChecks;
-  teleport: Pick<TeleportService, 'addGate'>;
+  teleport: Pick<CoreApi['teleport'], 'addGate'>;
   config: () => JailConfig;
 }
 

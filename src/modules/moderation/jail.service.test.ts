@@ -6,6 +6,7 @@ import { defineModule } from '../../core/module.ts';
 import { startTestKernel, type TestKernel } from '../../../test/support/test-kernel.ts';
 import { plain } from '../../../test/support/fake/values.ts';
 import { declined, invalid, value } from '../../../test/support/results.ts';
+import { teleportModule } from '../teleport/index.ts';
 import { moderationModule, type ModerationApi } from './index.ts';
 import { withPostgres } from '../../../test/support/postgres.ts';
 
@@ -47,7 +48,7 @@ describe('jails', () => {
   };
 
   before(async () => {
-    t = await startTestKernel({ modules: [moderationModule, commandsModule] });
+    t = await startTestKernel({ modules: [teleportModule, moderationModule, commandsModule] });
     boot();
     ann = (await t.join('Ann')).uuid;
     ben = (await t.join('Ben')).uuid;
@@ -294,7 +295,7 @@ describe('jails', () => {
 describe('jails on PostgreSQL', () => {
   it('stores jails, sentences and releases waiting for a join, across a restart', (ctx) =>
     withPostgres(ctx, 'jails', async (openDb) => {
-      const k = await startTestKernel({ modules: [moderationModule], openDb });
+      const k = await startTestKernel({ modules: [teleportModule, moderationModule], openDb });
       try {
         const mod = () => k.kernel.api.moderation;
         const ann = (await k.join('Ann')).uuid;

@@ -6,7 +6,7 @@
 // the next start.
 
 import { actorName, type Actor } from '../../core/actor.ts';
-import type { AuditService, KnownPlayer, PermissionsService, PlayersService } from '../../core/api.ts';
+import type { AuditService, CoreApi, KnownPlayer, PermissionsService, PlayersService } from '../../core/api.ts';
 import type { Clock } from '../../core/clock.ts';
 import type { Db } from '../../core/db.ts';
 import type { EventBus } from '../../core/events.ts';
@@ -17,7 +17,6 @@ import { toLocation, type LocationInput } from '../../core/location.ts';
 import type { Logger } from '../../core/log.ts';
 import { fail, ok, type Result } from '../../core/result.ts';
 import type { ScheduledTask, Scheduler } from '../../core/scheduler.ts';
-import type { TeleportService } from '../../core/teleport.ts';
 import { normalizeUuid } from '../../core/uuid.ts';
 import type { GamePlatform, Location } from '../../platform/platform.ts';
 import type { JailConfig } from './jail.config.ts';
@@ -101,7 +100,7 @@ export interface JailDeps {
   permissions: Pick<PermissionsService, 'playerHas'>;
   audit: Pick<AuditService, 'record'>;
   platform: GamePlatform;
-  teleport: Pick<TeleportService, 'teleport'>;
+  teleport: Pick<CoreApi['teleport'], 'teleport'>;
   /** Read at each use: `core reload` may change it. */
   config: () => JailConfig;
 }

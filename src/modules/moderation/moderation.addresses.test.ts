@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { CONSOLE } from '../../core/actor.ts';
 import { startTestKernel, type TestKernel } from '../../../test/support/test-kernel.ts';
 import { plain } from '../../../test/support/fake-platform.ts';
+import { teleportModule } from '../teleport/index.ts';
 import { moderationModule } from './index.ts';
 import { NOTIFY_NODE, type ModerationService } from './moderation.service.ts';
 import { normalizeAddress } from './moderation.addresses.ts';
@@ -26,7 +27,7 @@ describe('moderation (address bans and alts)', () => {
   };
 
   before(async () => {
-    t = await startTestKernel({ modules: [moderationModule] });
+    t = await startTestKernel({ modules: [teleportModule, moderationModule] });
     mod = t.kernel.api.moderation;
     staff = (await join('Staff', '10.9.9.9'))!.uuid;
     value(await t.kernel.api.permissions.grant(staff, NOTIFY_NODE, CONSOLE));

@@ -6,6 +6,7 @@ import { CONSOLE } from '../../core/actor.ts';
 import { defineModule } from '../../core/module.ts';
 import { startTestKernel, type TestKernel } from '../../../test/support/test-kernel.ts';
 import { plain } from '../../../test/support/fake-platform.ts';
+import { teleportModule } from '../teleport/index.ts';
 import { moderationModule } from './index.ts';
 import { MODERATION_NODES } from './moderation.commands.ts';
 import type { ModerationService } from './moderation.service.ts';
@@ -37,7 +38,7 @@ describe('moderation commands', () => {
 
   before(async () => {
     t = await startTestKernel({
-      modules: [moderationModule, chatty],
+      modules: [teleportModule, moderationModule, chatty],
       // The blocked list of moderation.conf, with /tell named by its alias only.
       beforeStart: (dir) => writeFileSync(joinPath(dir, 'moderation.conf'), 'mute-blocked-commands = ["tell", "whisper"]\n'),
     });

@@ -10,6 +10,7 @@ import { withPostgres } from '../../../test/support/postgres.ts';
 import { value } from '../../../test/support/results.ts';
 import { within } from '../../../test/support/within.ts';
 import { plain } from '../../../test/support/fake/values.ts';
+import { teleportModule } from '../teleport/index.ts';
 import { moderationModule } from './index.ts';
 
 /** Two kernels on one PostgreSQL schema, as two servers of a network (lobby and survival), closed afterwards. */
@@ -17,8 +18,8 @@ function twoServers(ctx: TestContext, name: string, run: (lobby: TestKernel, sur
   return withPostgres(ctx, name, async (openDb) => {
     const kernels: TestKernel[] = [];
     try {
-      kernels.push(await startTestKernel({ modules: [moderationModule], openDb, serverName: 'lobby' }));
-      kernels.push(await startTestKernel({ modules: [moderationModule], openDb, serverName: 'survival' }));
+      kernels.push(await startTestKernel({ modules: [teleportModule, moderationModule], openDb, serverName: 'lobby' }));
+      kernels.push(await startTestKernel({ modules: [teleportModule, moderationModule], openDb, serverName: 'survival' }));
       await run(kernels[0]!, kernels[1]!);
     } finally {
       for (const k of kernels) await k.close();

@@ -5,12 +5,13 @@ import { startTestKernel } from '../../../test/support/test-kernel.ts';
 import { withPostgres } from '../../../test/support/postgres.ts';
 import { value, declined } from '../../../test/support/results.ts';
 import type { Players } from '../../core/players.ts';
+import { teleportModule } from '../teleport/index.ts';
 import { moderationModule } from './index.ts';
 
 describe('moderation on PostgreSQL', () => {
   it('migrates; bans, mutes, warns, bans an address, remembers addresses; keeps them across a restart; lifts them', (ctx) =>
     withPostgres(ctx, 'moderation', async (openDb) => {
-      const k = await startTestKernel({ modules: [moderationModule], openDb });
+      const k = await startTestKernel({ modules: [teleportModule, moderationModule], openDb });
       const join = async (name: string, address: string) => {
         const p = k.platform.join(name, { address });
         await (k.kernel.api.players as Players).idle();

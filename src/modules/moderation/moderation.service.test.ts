@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { CONSOLE, type Actor } from '../../core/actor.ts';
 import { startTestKernel, type TestKernel } from '../../../test/support/test-kernel.ts';
 import { plain } from '../../../test/support/fake-platform.ts';
+import { teleportModule } from '../teleport/index.ts';
 import { moderationModule } from './index.ts';
 import { NOTIFY_NODE, type ModerationService } from './moderation.service.ts';
 import { value, declined, invalid } from '../../../test/support/results.ts';
@@ -33,7 +34,7 @@ describe('moderation (bans, mutes, kicks, warnings, history)', () => {
   const refusal = (name: string) => plain(t.platform.refusedLogins.filter((k) => k.name === name).at(-1)?.reason ?? '');
 
   before(async () => {
-    t = await startTestKernel({ modules: [moderationModule] });
+    t = await startTestKernel({ modules: [teleportModule, moderationModule] });
     mod = t.kernel.api.moderation;
     alice = (await join('Alice', '10.0.0.1'))!.uuid;
     bob = (await join('Bob', '10.0.0.2'))!.uuid;
@@ -279,7 +280,7 @@ describe('moderation (bans, mutes, kicks, warnings, history)', () => {
 
 describe('moderation (signs of a muted player)', () => {
   it('cancels a muted player’s sign edit (the sign stays blank) and tells them why; unmuted, the text is kept', async () => {
-    const t = await startTestKernel({ modules: [moderationModule] });
+    const t = await startTestKernel({ modules: [teleportModule, moderationModule] });
     try {
       const mod = t.kernel.api.moderation;
       const bob = (await t.join('Bob')).uuid;
@@ -300,7 +301,7 @@ describe('moderation (signs of a muted player)', () => {
 
 describe('moderation.sanctions with a jail sentence', () => {
   it('answers the jail in force beside the ban, mute and warnings', async () => {
-    const t = await startTestKernel({ modules: [moderationModule] });
+    const t = await startTestKernel({ modules: [teleportModule, moderationModule] });
     try {
       const mod = t.kernel.api.moderation;
       const bob = (await t.join('Bob')).uuid;
@@ -317,7 +318,7 @@ describe('moderation.sanctions with a jail sentence', () => {
 
 describe('moderation exemption', () => {
   it('a player holding core.moderation.exempt cannot be banned, muted, kicked or warned by a player; the console and routes still can', async () => {
-    const t = await startTestKernel({ modules: [moderationModule] });
+    const t = await startTestKernel({ modules: [teleportModule, moderationModule] });
     try {
       const mod = t.kernel.api.moderation;
       const mo = await t.join('Mo');

@@ -7,6 +7,7 @@ import { startTestKernel, type TestKernel } from '../../../test/support/test-ker
 import { startFakeAccountService, textureValue, SIGNATURE, type FakeAccountService } from '../../../test/support/fake-account-service.ts';
 import { value, declined, invalid } from '../../../test/support/results.ts';
 import { withPostgres } from '../../../test/support/postgres.ts';
+import { teleportModule } from '../teleport/index.ts';
 import { skinsModule } from '../skins/index.ts';
 import { worldsModule } from '../worlds/index.ts';
 import { npcsModule } from './index.ts';
@@ -262,7 +263,7 @@ describe('npcs without the skins module', () => {
 
 describe('npcs in a managed world', () => {
   it('spawns an NPC of a world not loaded at start once that world is loaded', async () => {
-    const t = await startTestKernel({ modules: [worldsModule, npcsModule] });
+    const t = await startTestKernel({ modules: [teleportModule, worldsModule, npcsModule] });
     try {
       const ann = (await t.join('Ann')).uuid;
       value(await t.kernel.api.worlds.create('flatland', { generator: 'flat' }, REST));

@@ -17,7 +17,7 @@ declare module '../../core/api.ts' {
 export const playerWarpsModule = defineModule({
   name: 'playerwarps',
   description: 'Player warps: /pwarp, owned by players, with managers, whitelist, bans and visit fees.',
-  dependsOn: ['economy'],
+  dependsOn: ['economy', 'teleport'],
   migrations: PLAYERWARPS_MIGRATIONS,
   routes: PLAYERWARPS_ROUTES,
   events: PLAYERWARP_EVENTS,
@@ -32,7 +32,7 @@ export const playerWarpsModule = defineModule({
       permissions: ctx.permissions,
       audit: ctx.audit,
       platform: ctx.platform,
-      teleport: ctx.teleport,
+      teleport: ctx.api.teleport,
       log: ctx.log,
       config: ctx.configs.load(playerWarpsReloadable(ctx.configDir)),
       economy: () => ctx.api.economy,

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import type { Actor } from '../../core/actor.ts';
 import { startTestKernel, type TestKernel } from '../../../test/support/test-kernel.ts';
 import { declined, value } from '../../../test/support/results.ts';
+import { teleportModule } from '../teleport/index.ts';
 import { economyModule } from '../economy/index.ts';
 import { playerWarpsModule } from './index.ts';
 import type { PlayerWarpsService } from './playerwarps.service.ts';
@@ -21,7 +22,7 @@ describe('/pwarp', () => {
 
   before(async () => {
     t = await startTestKernel({
-      modules: [economyModule, playerWarpsModule],
+      modules: [teleportModule, economyModule, playerWarpsModule],
       beforeStart: (dir) => writeFileSync(join(dir, 'playerwarps.conf'), 'default-limit = 2\n'),
     });
     pw = t.kernel.api.playerwarps;

@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { Value } from '@sinclair/typebox/value';
 import { CONSOLE, type Actor } from '../../core/actor.ts';
 import { startTestKernel, type TestKernel } from '../../../test/support/test-kernel.ts';
+import { teleportModule } from '../teleport/index.ts';
 import { economyModule } from '../economy/index.ts';
 import { playerWarpsModule } from './index.ts';
 import { PLAYERWARPS_ROUTES } from './playerwarps.routes.ts';
@@ -23,7 +24,7 @@ describe('the player-warp listing', () => {
   let vic: string;
 
   before(async () => {
-    t = await startTestKernel({ modules: [economyModule, playerWarpsModule] });
+    t = await startTestKernel({ modules: [teleportModule, economyModule, playerWarpsModule] });
     pw = t.kernel.api.playerwarps;
     owen = (await t.join('Owen')).uuid;
     vic = (await t.join('Vic')).uuid;
@@ -94,7 +95,7 @@ describe('playerwarps.list', () => {
 describe('playerwarps on PostgreSQL', () => {
   it('lists public active warps most visited first, then by name, with their total', async (ctx) => {
     await withPostgres(ctx, 'playerwarps', async (openDb) => {
-      const t = await startTestKernel({ modules: [economyModule, playerWarpsModule], openDb });
+      const t = await startTestKernel({ modules: [teleportModule, economyModule, playerWarpsModule], openDb });
       try {
         const pw = t.kernel.api.playerwarps;
         const owen = (await t.join('Owen')).uuid;

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { openDatabase } from '../../core/db.ts';
 import { startTestKernel } from '../../../test/support/test-kernel.ts';
 import { growingSteps } from '../../../test/support/query-plan.ts';
+import { teleportModule } from '../teleport/index.ts';
 import { economyModule } from '../economy/index.ts';
 import { playerWarpsModule } from './index.ts';
 
@@ -14,7 +15,7 @@ describe('the player-warp listing on SQLite', () => {
   it('reads a page through the index in its order: no scan, no sort of the listed warps', async () => {
     let file = '';
     const t = await startTestKernel({
-      modules: [economyModule, playerWarpsModule],
+      modules: [teleportModule, economyModule, playerWarpsModule],
       beforeStart: (configDir) => (file = join(configDir, '..', 'core.db')),
       openDb: () => openDatabase({ kind: 'sqlite', file }),
     });

@@ -8,6 +8,7 @@ import { CONSOLE } from '../../core/actor.ts';
 import { startTestKernel, type TestKernel } from '../../../test/support/test-kernel.ts';
 import { withPostgres } from '../../../test/support/postgres.ts';
 import { value } from '../../../test/support/results.ts';
+import { teleportModule } from '../teleport/index.ts';
 import { economyModule } from '../economy/index.ts';
 import { playerWarpsModule } from './index.ts';
 
@@ -19,7 +20,7 @@ describe('player warps on PostgreSQL, two servers', () => {
       const kernels: TestKernel[] = [];
       try {
         for (const serverName of ['lobby', 'survival']) {
-          kernels.push(await startTestKernel({ modules: [economyModule, playerWarpsModule], openDb, serverName }));
+          kernels.push(await startTestKernel({ modules: [teleportModule, economyModule, playerWarpsModule], openDb, serverName }));
         }
         const [lobby, survival] = kernels as [TestKernel, TestKernel];
         const owen = (await lobby.join('Owen')).uuid;

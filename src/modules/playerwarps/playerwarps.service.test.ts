@@ -6,6 +6,7 @@ import { CONSOLE, type Actor } from '../../core/actor.ts';
 import { InvalidInput } from '../../core/invalid-input.ts';
 import type { Result } from '../../core/result.ts';
 import { startTestKernel, type TestKernel } from '../../../test/support/test-kernel.ts';
+import { teleportModule } from '../teleport/index.ts';
 import { economyModule } from '../economy/index.ts';
 import type { CoreApi } from '../../core/api.ts';
 import { playerWarpsModule } from './index.ts';
@@ -35,7 +36,7 @@ describe('playerwarps', () => {
 
   before(async () => {
     t = await startTestKernel({
-      modules: [economyModule, playerWarpsModule],
+      modules: [teleportModule, economyModule, playerWarpsModule],
       beforeStart: (dir) => writeFileSync(join(dir, 'playerwarps.conf'), 'default-limit = 2\n'),
     });
     pw = t.kernel.api.playerwarps;

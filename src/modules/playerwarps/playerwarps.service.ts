@@ -8,7 +8,6 @@
 
 import { actorName, type Actor } from '../../core/actor.ts';
 import type { AuditService, CoreApi, KnownPlayer, PermissionsService, PlayersService } from '../../core/api.ts';
-import type { TeleportService } from '../../core/teleport.ts';
 import type { Clock } from '../../core/clock.ts';
 import type { Db } from '../../core/db.ts';
 import type { EventBus } from '../../core/events.ts';
@@ -69,7 +68,7 @@ export interface PlayerWarpsDeps {
   permissions: Pick<PermissionsService, 'playerHas' | 'numeric'>;
   audit: Pick<AuditService, 'record'>;
   platform: GamePlatform;
-  teleport: Pick<TeleportService, 'teleport'>;
+  teleport: Pick<CoreApi['teleport'], 'teleport'>;
   log: Logger;
   /** Read at each use: `core reload` may change it. */
   config: () => PlayerWarpsConfig;

@@ -20,6 +20,8 @@ export const securityModule = defineModule({
   name: 'security',
   description: 'Two-factor codes (TOTP) with /2fa; untrusted devices prove a code before playing; lockouts.',
   dependsOn: [],
+  // Only a gate refusing the teleports of a player who owes a code: without teleports, none is needed.
+  optionalDependsOn: ['teleport'],
   migrations: SECURITY_MIGRATIONS,
   routes: SECURITY_ROUTES,
   events: SECURITY_EVENTS,
@@ -43,7 +45,7 @@ export const securityModule = defineModule({
       commands: ctx.commands,
       chat: ctx.chat,
       logins: ctx.logins,
-      teleport: ctx.teleport,
+      teleport: ctx.optional.teleport,
     });
     return security;
   },

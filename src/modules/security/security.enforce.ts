@@ -6,8 +6,8 @@
 
 import type { CommandChecks, CommandRegistry } from '../../core/commands.ts';
 import type { ChatFilters, LoginGates } from '../../core/chains.ts';
+import type { CoreApi } from '../../core/api.ts';
 import type { Clock } from '../../core/clock.ts';
-import type { TeleportService } from '../../core/teleport.ts';
 import type { GamePlatform, Location, OnlinePlayer } from '../../platform/platform.ts';
 import { lockoutText, type SecurityService } from './security.service.ts';
 
@@ -21,7 +21,8 @@ export interface SecurityEnforcementDeps {
   commands: CommandRegistry & CommandChecks;
   chat: ChatFilters;
   logins: LoginGates;
-  teleport: Pick<TeleportService, 'addGate'>;
+  /** Undefined while the teleport module is off: no teleport then needs refusing. */
+  teleport: Pick<CoreApi['teleport'], 'addGate'> | undefined;
 }
 
 /** Whether a move only falls (same block column, not upwards): let through for a held player. */
@@ -82,5 +83,5 @@ export function enforceSecurity(security: SecurityService, deps: SecurityEnforce
     if (security.held(e.player.uuid) || (e.attacker && security.held(e.attacker.uuid))) e.cancel();
   });
 
-  teleport.addGate((player) => (security.held(player.uuid) ? `${player.name} has not yet proved their two-factor code.` : undefined));
+  teleport?.addGate((player) => (security.held(player.uuid) ? `${player.name} has not yet proved their two-factor code.` : undefined));
 }

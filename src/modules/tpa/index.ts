@@ -1,6 +1,6 @@
 // The tpa module: teleport requests between players (/tpa, /tpahere, /tpaccept, /tpdeny,
 // /tpacancel) with an expiry, and the route reading a player's requests. The moves themselves,
-// /back, /tp and /tphere belong to the kernel's teleport service (src/core/teleport*.ts).
+// /back, /tp and /tphere belong to the teleport module (src/modules/teleport/).
 
 import { defineModule } from '../../core/module.ts';
 import { TPA_NODES, tpaCommands } from './tpa.commands.ts';
@@ -18,7 +18,7 @@ declare module '../../core/api.ts' {
 export const tpaModule = defineModule({
   name: 'tpa',
   description: 'Teleport requests: /tpa, /tpahere, /tpaccept, /tpdeny, /tpacancel; they expire after request-expiry-seconds.',
-  dependsOn: [],
+  dependsOn: ['teleport'],
   migrations: [],
   routes: TPA_ROUTES,
   events: TPA_EVENTS,
@@ -31,7 +31,7 @@ export const tpaModule = defineModule({
       scheduler: ctx.scheduler,
       clock: ctx.clock,
       players: ctx.players,
-      teleport: ctx.teleport,
+      teleport: ctx.api.teleport,
       config: ctx.configs.load(tpaReloadable(ctx.configDir)),
     }),
   commands: (tpa, ctx) => tpaCommands(tpa, ctx),

@@ -10,6 +10,7 @@ import type { EventName } from '../../core/events.ts';
 import { startTestKernel, type TestKernel } from '../../../test/support/test-kernel.ts';
 import { declined, invalid, value } from '../../../test/support/results.ts';
 import type { Location, TextComponent } from '../../platform/platform.ts';
+import { teleportModule } from '../teleport/index.ts';
 import { tpaModule } from './index.ts';
 import type { TpaService } from './tpa.service.ts';
 
@@ -31,7 +32,7 @@ describe('teleport requests', () => {
 
   before(async () => {
     t = await startTestKernel({
-      modules: [tpaModule],
+      modules: [teleportModule, tpaModule],
       beforeStart: (dir) => {
         writeFileSync(join(dir, 'tpa.conf'), `request-expiry-seconds = ${EXPIRY}\n`);
         writeFileSync(join(dir, 'core.conf'), `teleport-warmup-seconds = ${WARMUP}\n`);

@@ -3,22 +3,24 @@
 // player leaving the game drops every request they sent or received, so none outlives a restart.
 // A player may have requests out to several players and from several players at once; a new
 // request to the same player replaces the one before. On acceptance the player who moves goes
-// through the kernel's teleport service (warm-up, back location, gates) to where the other player
+// through the teleport module's service (warm-up, back location, gates) to where the other player
 // stands at that moment. Both players are told of every outcome.
 
-import type { KnownPlayer, PlayersService } from '../../core/api.ts';
+import type { CoreApi, KnownPlayer, PlayersService } from '../../core/api.ts';
 import type { Clock } from '../../core/clock.ts';
 import type { EventBus } from '../../core/events.ts';
 import { InvalidInput } from '../../core/invalid-input.ts';
 import { knownPlayer, playerFields } from '../../core/known-player.ts';
 import { fail, ok, type Result } from '../../core/result.ts';
 import type { ScheduledTask, Scheduler } from '../../core/scheduler.ts';
-import type { Teleported, TeleportService } from '../../core/teleport.ts';
 import { normalizeUuid } from '../../core/uuid.ts';
 import type { GamePlatform, OnlinePlayer, Text } from '../../platform/platform.ts';
 import type { TpaConfig } from './tpa.config.ts';
 import type { CancelReason } from './tpa.events.ts';
 import type { RequestKind, TeleportRequest, TeleportRequestList } from './tpa.schemas.ts';
+
+/** How the move of an accepted request ended: the teleport service's result. */
+type Moved = Awaited<ReturnType<CoreApi['teleport']['teleport']>>;
 
 export interface Accepted {
   request: TeleportRequest;
@@ -26,7 +28,7 @@ export interface Accepted {
    * The move of the player who goes (the sender of a tpa, the target of a tpahere), settled after
    * its warm-up; both players are told how it ended.
    */
-  teleport: Promise<Result<Teleported>>;
+  teleport: Promise<Moved>;
 }
 
 export interface TpaService {
@@ -53,7 +55,7 @@ export interface TpaDeps {
   scheduler: Scheduler;
   clock: Clock;
   players: Pick<PlayersService, 'get'>;
-  teleport: Pick<TeleportService, 'teleport'>;
+  teleport: Pick<CoreApi['teleport'], 'teleport'>;
   config: () => TpaConfig;
 }
 
@@ -129,7 +131,7 @@ export function createTpaService(deps: TpaDeps): TpaService {
   }
 
   /** The accepted request's move: the player who moves goes to where the other stands now. */
-  async function travel(p: Pending): Promise<Result<Teleported>> {
+  async function travel(p: Pending): Promise<Moved> {
     const [mover, host] = p.kind === 'tpa' ? [p.sender, p.target] : [p.target, p.sender];
     const to = platform.location(host.uuid);
     const r = to ? await teleport.teleport(mover.uuid, to, { cause: p.kind }) : fail('player-offline', `${host.name} is not online.`);

@@ -10,6 +10,7 @@ import { startTestKernel, type TestKernel } from '../../../test/support/test-ker
 import { declined, invalid, value } from '../../../test/support/results.ts';
 import { withPostgres } from '../../../test/support/postgres.ts';
 import type { ItemStack, Location } from '../../platform/platform.ts';
+import { teleportModule } from '../teleport/index.ts';
 import { tradeModule } from './index.ts';
 import { OTHER_SLOTS, OWN_BUTTON, OWN_SLOTS, SIZE } from './trade.layout.ts';
 import type { TradeService } from './trade.service.ts';
@@ -27,7 +28,7 @@ describe('trade', () => {
   let ben: string;
 
   before(async () => {
-    t = await startTestKernel({ modules: [tradeModule], beforeStart: (dir) => writeFileSync(join(dir, 'trade.conf'), 'request-expiry-seconds = 30\nmax-distance = 10\n') });
+    t = await startTestKernel({ modules: [teleportModule, tradeModule], beforeStart: (dir) => writeFileSync(join(dir, 'trade.conf'), 'request-expiry-seconds = 30\nmax-distance = 10\n') });
     trade = t.kernel.api.trade;
   });
   after(() => t.close());

@@ -285,7 +285,7 @@ export function createTradeService(deps: TradeDeps): TradeService {
     if (!near(to, platform.location(partner.uuid))) end(t, 'moved-away', player);
   });
 
-  // A teleport (a command, a route, /tpa) fires no move: the kernel's teleport event is checked too.
+  // A teleport (a command, a route, /tpa) fires no move: the teleport module's event is checked too.
   events.subscribe((e) => {
     if (e.name !== 'teleport.player-teleport') return;
     const t = trades.get(String(e.data['player-id']));

@@ -16,7 +16,7 @@ declare module '../../core/api.ts' {
 export const warpsModule = defineModule({
   name: 'warps',
   description: 'Server warps: /warp, /warps, /warp rate; /setwarp, /movewarp, /delwarp need core.warp.admin.',
-  dependsOn: [],
+  dependsOn: ['teleport'],
   migrations: WARPS_MIGRATIONS,
   routes: WARPS_ROUTES,
   events: WARP_EVENTS,
@@ -30,7 +30,7 @@ export const warpsModule = defineModule({
       permissions: ctx.permissions,
       audit: ctx.audit,
       platform: ctx.platform,
-      teleport: ctx.teleport,
+      teleport: ctx.api.teleport,
     }),
   commands: (warps, ctx) => warpsCommands(warps, ctx),
 });

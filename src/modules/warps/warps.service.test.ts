@@ -4,6 +4,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CONSOLE, type Actor } from '../../core/actor.ts';
 import { startTestKernel, type TestKernel } from '../../../test/support/test-kernel.ts';
+import { teleportModule } from '../teleport/index.ts';
 import { warpsModule } from './index.ts';
 import type { WarpsService } from './warps.service.ts';
 import { value, declined, invalid } from '../../../test/support/results.ts';
@@ -23,7 +24,7 @@ describe('warps', () => {
   let bob: string;
 
   before(async () => {
-    t = await startTestKernel({ modules: [warpsModule] });
+    t = await startTestKernel({ modules: [teleportModule, warpsModule] });
     warps = t.kernel.api.warps;
     alice = (await t.join('Alice')).uuid;
     bob = (await t.join('Bob')).uuid;
@@ -272,7 +273,7 @@ describe('warps', () => {
 describe('warps on PostgreSQL', () => {
   it('migrates, creates, rates (numbers, not strings), filters by visibility, moves and deletes', (ctx) =>
     withPostgres(ctx, 'warps', async (openDb) => {
-      const k = await startTestKernel({ modules: [warpsModule], openDb });
+      const k = await startTestKernel({ modules: [teleportModule, warpsModule], openDb });
       try {
       const warps = k.kernel.api.warps;
       const ann = (await k.join('Ann')).uuid;

@@ -3,8 +3,7 @@
 // are already in the rendering of the Remote Access Service.
 
 import { actorName, type Actor } from '../../core/actor.ts';
-import type { AuditService, PermissionsService, PlayersService } from '../../core/api.ts';
-import type { TeleportService } from '../../core/teleport.ts';
+import type { AuditService, CoreApi, PermissionsService, PlayersService } from '../../core/api.ts';
 import type { Clock } from '../../core/clock.ts';
 import type { Db } from '../../core/db.ts';
 import type { EventBus } from '../../core/events.ts';
@@ -43,7 +42,7 @@ export interface WarpsDeps {
   permissions: PermissionsService;
   audit: Pick<AuditService, 'record'>;
   platform: GamePlatform;
-  teleport: Pick<TeleportService, 'teleport'>;
+  teleport: Pick<CoreApi['teleport'], 'teleport'>;
 }
 
 const NAME = new RegExp(WARP_NAME_PATTERN);

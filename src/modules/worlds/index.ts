@@ -18,7 +18,7 @@ declare module '../../core/api.ts' {
 export const worldsModule = defineModule({
   name: 'worlds',
   description: 'Managed worlds: /world create, load, unload, delete, import, adopt, set, tp; entry rules per world.',
-  dependsOn: [],
+  dependsOn: ['teleport'],
   migrations: WORLDS_MIGRATIONS,
   routes: WORLDS_ROUTES,
   events: WORLD_EVENTS,
@@ -34,7 +34,7 @@ export const worldsModule = defineModule({
       permissions: ctx.permissions,
       audit: ctx.audit,
       platform: ctx.platform,
-      teleport: ctx.teleport,
+      teleport: ctx.api.teleport,
       entered: (uuid, world) => service && applyArrival(ctx, service, uuid, world),
     });
     enforceWorldRules(ctx, service);

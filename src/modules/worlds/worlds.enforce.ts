@@ -19,11 +19,11 @@ export function applyArrival(ctx: Pick<ModuleContext, 'platform'>, worlds: Pick<
   if (mode && ctx.platform.gameMode(uuid) !== undefined && ctx.platform.gameMode(uuid) !== mode) ctx.platform.setGameMode(uuid, mode);
 }
 
-export function enforceWorldRules(ctx: ModuleContext, worlds: WorldsService): void {
+export function enforceWorldRules(ctx: ModuleContext<'teleport'>, worlds: WorldsService): void {
   const { platform, permissions, events } = ctx;
   const worldOf = (uuid: string) => platform.location(uuid)?.world;
 
-  ctx.teleport.addGate((player, to, options) => {
+  ctx.api.teleport.addGate((player, to, options) => {
     if (UNGATED_CAUSES.includes(options.cause)) return undefined;
     const w = worlds.managed(to.world);
     // A move within the world the player is in already is no entry.

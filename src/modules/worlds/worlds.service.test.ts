@@ -4,6 +4,7 @@ import { CONSOLE, type Actor } from '../../core/actor.ts';
 import { startTestKernel, type TestKernel } from '../../../test/support/test-kernel.ts';
 import { declined, invalid, value } from '../../../test/support/results.ts';
 import { withPostgres } from '../../../test/support/postgres.ts';
+import { teleportModule } from '../teleport/index.ts';
 import { worldsModule } from './index.ts';
 import type { WorldsService } from './worlds.service.ts';
 import { createWorldsStore } from './worlds.store.ts';
@@ -23,7 +24,7 @@ describe('worlds', () => {
   const last = (name: Parameters<TestKernel['emittedNamed']>[0]) => t.emittedNamed(name).at(-1)?.data;
 
   before(async () => {
-    t = await startTestKernel({ modules: [worldsModule] });
+    t = await startTestKernel({ modules: [teleportModule, worldsModule] });
     startedAt = t.clock.now().toISOString();
     worlds = t.kernel.api.worlds;
     ann = (await t.join('Ann')).uuid;
@@ -383,7 +384,7 @@ describe('worlds', () => {
 describe('worlds on PostgreSQL', () => {
   it('creates, sets, unloads and keeps the registry and the built-in world’s settings across a restart', (ctx) =>
     withPostgres(ctx, 'worlds', async (openDb) => {
-      const k = await startTestKernel({ modules: [worldsModule], openDb });
+      const k = await startTestKernel({ modules: [teleportModule, worldsModule], openDb });
       try {
         const w = k.kernel.api.worlds;
         value(await w.create('pg_world', { generator: 'flat', seed: -5 }, REST));
@@ -408,7 +409,7 @@ describe('worlds on PostgreSQL', () => {
 
 describe('the built-in worlds on a database shared by a network', () => {
   it('are managed once: a server starting beside another that took them in keeps the row already there', async () => {
-    const t = await startTestKernel({ modules: [worldsModule] });
+    const t = await startTestKernel({ modules: [teleportModule, worldsModule] });
     try {
       const store = createWorldsStore(t.database.db);
       const row = (seed: number) => ({

@@ -5,7 +5,7 @@
 // query.
 
 import { actorName, type Actor } from '../../core/actor.ts';
-import type { AuditService, PermissionsService, PlayersService } from '../../core/api.ts';
+import type { AuditService, CoreApi, PermissionsService, PlayersService } from '../../core/api.ts';
 import type { Clock } from '../../core/clock.ts';
 import type { Db } from '../../core/db.ts';
 import type { EventBus } from '../../core/events.ts';
@@ -13,7 +13,6 @@ import { InvalidInput } from '../../core/invalid-input.ts';
 import { knownPlayer } from '../../core/known-player.ts';
 import type { Logger } from '../../core/log.ts';
 import { fail, ok, type Failure, type Result } from '../../core/result.ts';
-import type { TeleportService } from '../../core/teleport.ts';
 import type { GamePlatform, Location } from '../../platform/platform.ts';
 import { createOptionsProblem, worldNameProblem, type CreateWorldOptions, type WorldOutcome, type WorldRefusal } from '../../platform/worlds.ts';
 import { defaultSettings, entryDenial } from './worlds.rules.ts';
@@ -66,7 +65,7 @@ export interface WorldsDeps {
   permissions: Pick<PermissionsService, 'playerHas'>;
   audit: Pick<AuditService, 'record'>;
   platform: GamePlatform;
-  teleport: Pick<TeleportService, 'teleport'>;
+  teleport: Pick<CoreApi['teleport'], 'teleport'>;
   /** Puts a player who arrived in a world under its rules (its game mode). */
   entered(uuid: string, world: string): void;
 }

@@ -58,50 +58,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/players/{uuid}/back": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Where /back would take the player (their last teleport’s start, or where they died); 404 when none
-         * @description Known for offline players too (it survives a restart). 404 with not-found when the player never teleported nor died, or never joined.
-         */
-        get: operations["getPlayersByUuidBack"];
-        put?: never;
-        /**
-         * Sends an online player to their back location at once (cause back)
-         * @description No warm-up. Declined with player-offline when the player is not online, not-found when they have no back location. Recorded in the audit log.
-         */
-        post: operations["postPlayersByUuidBack"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/players/{uuid}/teleport": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Moves an online player to a location at once (cause rest); the place left becomes their back location
-         * @description No warm-up. Declined with player-offline when the player is not online, failed when the world is not loaded (the message names it), refused when a teleport gate (a jail, a world’s entry rule) refuses. Recorded in the audit log.
-         */
-        post: operations["postPlayersByUuidTeleport"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/v1/economy/currencies": {
         parameters: {
             query?: never;
@@ -974,6 +930,50 @@ export interface paths {
          * @description Always done for a living player, even one not hungry; refused for a dead player.
          */
         post: operations["postPlayersByUuidStateFeed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/players/{uuid}/back": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Where /back would take the player (their last teleport’s start, or where they died); 404 when none
+         * @description Known for offline players too (it survives a restart). 404 with not-found when the player never teleported nor died, or never joined.
+         */
+        get: operations["getPlayersByUuidBack"];
+        put?: never;
+        /**
+         * Sends an online player to their back location at once (cause back)
+         * @description No warm-up. Declined with player-offline when the player is not online, not-found when they have no back location. Recorded in the audit log.
+         */
+        post: operations["postPlayersByUuidBack"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/players/{uuid}/teleport": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Moves an online player to a location at once (cause rest); the place left becomes their back location
+         * @description No warm-up. Declined with player-offline when the player is not online, failed when the world is not loaded (the message names it), refused when a teleport gate (a jail, a world’s entry rule) refuses. Recorded in the audit log.
+         */
+        post: operations["postPlayersByUuidTeleport"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3379,212 +3379,6 @@ export interface operations {
             };
             405: components["responses"]["MethodNotAllowed"];
             413: components["responses"]["PayloadTooLarge"];
-            429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalError"];
-            504: components["responses"]["Timeout"];
-        };
-    };
-    getPlayersByUuidBack: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description A player UUID, dashed or undashed, any case. Answers use the dashed lower-case form. */
-                uuid: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The answer (`ok: true`), or an operation the server understood and declined (`ok: false`). */
-            200: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        ok: true;
-                        /** @description Where /back would take the player now. */
-                        data: {
-                            location: {
-                                world: string;
-                                x: number;
-                                y: number;
-                                z: number;
-                                yaw: number;
-                                pitch: number;
-                            };
-                            /** @description What left it: the cause of the teleport (home, warp, tpa, …), or death where the player died. */
-                            cause: string;
-                            /**
-                             * Format: date-time
-                             * @description When it was captured.
-                             */
-                            "captured-at": string;
-                        };
-                    } | components["schemas"]["Declined"];
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            /** @description What the route names does not exist (`code: not-found`, with the message of the published API). */
-            404: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            405: components["responses"]["MethodNotAllowed"];
-            413: components["responses"]["PayloadTooLarge"];
-            429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalError"];
-            504: components["responses"]["Timeout"];
-        };
-    };
-    postPlayersByUuidBack: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description Makes a retry safe: the first request with this key (per token) is applied and its answer kept for 24 hours; a retry with the same key, method, path and body gets that answer again, marked `Idempotent-Replayed: true`, without anything being applied. The same key with another request answers 422; a retry while the first is under way answers 409. Refusals before the call (400, 401, 403, 413, 429, 503) are not kept. */
-                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
-            };
-            path: {
-                /** @description A player UUID, dashed or undashed, any case. Answers use the dashed lower-case form. */
-                uuid: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The answer (`ok: true`), or an operation the server understood and declined (`ok: false`). */
-            200: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        ok: true;
-                        /** @description Where the player stood (now their back location) and where they were moved. */
-                        data: {
-                            from: {
-                                world: string;
-                                x: number;
-                                y: number;
-                                z: number;
-                                yaw: number;
-                                pitch: number;
-                            };
-                            to: {
-                                world: string;
-                                x: number;
-                                y: number;
-                                z: number;
-                                yaw: number;
-                                pitch: number;
-                            };
-                        };
-                    } | components["schemas"]["Declined"];
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            405: components["responses"]["MethodNotAllowed"];
-            409: components["responses"]["IdempotencyKeyInUse"];
-            413: components["responses"]["PayloadTooLarge"];
-            422: components["responses"]["IdempotencyKeyReused"];
-            429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalError"];
-            504: components["responses"]["Timeout"];
-        };
-    };
-    postPlayersByUuidTeleport: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description Makes a retry safe: the first request with this key (per token) is applied and its answer kept for 24 hours; a retry with the same key, method, path and body gets that answer again, marked `Idempotent-Replayed: true`, without anything being applied. The same key with another request answers 422; a retry while the first is under way answers 409. Refusals before the call (400, 401, 403, 413, 429, 503) are not kept. */
-                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
-            };
-            path: {
-                /** @description A player UUID, dashed or undashed, any case. Answers use the dashed lower-case form. */
-                uuid: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /** @description A location; yaw and pitch default to 0. */
-                    location: {
-                        /** @description World name, as GET /worlds lists it. */
-                        world: string;
-                        x: number;
-                        y: number;
-                        z: number;
-                        yaw?: number;
-                        pitch?: number;
-                    };
-                };
-            };
-        };
-        responses: {
-            /** @description The answer (`ok: true`), or an operation the server understood and declined (`ok: false`). */
-            200: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        ok: true;
-                        /** @description Where the player stood (now their back location) and where they were moved. */
-                        data: {
-                            from: {
-                                world: string;
-                                x: number;
-                                y: number;
-                                z: number;
-                                yaw: number;
-                                pitch: number;
-                            };
-                            to: {
-                                world: string;
-                                x: number;
-                                y: number;
-                                z: number;
-                                yaw: number;
-                                pitch: number;
-                            };
-                        };
-                    } | components["schemas"]["Declined"];
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            405: components["responses"]["MethodNotAllowed"];
-            409: components["responses"]["IdempotencyKeyInUse"];
-            413: components["responses"]["PayloadTooLarge"];
-            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             504: components["responses"]["Timeout"];
@@ -6222,6 +6016,215 @@ export interface operations {
                         /** @constant */
                         ok: true;
                         data: components["schemas"]["PlayerState"];
+                    } | components["schemas"]["Declined"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["IdempotencyKeyInUse"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ModuleOff"];
+            504: components["responses"]["Timeout"];
+        };
+    };
+    getPlayersByUuidBack: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A player UUID, dashed or undashed, any case. Answers use the dashed lower-case form. */
+                uuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer (`ok: true`), or an operation the server understood and declined (`ok: false`). */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        /** @description Where /back would take the player now. */
+                        data: {
+                            location: {
+                                world: string;
+                                x: number;
+                                y: number;
+                                z: number;
+                                yaw: number;
+                                pitch: number;
+                            };
+                            /** @description What left it: the cause of the teleport (home, warp, tpa, …), or death where the player died. */
+                            cause: string;
+                            /**
+                             * Format: date-time
+                             * @description When it was captured.
+                             */
+                            "captured-at": string;
+                        };
+                    } | components["schemas"]["Declined"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description What the route names does not exist (`code: not-found`, with the message of the published API). */
+            404: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ModuleOff"];
+            504: components["responses"]["Timeout"];
+        };
+    };
+    postPlayersByUuidBack: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the first request with this key (per token) is applied and its answer kept for 24 hours; a retry with the same key, method, path and body gets that answer again, marked `Idempotent-Replayed: true`, without anything being applied. The same key with another request answers 422; a retry while the first is under way answers 409. Refusals before the call (400, 401, 403, 413, 429, 503) are not kept. */
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
+            };
+            path: {
+                /** @description A player UUID, dashed or undashed, any case. Answers use the dashed lower-case form. */
+                uuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer (`ok: true`), or an operation the server understood and declined (`ok: false`). */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        /** @description Where the player stood (now their back location) and where they were moved. */
+                        data: {
+                            from: {
+                                world: string;
+                                x: number;
+                                y: number;
+                                z: number;
+                                yaw: number;
+                                pitch: number;
+                            };
+                            to: {
+                                world: string;
+                                x: number;
+                                y: number;
+                                z: number;
+                                yaw: number;
+                                pitch: number;
+                            };
+                        };
+                    } | components["schemas"]["Declined"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["IdempotencyKeyInUse"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ModuleOff"];
+            504: components["responses"]["Timeout"];
+        };
+    };
+    postPlayersByUuidTeleport: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the first request with this key (per token) is applied and its answer kept for 24 hours; a retry with the same key, method, path and body gets that answer again, marked `Idempotent-Replayed: true`, without anything being applied. The same key with another request answers 422; a retry while the first is under way answers 409. Refusals before the call (400, 401, 403, 413, 429, 503) are not kept. */
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
+            };
+            path: {
+                /** @description A player UUID, dashed or undashed, any case. Answers use the dashed lower-case form. */
+                uuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description A location; yaw and pitch default to 0. */
+                    location: {
+                        /** @description World name, as GET /worlds lists it. */
+                        world: string;
+                        x: number;
+                        y: number;
+                        z: number;
+                        yaw?: number;
+                        pitch?: number;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description The answer (`ok: true`), or an operation the server understood and declined (`ok: false`). */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        /** @description Where the player stood (now their back location) and where they were moved. */
+                        data: {
+                            from: {
+                                world: string;
+                                x: number;
+                                y: number;
+                                z: number;
+                                yaw: number;
+                                pitch: number;
+                            };
+                            to: {
+                                world: string;
+                                x: number;
+                                y: number;
+                                z: number;
+                                yaw: number;
+                                pitch: number;
+                            };
+                        };
                     } | components["schemas"]["Declined"];
                 };
             };

@@ -8,12 +8,6 @@ export const OPERATIONS = {
   getPlayers: { method: 'GET', path: '/api/v1/players' },
   /** The uuid of a player who has joined under that name (404 when nobody has) (GET /api/v1/players/by-name/{name}, scope read) */
   getPlayersByNameByName: { method: 'GET', path: '/api/v1/players/by-name/{name}' },
-  /** Where /back would take the player (their last teleport’s start, or where they died); 404 when none (GET /api/v1/players/{uuid}/back, scope read) */
-  getPlayersByUuidBack: { method: 'GET', path: '/api/v1/players/{uuid}/back' },
-  /** Sends an online player to their back location at once (cause back) (POST /api/v1/players/{uuid}/back, scope write) */
-  postPlayersByUuidBack: { method: 'POST', path: '/api/v1/players/{uuid}/back' },
-  /** Moves an online player to a location at once (cause rest); the place left becomes their back location (POST /api/v1/players/{uuid}/teleport, scope write) */
-  postPlayersByUuidTeleport: { method: 'POST', path: '/api/v1/players/{uuid}/teleport' },
   /** Every currency, with its decimal places and starting balance (GET /api/v1/economy/currencies, scope read) */
   getEconomyCurrencies: { method: 'GET', path: '/api/v1/economy/currencies' },
   /** The leaderboard of a currency, richest first (GET /api/v1/economy/top, scope read) */
@@ -114,6 +108,12 @@ export const OPERATIONS = {
   postPlayersByUuidStateHeal: { method: 'POST', path: '/api/v1/players/{uuid}/state/heal' },
   /** Fills food to 20 and saturation to at least 10 (POST /api/v1/players/{uuid}/state/feed, scope write) */
   postPlayersByUuidStateFeed: { method: 'POST', path: '/api/v1/players/{uuid}/state/feed' },
+  /** Where /back would take the player (their last teleport’s start, or where they died); 404 when none (GET /api/v1/players/{uuid}/back, scope read) */
+  getPlayersByUuidBack: { method: 'GET', path: '/api/v1/players/{uuid}/back' },
+  /** Sends an online player to their back location at once (cause back) (POST /api/v1/players/{uuid}/back, scope write) */
+  postPlayersByUuidBack: { method: 'POST', path: '/api/v1/players/{uuid}/back' },
+  /** Moves an online player to a location at once (cause rest); the place left becomes their back location (POST /api/v1/players/{uuid}/teleport, scope write) */
+  postPlayersByUuidTeleport: { method: 'POST', path: '/api/v1/players/{uuid}/teleport' },
   /** The teleport requests a player received (incoming) and sent (outgoing), newest first (GET /api/v1/players/{uuid}/teleport-requests, scope read) */
   getPlayersByUuidTeleportRequests: { method: 'GET', path: '/api/v1/players/{uuid}/teleport-requests' },
   /** What is in force against a player: ban, mute, jail and warnings, each null when none (GET /api/v1/players/{uuid}/sanctions, scope read) */

@@ -2,10 +2,11 @@
 // prisoners in, a world keeps out who may not enter).
 import { after, afterEach, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import type { TeleportService } from './teleport.ts';
-import { startTestKernel, type TestKernel } from '../../test/support/test-kernel.ts';
-import { declined, value } from '../../test/support/results.ts';
-import type { Location } from '../platform/platform.ts';
+import type { TeleportService } from './teleport.service.ts';
+import { teleportModule } from './index.ts';
+import { startTestKernel, type TestKernel } from '../../../test/support/test-kernel.ts';
+import { declined, value } from '../../../test/support/results.ts';
+import type { Location } from '../../platform/platform.ts';
 
 const spot = (x: number, y = 64, z = 0, world = 'world'): Location => ({ world, x, y, z, yaw: 0, pitch: 0 });
 
@@ -15,7 +16,7 @@ describe('teleport gates', () => {
   const removers: Array<() => void> = [];
 
   before(async () => {
-    t = await startTestKernel();
+    t = await startTestKernel({ modules: [teleportModule] });
     tp = t.kernel.api.teleport;
   });
   after(() => t.close());

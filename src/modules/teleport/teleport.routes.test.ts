@@ -1,14 +1,16 @@
-// The teleport rows over real HTTP on loopback, answered by the real kernel and the tpa module on
-// the fake platform: where back would go, moving a player, sending them back, and their requests.
+// The teleport rows over real HTTP on loopback, answered by the real kernel with the teleport and
+// tpa modules on the fake platform: where back would go, moving a player, sending them back, and
+// their requests.
 
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { tpaModule } from '../modules/tpa/index.ts';
-import { startTestKernel, type TestKernel } from '../../test/support/test-kernel.ts';
-import { startKernelAddon, type KernelAddon } from '../../test/support/rest-addon.ts';
-import { http, type HttpAnswer } from './test-support.ts';
+import { tpaModule } from '../tpa/index.ts';
+import { teleportModule } from './index.ts';
+import { startTestKernel, type TestKernel } from '../../../test/support/test-kernel.ts';
+import { startKernelAddon, type KernelAddon } from '../../../test/support/rest-addon.ts';
+import { http, type HttpAnswer } from '../../../test/support/scene.ts';
 
 const spot = (x: number, y = 64, z = 0) => ({ world: 'world', x, y, z, yaw: 0, pitch: 0 });
 const NEVER_SEEN = '00000000-0000-0000-0000-0000000000ab';
@@ -25,7 +27,7 @@ describe('the teleport routes', () => {
     http(port, method, `/api/v1${path}`, { token: writer, ...(body ? { body } : {}) });
 
   before(async () => {
-    t = await startTestKernel({ modules: [tpaModule], beforeStart: (dir) => writeFileSync(join(dir, 'core.conf'), 'teleport-warmup-seconds = 5\n') });
+    t = await startTestKernel({ modules: [teleportModule, tpaModule], beforeStart: (dir) => writeFileSync(join(dir, 'core.conf'), 'teleport-warmup-seconds = 5\n') });
     rest = await startKernelAddon(t);
     port = rest.port;
     writer = await rest.token('writer', 'read,write');

@@ -2,12 +2,13 @@ import { after, afterEach, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CONSOLE } from './actor.ts';
-import type { EmittedEvent, EventName } from './events.ts';
-import { TELEPORT_BYPASS_WARMUP, type TeleportService } from './teleport.ts';
-import { startTestKernel, type TestKernel } from '../../test/support/test-kernel.ts';
-import { declined, invalid, value } from '../../test/support/results.ts';
-import type { Location } from '../platform/platform.ts';
+import { CONSOLE } from '../../core/actor.ts';
+import type { EmittedEvent, EventName } from '../../core/events.ts';
+import { TELEPORT_BYPASS_WARMUP, type TeleportService } from './teleport.service.ts';
+import { teleportModule } from './index.ts';
+import { startTestKernel, type TestKernel } from '../../../test/support/test-kernel.ts';
+import { declined, invalid, value } from '../../../test/support/results.ts';
+import type { Location } from '../../platform/platform.ts';
 
 const spot = (x: number, y = 64, z = 0, world = 'world'): Location => ({ world, x, y, z, yaw: 0, pitch: 0 });
 const NEVER_SEEN = '00000000-0000-0000-0000-0000000000ab';
@@ -24,7 +25,7 @@ describe('teleport', () => {
   const named = (name: EventName) => teleportEvents().filter((e) => e.name === name);
 
   before(async () => {
-    t = await startTestKernel();
+    t = await startTestKernel({ modules: [teleportModule] });
     tp = t.kernel.api.teleport;
   });
   after(() => t.close());
@@ -229,7 +230,7 @@ describe('teleport', () => {
 
 describe('teleport across a restart and at shutdown', () => {
   it('keeps the back location in the database across a restart', async () => {
-    const t = await startTestKernel();
+    const t = await startTestKernel({ modules: [teleportModule] });
     try {
       const dee = (await t.join('Dee')).uuid;
       await t.platform.teleport(dee, spot(7, 80, 7));
@@ -242,7 +243,7 @@ describe('teleport across a restart and at shutdown', () => {
   });
 
   it('cancels a warm-up when the kernel stops, and stops listening to the platform', async () => {
-    const t = await startTestKernel();
+    const t = await startTestKernel({ modules: [teleportModule] });
     try {
       const dee = (await t.join('Dee')).uuid;
       const going = t.kernel.api.teleport.teleport(dee, spot(100), { cause: 'home', warmupSeconds: 5 });
@@ -258,7 +259,7 @@ describe('teleport across a restart and at shutdown', () => {
   });
 
   it("takes the warm-up from core.conf's teleport-warmup-seconds when the caller gives none", async () => {
-    const t = await startTestKernel({ beforeStart: (dir) => writeFileSync(join(dir, 'core.conf'), 'teleport-warmup-seconds = 4\n') });
+    const t = await startTestKernel({ modules: [teleportModule], beforeStart: (dir) => writeFileSync(join(dir, 'core.conf'), 'teleport-warmup-seconds = 4\n') });
     try {
       const dee = (await t.join('Dee')).uuid;
       const going = t.kernel.api.teleport.teleport(dee, spot(100), { cause: 'home' });

@@ -5,11 +5,12 @@ import { after, afterEach, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CONSOLE } from './actor.ts';
-import type { TeleportService } from './teleport.ts';
-import { startTestKernel, type TestKernel } from '../../test/support/test-kernel.ts';
-import { declined, invalid, value } from '../../test/support/results.ts';
-import type { Location } from '../platform/platform.ts';
+import { CONSOLE } from '../../core/actor.ts';
+import type { TeleportService } from './teleport.service.ts';
+import { teleportModule } from './index.ts';
+import { startTestKernel, type TestKernel } from '../../../test/support/test-kernel.ts';
+import { declined, invalid, value } from '../../../test/support/results.ts';
+import type { Location } from '../../platform/platform.ts';
 
 const spot = (x: number, y = 64, z = 0, world = 'world'): Location => ({ world, x, y, z, yaw: 0, pitch: 0 });
 
@@ -18,7 +19,7 @@ describe('back locations', () => {
   let tp: TeleportService;
 
   before(async () => {
-    t = await startTestKernel({ beforeStart: (dir) => writeFileSync(join(dir, 'core.conf'), 'teleport-warmup-seconds = 3\n') });
+    t = await startTestKernel({ modules: [teleportModule], beforeStart: (dir) => writeFileSync(join(dir, 'core.conf'), 'teleport-warmup-seconds = 3\n') });
     tp = t.kernel.api.teleport;
   });
   after(() => t.close());

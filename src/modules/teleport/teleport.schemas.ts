@@ -1,8 +1,8 @@
-// The request and answer shapes of the kernel's teleport routes (src/rest/teleport.routes.ts):
+// The request and answer shapes of the teleport routes (teleport.routes.ts):
 // where /back would take a player, and a teleport's from and to.
 
 import { Type } from '@sinclair/typebox';
-import { LocationAnswer, LocationInput } from './location.ts';
+import { LocationAnswer, LocationInput } from '../../core/location.ts';
 
 export const BackLocationAnswer = Type.Object(
   {

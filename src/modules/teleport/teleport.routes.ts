@@ -1,18 +1,17 @@
-// The kernel's teleport rows: where /back would take a player, moving a player, and sending them
-// back. Always on (the teleport service belongs to the kernel). Moves asked over HTTP do not wait
-// for a warm-up: a remote admin action cannot stand still, and the call must answer within the
-// dispatcher's ten seconds.
+// The teleport module's rows of the route table: where /back would take a player, moving a player,
+// and sending them back. Moves asked over HTTP do not wait for a warm-up: a remote admin action
+// cannot stand still, and the call must answer within the dispatcher's ten seconds.
 
-import { defineRoute } from '../core/routes.ts';
-import { UuidParams } from '../core/schemas.ts';
-import { BackLocationAnswer, TeleportBody, TeleportedAnswer } from '../core/teleport.schemas.ts';
+import { defineRoute } from '../../core/routes.ts';
+import { UuidParams } from '../../core/schemas.ts';
+import { BackLocationAnswer, TeleportBody, TeleportedAnswer } from './teleport.schemas.ts';
 
 export const TELEPORT_ROUTES = [
   defineRoute({
     method: 'GET',
     path: '/players/:uuid/back',
     scope: 'read',
-    module: null,
+    module: 'teleport',
     params: UuidParams,
     answer: BackLocationAnswer,
     summary: 'Where /back would take the player (their last teleport’s start, or where they died); 404 when none',
@@ -25,7 +24,7 @@ export const TELEPORT_ROUTES = [
     method: 'POST',
     path: '/players/:uuid/teleport',
     scope: 'write',
-    module: null,
+    module: 'teleport',
     params: UuidParams,
     body: TeleportBody,
     answer: TeleportedAnswer,
@@ -39,7 +38,7 @@ export const TELEPORT_ROUTES = [
     method: 'POST',
     path: '/players/:uuid/back',
     scope: 'write',
-    module: null,
+    module: 'teleport',
     params: UuidParams,
     answer: TeleportedAnswer,
     summary: 'Sends an online player to their back location at once (cause back)',

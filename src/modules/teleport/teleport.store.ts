@@ -1,11 +1,13 @@
 // All SQL of the teleport service: each player's back location (one row per player, replaced at
-// every teleport), kept in the kernel's database so that /back survives a restart.
+// every teleport), kept in the database so that /back survives a restart. The table keeps the name
+// it had as a kernel table (core_back_locations); its migration's record moved from core.teleport to
+// teleport (`migrationsFormerlyRecordedAs` in index.ts).
 
-import type { Db, Migration } from './db.ts';
-import { prepareQuery } from './prepared-query.ts';
-import { LOCATION_COLUMNS, locationOfRow, withLocationColumns } from './location.ts';
-import { col, defineTables } from './tables.ts';
-import type { Location } from '../platform/platform.ts';
+import type { Db, Migration } from '../../core/db.ts';
+import { prepareQuery } from '../../core/prepared-query.ts';
+import { LOCATION_COLUMNS, locationOfRow, withLocationColumns } from '../../core/location.ts';
+import { col, defineTables } from '../../core/tables.ts';
+import type { Location } from '../../platform/platform.ts';
 
 export const TELEPORT_MIGRATIONS: readonly Migration[] = [
   {

@@ -1,14 +1,15 @@
-// The kernel's teleport commands on the fake platform: /back, /tp (and /tppos), /tphere.
+// The teleport module's commands on the fake platform: /back, /tp (and /tppos), /tphere.
 
 import { after, afterEach, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CONSOLE } from './actor.ts';
+import { CONSOLE } from '../../core/actor.ts';
 import { parseCoordinate, TELEPORT_NODES } from './teleport.commands.ts';
-import { startTestKernel, type TestKernel } from '../../test/support/test-kernel.ts';
-import { value } from '../../test/support/results.ts';
-import type { Location } from '../platform/platform.ts';
+import { teleportModule } from './index.ts';
+import { startTestKernel, type TestKernel } from '../../../test/support/test-kernel.ts';
+import { value } from '../../../test/support/results.ts';
+import type { Location } from '../../platform/platform.ts';
 
 const spot = (x: number, y = 64, z = 0, world = 'world'): Location => ({ world, x, y, z, yaw: 0, pitch: 0 });
 
@@ -16,7 +17,7 @@ describe('teleport commands', () => {
   let t: TestKernel;
 
   before(async () => {
-    t = await startTestKernel({ beforeStart: (dir) => writeFileSync(join(dir, 'core.conf'), 'teleport-warmup-seconds = 2\n') });
+    t = await startTestKernel({ modules: [teleportModule], beforeStart: (dir) => writeFileSync(join(dir, 'core.conf'), 'teleport-warmup-seconds = 2\n') });
   });
   after(() => t.close());
   afterEach(() => {

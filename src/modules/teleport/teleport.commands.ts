@@ -1,15 +1,14 @@
-// The kernel's teleport commands, beside the service they drive (teleport.ts): /back for every
-// player (the warm-up applies), and the admin moves /tp (also /tppos) and /tphere, which move at
-// once and are recorded in the audit log. They live in the kernel, not in a module, so that they
-// work whatever modules are switched on; the teleport requests (/tpa …) are the tpa module's.
+// The teleport module's commands, beside the service they drive (teleport.service.ts): /back for
+// every player (the warm-up applies), and the admin moves /tp (also /tppos) and /tphere, which move
+// at once and are recorded in the audit log. The teleport requests (/tpa …) are the tpa module's.
 
-import type { PlayersService } from './api.ts';
-import { argsFor } from './command-args.ts';
-import { senderPlayer, succeeded } from './command-helpers.ts';
-import { command } from './command-tree.ts';
-import type { CommandContext, CommandDefinition } from './commands.ts';
-import type { TeleportService } from './teleport.ts';
-import type { GamePlatform, Location, OnlinePlayer } from '../platform/platform.ts';
+import type { PlayersService } from '../../core/api.ts';
+import { argsFor } from '../../core/command-args.ts';
+import { senderPlayer, succeeded } from '../../core/command-helpers.ts';
+import { command } from '../../core/command-tree.ts';
+import type { CommandContext, CommandDefinition } from '../../core/commands.ts';
+import type { TeleportService } from './teleport.service.ts';
+import type { GamePlatform, Location, OnlinePlayer } from '../../platform/platform.ts';
 
 export const TELEPORT_NODES = {
   /** /back: everyone holds it unless withheld. */
@@ -26,7 +25,7 @@ export const TELEPORT_NODES = {
   tphere: 'core.teleport.tphere',
 } as const;
 
-/** The kernel's harmless teleport nodes, held by every player unless withheld. */
+/** The harmless teleport nodes, held by every player unless withheld. */
 export const TELEPORT_PLAYER_NODES: readonly string[] = [TELEPORT_NODES.back];
 
 const round = (n: number) => Math.round(n * 10) / 10;

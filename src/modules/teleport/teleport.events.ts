@@ -1,10 +1,10 @@
-// The teleport events the kernel's teleport service emits (src/core/teleport.ts): a move, the back
+// The teleport events the teleport service emits (teleport.service.ts): a move, the back
 // location it captured, and warm-ups started and cancelled. Each names the player and the cause
 // (the area that asked: home, warp, playerwarp, …).
 
 import { Type } from '@sinclair/typebox';
-import { defineEvents, eventPayload, PlayerFields, type PayloadsOf } from './events.ts';
-import { LocationAnswer } from './location.ts';
+import { defineEvents, eventPayload, PlayerFields, type PayloadsOf } from '../../core/events.ts';
+import { LocationAnswer } from '../../core/location.ts';
 
 const Cause = Type.String({ description: 'What moved the player: home, warp, playerwarp, back, tpa, tpahere, tp, tphere, rest, …; death for a back location captured where the player died.' });
 
@@ -43,6 +43,6 @@ export const TELEPORT_EVENTS = defineEvents({
   ),
 });
 
-declare module './events.ts' {
+declare module '../../core/events.ts' {
   interface EventPayloads extends PayloadsOf<typeof TELEPORT_EVENTS> {}
 }

@@ -1,26 +1,26 @@
-// The kernel's teleport service: every area that moves a player (homes, warps, player warps, and
-// later /back, /tpa, /spawn) moves them through it, so that each move records the place left as
+// The teleport service: every area that moves a player (homes, warps, player warps, /back, /tp,
+// /tpa, /world tp, jails) moves them through it, so that each move records the place left as
 // the player's back location (kept in the database: it survives a restart) and may wait for a
 // warm-up first. During a warm-up the player must stay on their block: moving to another block,
 // leaving the game, or starting another teleport cancels it. The player is told when a warm-up
 // starts; how a teleport ended is the result, which the caller tells (a command replies with it).
 
-import type { Actor } from './actor.ts';
-import type { AuditService, KnownPlayer, PermissionsService, PlayersService } from './api.ts';
-import { createChain } from './chains.ts';
-import type { Clock } from './clock.ts';
-import type { Db } from './db.ts';
-import type { EventBus } from './events.ts';
-import { InvalidInput } from './invalid-input.ts';
-import { knownPlayer, playerFields } from './known-player.ts';
-import type { LocationAnswer } from './location.ts';
-import type { Logger } from './log.ts';
-import { fail, ok, type Failure, type Result } from './result.ts';
-import type { Scheduler } from './scheduler.ts';
+import type { Actor } from '../../core/actor.ts';
+import type { AuditService, KnownPlayer, PermissionsService, PlayersService } from '../../core/api.ts';
+import { createChain } from '../../core/chains.ts';
+import type { Clock } from '../../core/clock.ts';
+import type { Db } from '../../core/db.ts';
+import type { EventBus } from '../../core/events.ts';
+import { InvalidInput } from '../../core/invalid-input.ts';
+import { knownPlayer, playerFields } from '../../core/known-player.ts';
+import type { LocationAnswer } from '../../core/location.ts';
+import type { Logger } from '../../core/log.ts';
+import { fail, ok, type Failure, type Result } from '../../core/result.ts';
+import type { Scheduler } from '../../core/scheduler.ts';
 import type { WarmupCancelReason } from './teleport.events.ts';
 import { createTeleportStore } from './teleport.store.ts';
-import { normalizeUuid } from './uuid.ts';
-import type { GamePlatform, Location, OnlinePlayer } from '../platform/platform.ts';
+import { normalizeUuid } from '../../core/uuid.ts';
+import type { GamePlatform, Location, OnlinePlayer } from '../../platform/platform.ts';
 
 /** Players holding it are moved at once, whatever warm-up was asked for. */
 export const TELEPORT_BYPASS_WARMUP = 'core.teleport.bypass-warmup';
