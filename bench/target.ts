@@ -8,7 +8,7 @@ import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Fastify from 'fastify';
-import { openAccessLog, type AccessEntry } from '../src/core/access-log.ts';
+import { openAccessLog, type AccessEntry } from '../src/rest/access-log-file.ts';
 import { startHarness } from '../src/rest/test-support.ts';
 
 const BODY = { ok: true, data: { version: '0.1.0', 'api-version': 'v1', 'modules-on': [] as string[] } };

@@ -94,7 +94,7 @@ describe('the test plan', () => {
     const of = (path: string) => all.find((f) => f.path === path);
     assert.deepEqual(of('src/modules/economy/economy.scene.test.ts'), { path: 'src/modules/economy/economy.scene.test.ts', storage: true, game: false });
     assert.deepEqual(of('test/e2e/areas-economy.e2e.test.ts'), { path: 'test/e2e/areas-economy.e2e.test.ts', storage: true, game: true });
-    assert.deepEqual(of('src/core/money.test.ts'), { path: 'src/core/money.test.ts', storage: false, game: false });
+    assert.deepEqual(of('src/core/values/money.test.ts'), { path: 'src/core/values/money.test.ts', storage: false, game: false });
     assert.deepEqual(of('test/contract/flying-squid.contract.test.ts'), { path: 'test/contract/flying-squid.contract.test.ts', storage: false, game: true });
     const postgres = filesOfPass(all, 'postgres').map((f) => f.path);
     assert.ok(postgres.length > 50 && postgres.length < all.length, `${postgres.length} of ${all.length} files in the PostgreSQL pass`);

@@ -2,7 +2,7 @@
 // and the help text. The words are read by node:util's parseArgs (src/cli-flags.ts).
 
 import { readFlags, unknownFlag, type FlagDeclaration } from './cli-flags.ts';
-import { LOG_FORMATS, type LogFormat } from './core/log-format.ts';
+import { LOG_FORMATS, type LogFormat } from './core/log/log-format.ts';
 
 export interface ServerOptions {
   dataDir: string;

@@ -14,8 +14,8 @@ import { join } from 'node:path';
 import { ALL_MODULES } from './modules/index.ts';
 import { loadNetworkConfig } from './network-config.ts';
 import { restReloadable } from './rest/config.ts';
-import { readStartupConfigs } from './core/config-startup.ts';
-import { memoryLogger } from './core/log.ts';
+import { readStartupConfigs } from './core/config/config-startup.ts';
+import { memoryLogger } from './core/log/log.ts';
 
 const FIXTURES = join(import.meta.dirname, '..', 'test', 'fixtures', 'first-start');
 const FOLDERS = ['core', 'core-rest'];

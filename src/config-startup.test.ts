@@ -8,9 +8,9 @@ import { loadNetworkConfig } from './network-config.ts';
 import { restReloadable } from './rest/config.ts';
 import { startKernelAddon } from '../test/support/rest-addon.ts';
 import { startTestKernel } from '../test/support/test-kernel.ts';
-import { readStartupConfigs } from './core/config-startup.ts';
-import { memoryLogger } from './core/log.ts';
-import { defineModule } from './core/module.ts';
+import { readStartupConfigs } from './core/config/config-startup.ts';
+import { memoryLogger } from './core/log/log.ts';
+import { defineModule } from './core/kernel/module.ts';
 
 describe('the start-up check of the config files', () => {
   let dataDir: string;

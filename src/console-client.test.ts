@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { memoryLogger } from './core/log.ts';
+import { memoryLogger } from './core/log/log.ts';
 import { parseClientArgs, runClient } from './console-client.ts';
 import { captureIo, leaveSocketBehind, lockHeldByAnotherProcess } from './console.fixtures.ts';
 import { openConsoleSocket } from './console-socket.ts';

@@ -15,7 +15,7 @@ import { createInterface, type Interface } from 'node:readline';
 import { setTimeout as delay } from 'node:timers/promises';
 import { readFlags, type FlagDeclaration } from './cli-flags.ts';
 import { folderHolder } from './data-folder.ts';
-import { messageOf } from './core/sentence.ts';
+import { messageOf } from './core/text/sentence.ts';
 import { decodeMessage, lineSplitter, socketPath, socketPathProblem } from './console-protocol.ts';
 
 export const CLIENT_HELP = `Usage: npm run -s console -- [--data DIR] [--wait SECONDS] [command...]

@@ -9,9 +9,9 @@
 // which are logs; there it is logged with the secret masked, saying that a token was made.
 
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { Logger } from './core/log.ts';
-import { maskSecrets } from './core/secrets.ts';
-import { asClause, messageOf } from './core/sentence.ts';
+import type { Logger } from './core/log/log.ts';
+import { maskSecrets } from './core/log/secrets.ts';
+import { asClause, messageOf } from './core/text/sentence.ts';
 import type { ReplyLevel } from './console-protocol.ts';
 
 export interface ReplySink {

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { existsSync, lstatSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { memoryLogger } from './core/log.ts';
+import { memoryLogger } from './core/log/log.ts';
 import { runClient } from './console-client.ts';
 import { captureIo, leaveSocketBehind } from './console.fixtures.ts';
 import { withSocketReplies } from './console-replies.ts';

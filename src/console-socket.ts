@@ -13,8 +13,8 @@
 import { chmodSync, lstatSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { createConnection, createServer, type Socket } from 'node:net';
-import type { Logger } from './core/log.ts';
-import { messageOf } from './core/sentence.ts';
+import type { Logger } from './core/log/log.ts';
+import { messageOf } from './core/text/sentence.ts';
 import { encodeMessage, lineSplitter, MAX_LINE, SOCKET_FILE, socketPath, socketPathProblem, type ServerMessage } from './console-protocol.ts';
 import { runWithReplies, type ReplySink } from './console-replies.ts';
 

@@ -1,7 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer } from 'node:net';
-import { openDatabase } from './core/db.ts';
+import { openDatabase } from './core/storage/db.ts';
 import { checkPostgresReachable } from './database-reach.ts';
 import { POSTGRES_URL } from '../test/support/test-database.ts';
 

@@ -3,7 +3,7 @@
 // check. Tried before the game server opens its port, so that no player joins a server that cannot
 // keep their data.
 
-import { sql, type Database } from './core/db.ts';
+import { sql, type Database } from './core/storage/db.ts';
 import { describeUrl, NETWORK_FILE } from './network-config.ts';
 import { StartupError } from './startup-failure.ts';
 

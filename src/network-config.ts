@@ -6,8 +6,8 @@
 // passwords, so no message repeats a value; `describeUrl` names the host and database only.
 
 import { Type } from '@sinclair/typebox';
-import { ConfigError, defineConfig } from './core/config-define.ts';
-import { lines } from './core/config-schema.ts';
+import { ConfigError, defineConfig } from './core/config/config-define.ts';
+import { lines } from './core/config/config-schema.ts';
 import { StartupError } from './startup-failure.ts';
 
 export const NETWORK_FILE = 'network.conf';

@@ -2,7 +2,7 @@
 // standard error, what went wrong and what to do, exit code 1; the stack only with --debug.
 
 import type { ServerOptions } from './cli.ts';
-import { messageOf } from './core/sentence.ts';
+import { messageOf } from './core/text/sentence.ts';
 
 /** A start-up failure the operator can fix: its message is the whole story. */
 export class StartupError extends Error {

@@ -84,7 +84,7 @@ describe('the direction of dependencies', () => {
 // (ctx.api, or an `api` handed down) for a module in `dependsOn`, `optional.<name>` for one in
 // `optionalDependsOn`, and the service's type (`CoreApi['<name>']`, `ServicesOf<'<name>'>`) for
 // either. No module asks by a string whether another is on. ctx.api and ctx.optional are typed from
-// the declaration as well (src/core/module.ts), so tsc refuses the same reaches; this scan also
+// the declaration as well (src/core/kernel/module.ts), so tsc refuses the same reaches; this scan also
 // sees what typing cannot (a service handed down as a wider type, a route row's call).
 
 interface Declared {

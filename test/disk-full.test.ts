@@ -9,7 +9,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { DatabaseSync } from 'node:sqlite';
 import { join } from 'node:path';
-import { sqliteDirect } from '../src/core/db.ts';
+import { sqliteDirect } from '../src/core/storage/db.ts';
 import { startTestKernel, type TestKernel } from './support/test-kernel.ts';
 import { startKernelAddon, type KernelAddon } from './support/rest-addon.ts';
 import { http } from '../src/rest/test-support.ts';
@@ -91,7 +91,7 @@ describe('economy on a full disk', () => {
     await t.platform.run(ann, 'pay Ben 1');
     assert.equal(t.platform.messagesOf(ann).at(-1), FULL);
     assert.equal(await balance(ben), 100);
-    // Each deposit done has its line saying who did it (src/core/audit-lines.ts), a declined one none.
+    // Each deposit done has its line saying who did it (src/core/log/audit-lines.ts), a declined one none.
     const said = t.log.lines.slice(before).filter((l) => / INFO \S+ economy\.deposit Ann: /.test(l));
     assert.equal(said.length, done.length);
     // One line for the routes (the others within ten seconds are counted into the next), one for the command; no stack.

@@ -1,4 +1,4 @@
-// `core copy-to-postgres` (src/core/postgres-copy.ts, docs/network.md) on real data: a server's
+// `core copy-to-postgres` (src/core/storage/postgres-copy.ts, docs/network.md) on real data: a server's
 // SQLite database filled through the real modules and the add-on's tokens, copied at the console
 // into PostgreSQL; every table's rows are compared, and a kernel opened on the copy reads the same
 // data back through the same services and writes new rows with fresh ids. Refusals change nothing.
@@ -7,9 +7,9 @@
 import assert from 'node:assert/strict';
 import { DatabaseSync } from 'node:sqlite';
 import { describe, it } from 'node:test';
-import { CONSOLE } from '../src/core/actor.ts';
-import { sql, type Database } from '../src/core/db.ts';
-import { toPostgres } from '../src/core/postgres-copy-values.ts';
+import { CONSOLE } from '../src/core/kernel/actor.ts';
+import { sql, type Database } from '../src/core/storage/db.ts';
+import { toPostgres } from '../src/core/storage/postgres-copy-values.ts';
 import { teleportModule } from '../src/modules/teleport/index.ts';
 import { economyModule } from '../src/modules/economy/index.ts';
 import { homesModule } from '../src/modules/homes/index.ts';

@@ -1,4 +1,4 @@
-// The declared tables (src/core/tables.ts) are the tables the migrations make. Every declaration is
+// The declared tables (src/core/storage/tables.ts) are the tables the migrations make. Every declaration is
 // found among the exports of the source files that call `defineTables`, so a new store is checked
 // the day it is written. On the pass's database (SQLite, or a PostgreSQL schema of its own), each
 // declaration's migrations, run alone, make exactly its tables, each column with the name, type,
@@ -12,8 +12,8 @@ import { join, relative, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { after, before, describe, it } from 'node:test';
 import { sql } from 'kysely';
-import { openDatabase, type Database, type Db } from '../src/core/db.ts';
-import { isTables, type SqlFamily, type TableColumns, type Tables } from '../src/core/tables.ts';
+import { openDatabase, type Database, type Db } from '../src/core/storage/db.ts';
+import { isTables, type SqlFamily, type TableColumns, type Tables } from '../src/core/storage/tables.ts';
 import { ALL_MODULES } from '../src/modules/index.ts';
 import { createTestSchema, TEST_DATABASE, type TestSchema } from './support/test-database.ts';
 import { startTestKernel } from './support/test-kernel.ts';

@@ -7,7 +7,7 @@
 // (and so in the API reference); the kernel boots those switched on in data/core/modules.conf in
 // the order their declared dependencies need.
 
-import type { ModuleDefinition } from '../core/module.ts';
+import type { ModuleDefinition } from '../core/kernel/module.ts';
 import { commandGateModule } from './commandgate/index.ts';
 import { economyModule } from './economy/index.ts';
 import { extlinkModule } from './extlink/index.ts';

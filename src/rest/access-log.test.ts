@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { WebSocket } from 'ws';
-import { accessText } from '../core/access-log.ts';
+import { accessText } from './access-log-file.ts';
 import type { AccessEntry } from './access-log.ts';
 import { basic, http, startHarness, type Harness } from './test-support.ts';
 

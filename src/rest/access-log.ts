@@ -1,6 +1,6 @@
 // The access log of the Remote Access Service: one entry per HTTP request, the event-stream
 // handshake included, refusals included. The add-on hands each entry to a sink it is given and
-// does no I/O of its own; the sink (main.ts: logs/access.log, src/core/access-log.ts) formats and
+// does no I/O of its own; the sink (main.ts: logs/access.log, src/rest/access-log-file.ts) formats and
 // writes it. The request path is hot, so an entry is one plain object of numbers and strings the
 // request already holds; it is made only while `access-log = true`, and formatted only by the sink.
 //
@@ -8,7 +8,7 @@
 // failed authentication is described by its kind only.
 
 import type { IncomingMessage } from 'node:http';
-import type { AccessEntry, AuthFailure } from '../core/access-log.ts';
+import type { AccessEntry, AuthFailure } from './access-log-file.ts';
 
 export type { AccessEntry, AuthFailure };
 

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { TypeCompiler } from '@sinclair/typebox/compiler';
 import { buildOpenApi } from './openapi.ts';
-import { EXAMPLE_PLAYERS } from '../core/routes.ts';
+import { EXAMPLE_PLAYERS } from '../core/kernel/routes.ts';
 import { curlOf, exampleFor, operationsOf, shellJson } from './api-examples.ts';
 import { REFERENCE_ROUTES } from './reference.ts';
 import { API_PREFIX } from './route-table.ts';

@@ -9,7 +9,7 @@
 // (the API's base URL), `$TOKEN` (a token's secret), `$UUID` and `$OTHER` (the uuids of the two
 // example players, EXAMPLE_PLAYERS).
 
-import { EXAMPLE_PLAYERS } from '../core/routes.ts';
+import { EXAMPLE_PLAYERS } from '../core/kernel/routes.ts';
 import { DEFAULT_CONFIG } from './config.ts';
 import type { Json } from './json-schema.ts';
 import { exampleOf, resolve } from './reference-schema.ts';

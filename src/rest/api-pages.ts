@@ -9,8 +9,8 @@
 // its reply) and `in-game` (`Steve joined the game`, `Alex left the game`, and `Steve> /command`
 // lines typed in chat, each followed by the start of its reply). `…` stands for what varies.
 
-import { EXAMPLE_PLAYERS, type ExampleStep, type RouteDefinition, type RouteExample } from '../core/routes.ts';
-import { FAILURE_CODES } from '../core/result.ts';
+import { EXAMPLE_PLAYERS, type ExampleStep, type RouteDefinition, type RouteExample } from '../core/kernel/routes.ts';
+import { FAILURE_CODES } from '../core/kernel/result.ts';
 import { byArea, curlOf, EXAMPLE_BASE, EXAMPLE_VARIABLES, exampleFor, type Operation } from './api-examples.ts';
 import { DEFAULT_CONFIG } from './config.ts';
 import { DECLINED_MEANINGS, DEFAULT_MESSAGES, HTTP_ERRORS, type HttpErrorCode } from './errors.ts';

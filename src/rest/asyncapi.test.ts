@@ -7,8 +7,8 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import { Parser, type AsyncAPIDocumentInterface } from '@asyncapi/parser';
-import { catalogueOf } from '../core/event-catalogue.ts';
-import { EVENT_NAMES } from '../core/events.ts';
+import { catalogueOf } from '../core/kernel/event-catalogue.ts';
+import { EVENT_NAMES } from '../core/kernel/events.ts';
 import { ALL_MODULES } from '../modules/index.ts';
 import { DOCS_DIR } from './docs.ts';
 

@@ -1,8 +1,8 @@
 // The AsyncAPI 3.0 document of the event stream: the protocol messages, and every event with its
 // data from the event catalogue.
 
-import type { EventCatalogue } from '../core/event-catalogue.ts';
-import { EVENT_CONTEXTS, EVENT_NAMES, type EventName } from '../core/events.ts';
+import type { EventCatalogue } from '../core/kernel/event-catalogue.ts';
+import { EVENT_CONTEXTS, EVENT_NAMES, type EventName } from '../core/kernel/events.ts';
 import { DEFAULT_CONFIG } from './config.ts';
 import { CLOSE, CONNECTED_HINT, MAX_BUFFERED_BYTES } from './event-stream.ts';
 import { MAX_FRAME_BYTES } from './event-frames.ts';

@@ -5,13 +5,13 @@
 // the message as details. A successful call is audited by the service itself, in its own
 // transaction; a declined one applied nothing, so it is not in the service's audit, and nothing is
 // written twice. History (`GET /players/{uuid}/history`, /history) leaves these entries out: it
-// lists what was done to a player (src/core/audit.ts).
+// lists what was done to a player (src/core/log/audit.ts).
 
-import { DECLINED_SUFFIX } from '../core/audit.ts';
-import type { CoreApi } from '../core/api.ts';
-import type { Logger } from '../core/log.ts';
-import type { Failure } from '../core/result.ts';
-import type { RouteDefinition, RouteInput } from '../core/routes.ts';
+import { DECLINED_SUFFIX } from '../core/log/audit.ts';
+import type { CoreApi } from '../core/kernel/api.ts';
+import type { Logger } from '../core/log/log.ts';
+import type { Failure } from '../core/kernel/result.ts';
+import type { RouteDefinition, RouteInput } from '../core/kernel/routes.ts';
 
 export const DECLINED_ACTION = `core-rest${DECLINED_SUFFIX}`;
 

@@ -1,15 +1,15 @@
 // rest.conf: the add-on's own config file (docs/decisions.md, "rest.conf"). `key = value` lines, each value a TOML
 // value, each key preceded by a comment. Written with the defaults when absent, never overwritten.
 // A problem with the file is one line naming the file, the line and the key: at start it stops the
-// start, as for every config file (src/core/config-startup.ts); at `core reload` the file keeps its
+// start, as for every config file (src/core/config/config-startup.ts); at `core reload` the file keeps its
 // settings.
 
 import { isIP } from 'node:net';
 import { join } from 'node:path';
 import { Type } from '@sinclair/typebox';
-import { ConfigError, defineConfig, type ConfigOf } from '../core/config-define.ts';
-import type { ReloadableConfig } from '../core/config-reload.ts';
-import { camelKey, lines, node, ValueProblem } from '../core/config-schema.ts';
+import { ConfigError, defineConfig, type ConfigOf } from '../core/config/config-define.ts';
+import type { ReloadableConfig } from '../core/config/config-reload.ts';
+import { camelKey, lines, node, ValueProblem } from '../core/config/config-schema.ts';
 import { checkTrustedProxies, TRUSTED_PROXIES_SHAPE } from './client-address.ts';
 
 export const CONFIG_FILE_NAME = 'rest.conf';

@@ -19,7 +19,7 @@
 
 import type { Server } from 'node:http';
 import type { Socket } from 'node:net';
-import type { Logger } from '../core/log.ts';
+import type { Logger } from '../core/log/log.ts';
 
 /** Time for a request (head and body) to arrive whole, ms. */
 export const REQUEST_DEADLINE_MS = 15_000;

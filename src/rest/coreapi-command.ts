@@ -1,14 +1,14 @@
 // The /coreapi command (docs/decisions.md, "Tokens"): issue, list and revoke tokens, and show the
 // listener with its subscribers. Behind core.rest.admin; the console holds it. A secret is shown
 // once: a single line at the console, a click-to-copy component in game. Declared on the command
-// tree (src/core/command-tree.ts) like every other command: its usage lines, tab completion and the
+// tree (src/core/commands/command-tree.ts) like every other command: its usage lines, tab completion and the
 // refusal of a bad word come from the declaration.
 
-import type { CoreApi } from '../core/api.ts';
-import { arg } from '../core/command-args.ts';
-import { succeeded } from '../core/command-helpers.ts';
-import { command, sub, type DeclaredCommand } from '../core/command-tree.ts';
-import type { CommandContext } from '../core/commands.ts';
+import type { CoreApi } from '../core/kernel/api.ts';
+import { arg } from '../core/commands/command-args.ts';
+import { succeeded } from '../core/commands/command-helpers.ts';
+import { command, sub, type DeclaredCommand } from '../core/commands/command-tree.ts';
+import type { CommandContext } from '../core/commands/commands.ts';
 import type { TextComponent } from '../platform/platform.ts';
 import { ADMIN_PERMISSION, DEFAULT_SCOPES, parseScopes, SCOPES, type Scope, type TokenStore } from './tokens.ts';
 

@@ -6,8 +6,8 @@
 // third from memory (./reference-routes.ts).
 
 import { readFileSync } from 'node:fs';
-import type { EventCatalogue } from '../core/event-catalogue.ts';
-import type { RouteDefinition } from '../core/routes.ts';
+import type { EventCatalogue } from '../core/kernel/event-catalogue.ts';
+import type { RouteDefinition } from '../core/kernel/routes.ts';
 import { renderApiPages } from './api-pages.ts';
 import { buildAsyncApi } from './asyncapi.ts';
 import { buildOpenApi } from './openapi.ts';

@@ -4,7 +4,7 @@
 // here: they answer 200 with the envelope, except `not-found` on the rows that say it is a 404.
 
 import { Type, type Static } from '@sinclair/typebox';
-import { FAILURE_CODES } from '../core/result.ts';
+import { FAILURE_CODES } from '../core/kernel/result.ts';
 
 export const HTTP_ERRORS = {
   'bad-request': 400,

@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { Redis } from 'ioredis';
-import type { EmittedEvent } from '../core/events.ts';
+import type { EmittedEvent } from '../core/kernel/events.ts';
 import { connected, type Client } from './event-stream.clients.ts';
 import { EVENTS_CHANNEL } from './event-bridge.ts';
 import { startTestRedis, until, type TestRedis } from './redis.fixtures.ts';

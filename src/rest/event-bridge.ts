@@ -16,8 +16,8 @@
 // WARN line; back → one INFO line; ioredis reconnects by itself (./redis-link.ts).
 
 import { randomBytes } from 'node:crypto';
-import { isEventName, type EmittedEvent, type EventBus, type EventName } from '../core/events.ts';
-import type { Logger } from '../core/log.ts';
+import { isEventName, type EmittedEvent, type EventBus, type EventName } from '../core/kernel/events.ts';
+import type { Logger } from '../core/log/log.ts';
 import { eventText, type RemoteEvents } from './event-stream.ts';
 import { reasonOf, type RedisLink } from './redis-link.ts';
 

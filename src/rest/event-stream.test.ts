@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { WebSocket } from 'ws';
-import { EVENT_NAMES } from '../core/events.ts';
+import { EVENT_NAMES } from '../core/kernel/events.ts';
 import { startHarness, type Harness } from './test-support.ts';
 import { isValidPattern } from './event-stream.ts';
 import { type Msg, Client, connected, RawClient } from './event-stream.clients.ts';

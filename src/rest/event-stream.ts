@@ -16,9 +16,9 @@
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
-import type { Clock } from '../core/clock.ts';
-import { isEventContext, isEventName, type EmittedEvent, type EventBus, type EventName } from '../core/events.ts';
-import type { Logger } from '../core/log.ts';
+import type { Clock } from '../core/kernel/clock.ts';
+import { isEventContext, isEventName, type EmittedEvent, type EventBus, type EventName } from '../core/kernel/events.ts';
+import type { Logger } from '../core/log/log.ts';
 import { accessEntry, authFailure, type AccessLog } from './access-log.ts';
 import { HTTP_ERRORS, AUTH_CHALLENGES, type HttpErrorCode } from './errors.ts';
 import { answerOnSocket, type HeaderLines } from './http-guards.ts';

@@ -4,7 +4,7 @@
 // fault of ours: logged with its stack, answered 500 without detail.
 
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Logger } from '../core/log.ts';
+import type { Logger } from '../core/log/log.ts';
 import { cutOffByDeadline } from './connection-limits.ts';
 import type { HttpErrorCode } from './errors.ts';
 import { BadRequest, describe } from './validation.ts';

@@ -5,7 +5,7 @@
 // no longer generated are removed. A test fails while any committed file is stale.
 
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { catalogueOf } from '../core/event-catalogue.ts';
+import { catalogueOf } from '../core/kernel/event-catalogue.ts';
 import { ALL_MODULES } from '../modules/index.ts';
 import { API_DOCS_DIR, DOCS_DIR, productVersion, renderDocs } from './docs.ts';
 import { routeTable } from './routes.ts';

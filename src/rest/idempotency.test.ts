@@ -5,12 +5,12 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { Type } from '@sinclair/typebox';
-import { createDispatcher } from '../core/dispatcher.ts';
-import type { ManualClock } from '../core/clock.ts';
-import { fail, ok } from '../core/result.ts';
-import { defineRoute, type RouteDefinition } from '../core/routes.ts';
-import { UuidParams } from '../core/schemas.ts';
-import { sql } from '../core/db.ts';
+import { createDispatcher } from '../core/kernel/dispatcher.ts';
+import type { ManualClock } from '../core/kernel/clock.ts';
+import { fail, ok } from '../core/kernel/result.ts';
+import { defineRoute, type RouteDefinition } from '../core/kernel/routes.ts';
+import { UuidParams } from '../core/values/schemas.ts';
+import { sql } from '../core/storage/db.ts';
 import { withPostgres } from '../../test/support/postgres.ts';
 import { createIdempotencyStore, IDEMPOTENCY_KEEP_MS } from './idempotency.ts';
 import { http, startHarness, tempDir, type Harness } from './test-support.ts';

@@ -18,12 +18,12 @@
 // Rows older than 24 hours are ignored at once and deleted by a sweep every ten minutes.
 
 import { createHash } from 'node:crypto';
-import type { Clock } from '../core/clock.ts';
-import { migrate, type Database, type Migration } from '../core/db.ts';
-import type { Logger } from '../core/log.ts';
-import { prepareQuery } from '../core/prepared-query.ts';
+import type { Clock } from '../core/kernel/clock.ts';
+import { migrate, type Database, type Migration } from '../core/storage/db.ts';
+import type { Logger } from '../core/log/log.ts';
+import { prepareQuery } from '../core/storage/prepared-query.ts';
 import { BadRequest } from './validation.ts';
-import { col, defineTables } from '../core/tables.ts';
+import { col, defineTables } from '../core/storage/tables.ts';
 
 /** The request header (as Node names it, lower case) and the answer header of a replay. */
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
@@ -119,7 +119,7 @@ export async function createIdempotencyStore(o: { database: Database; clock: Clo
   const { database, clock, log } = o;
   await migrate(database, 'core-rest', IDEMPOTENCY_MIGRATIONS);
   const db = IDEMPOTENCY_TABLES.on(database.db);
-  // The queries of a request, built once (src/core/prepared-query.ts).
+  // The queries of a request, built once (src/core/storage/prepared-query.ts).
   const read = prepareQuery(db, (q, p: { tokenId: number; key: string }) =>
     q.selectFrom('rest_idempotency').select(['fingerprint', 'created_at', 'status', 'body']).where('token_id', '=', p.tokenId).where('idem_key', '=', p.key),
   );

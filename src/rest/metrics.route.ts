@@ -7,7 +7,7 @@
 // route, or `unmatched`), for the one writer of answers in ./server.ts.
 
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Logger } from '../core/log.ts';
+import type { Logger } from '../core/log/log.ts';
 import type { Metrics, RouteMeter } from './metrics.ts';
 import type { PlainRoute } from './openapi.ts';
 import { API_PREFIX } from './route-table.ts';

@@ -15,7 +15,7 @@
 // at scrape time, never pushed.
 
 import { collectDefaultMetrics, Counter, Gauge, Registry, type Histogram } from 'prom-client';
-import { DB_OPERATIONS, type DbOperation, type DbTimer } from '../core/db-timing.ts';
+import { DB_OPERATIONS, type DbOperation, type DbTimer } from '../core/storage/db-timing.ts';
 import type { GamePlatform } from '../platform/platform.ts';
 import { MAX_WINDOW_SECONDS } from '../platform/tick-recorder.ts';
 
@@ -132,7 +132,7 @@ export interface Metrics {
   eventsSent(event: string, subscribers: number): void;
   /** Where the subscriber gauge reads the open event-stream connections (the stream is made after the registry). */
   countSubscribers(count: () => number): void;
-  /** Times the database's calls (src/core/db-timing.ts). */
+  /** Times the database's calls (src/core/storage/db-timing.ts). */
   readonly dbTimer: DbTimer;
 }
 

@@ -1,8 +1,8 @@
 // The OpenAPI 3.1 document of the route table: every row with its scope, parameters, body, answer
 // and every status it can give, the envelope, and the limits.
 
-import { FAILURE_CODES } from '../core/result.ts';
-import type { RouteDefinition } from '../core/routes.ts';
+import { FAILURE_CODES } from '../core/kernel/result.ts';
+import type { RouteDefinition } from '../core/kernel/routes.ts';
 import { DEFAULT_CONFIG } from './config.ts';
 import { DeclinedSchema, DEFAULT_MESSAGES, ErrorBodySchema, HTTP_ERRORS, type HttpErrorCode } from './errors.ts';
 import { schemaCollector, type Json } from './json-schema.ts';

@@ -4,8 +4,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { Value } from '@sinclair/typebox/value';
-import { KnownPlayerAnswer, OnlinePlayerList } from '../core/players.schemas.ts';
-import type { Players } from '../core/players.ts';
+import { KnownPlayerAnswer, OnlinePlayerList } from '../core/players/players.schemas.ts';
+import type { Players } from '../core/players/players.ts';
 import { startTestKernel, type TestKernel } from '../../test/support/test-kernel.ts';
 import { startKernelAddon, type KernelAddon } from '../../test/support/rest-addon.ts';
 import { http, type HttpAnswer } from './test-support.ts';

@@ -1,8 +1,8 @@
 // The rows for finding a player: who is online, and whose uuid a name is. Always on (known players
 // belong to the kernel, not to a module that can be switched off).
 
-import { KnownPlayerAnswer, OnlinePlayerList, PlayerNameParams } from '../core/players.schemas.ts';
-import { defineRoute } from '../core/routes.ts';
+import { KnownPlayerAnswer, OnlinePlayerList, PlayerNameParams } from '../core/players/players.schemas.ts';
+import { defineRoute } from '../core/kernel/routes.ts';
 
 export const PLAYERS_ROUTES = [
   defineRoute({

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { KyselyPlugin } from 'kysely';
-import { sql, type Database } from '../core/db.ts';
+import { sql, type Database } from '../core/storage/db.ts';
 import { withPostgres } from '../../test/support/postgres.ts';
 import { http, startHarness, tempDir, type Harness } from './test-support.ts';
 

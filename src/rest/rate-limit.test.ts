@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { openDatabase } from '../core/db.ts';
-import { memoryLogger } from '../core/log.ts';
+import { openDatabase } from '../core/storage/db.ts';
+import { memoryLogger } from '../core/log/log.ts';
 import { createRateLimiter, WINDOW_MS, type RateDecision, type RateLimiter, RATE_TABLES } from './rate-limit.ts';
 import { tempDir } from './test-support.ts';
 

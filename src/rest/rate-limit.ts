@@ -17,13 +17,13 @@
 // Each bucket remembers what it put in each shared place, so a request is never counted twice when
 // the limiter moves from one to the other, and the others' counts read in both are summed.
 
-import type { Database, Migration } from '../core/db.ts';
-import { migrate, sql } from '../core/db.ts';
-import type { Logger } from '../core/log.ts';
+import type { Database, Migration } from '../core/storage/db.ts';
+import { migrate, sql } from '../core/storage/db.ts';
+import type { Logger } from '../core/log/log.ts';
 import { freshBucket, minuteOf, takeLocally, unshared, WINDOW_MS, type Bucket, type RateDecision } from './rate-bucket.ts';
 import { leasesOver, type RateShare } from './rate-lease.ts';
 import { reasonOf } from './redis-link.ts';
-import { col, defineTables } from '../core/tables.ts';
+import { col, defineTables } from '../core/storage/tables.ts';
 
 export { WINDOW_MS, type RateDecision } from './rate-bucket.ts';
 export type { RateShare } from './rate-lease.ts';

@@ -3,8 +3,8 @@
 
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { catalogueOf } from '../core/event-catalogue.ts';
-import { EVENT_NAMES } from '../core/events.ts';
+import { catalogueOf } from '../core/kernel/event-catalogue.ts';
+import { EVENT_NAMES } from '../core/kernel/events.ts';
 import { ALL_MODULES } from '../modules/index.ts';
 import { renderDocs } from './docs.ts';
 import { esc, renderReferenceHtml } from './reference-html.ts';

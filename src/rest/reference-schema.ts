@@ -3,7 +3,7 @@
 // (./reference-html.ts) and the per-area pages (./api-pages.ts) both use it, so the two show the
 // same fields and the same examples; a test validates every example against its route's schemas.
 
-import { EXAMPLE_PLAYERS } from '../core/routes.ts';
+import { EXAMPLE_PLAYERS } from '../core/kernel/routes.ts';
 import type { Json } from './json-schema.ts';
 
 export interface Field {

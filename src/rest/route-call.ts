@@ -1,19 +1,19 @@
 // A row's one call, from the dispatcher to its answer (the last step of server.ts's order of
 // checks): the call through the dispatcher (504 after the upstream timeout), then what follows a
 // write's result before it is answered: a success logs the lines of its audited writes
-// (src/core/audit-lines.ts), a declined one is audited with its code (./audit-declined.ts), and
+// (src/core/log/audit-lines.ts), a declined one is audited with its code (./audit-declined.ts), and
 // the answer of a POST sent with an Idempotency-Key is stored (./idempotency.ts). A read, or a write that succeeded without a key, is answered as it came,
 // synchronously when the call answered synchronously.
 
 import type { TSchema } from '@sinclair/typebox';
 import type { TypeCheck } from '@sinclair/typebox/compiler';
-import type { CoreApi } from '../core/api.ts';
-import { holdAuditLines, type HeldLines } from '../core/audit-lines.ts';
-import type { Dispatcher } from '../core/dispatcher.ts';
-import type { Logger } from '../core/log.ts';
-import { fail, type Result } from '../core/result.ts';
-import { storageFault, storageFaultLog } from '../core/storage-errors.ts';
-import type { RouteDefinition, RouteInput } from '../core/routes.ts';
+import type { CoreApi } from '../core/kernel/api.ts';
+import { holdAuditLines, type HeldLines } from '../core/log/audit-lines.ts';
+import type { Dispatcher } from '../core/kernel/dispatcher.ts';
+import type { Logger } from '../core/log/log.ts';
+import { fail, type Result } from '../core/kernel/result.ts';
+import { storageFault, storageFaultLog } from '../core/storage/storage-errors.ts';
+import type { RouteDefinition, RouteInput } from '../core/kernel/routes.ts';
 import { auditDeclined } from './audit-declined.ts';
 import type { HttpErrorCode } from './errors.ts';
 import type { StoredAnswer } from './idempotency.ts';
@@ -78,7 +78,7 @@ export function routeCaller(o: { api: CoreApi; log: Logger; dispatcher: Dispatch
     rendered,
     declinedForStorage,
     call(row, input, to, answerCheck, store) {
-      // A write's audit lines (who did what, src/core/audit-lines.ts) are logged once it applied.
+      // A write's audit lines (who did what, src/core/log/audit-lines.ts) are logged once it applied.
       const held = row.method === 'POST' ? holdAuditLines(input.actor, log) : undefined;
       const threw = (e: unknown) => {
         held?.release(false);

@@ -2,7 +2,7 @@
 // Decided as the router routes: `:name` is one path segment, an empty one too (the row's schema
 // judges it), so a path a row serves with another method is never answered 404.
 
-import type { RouteDefinition } from '../core/routes.ts';
+import type { RouteDefinition } from '../core/kernel/routes.ts';
 
 export type RouteMiss = { code: 'method-not-allowed'; allow: string } | { code: 'not-found' };
 

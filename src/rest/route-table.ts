@@ -1,10 +1,10 @@
 // The service's own row (`GET /status`) and the add-on's path prefix. The route contract itself
-// (defineRoute and the row types) belongs to the kernel (src/core/routes.ts), so that modules declare
+// (defineRoute and the row types) belongs to the kernel (src/core/kernel/routes.ts), so that modules declare
 // their rows without importing the add-on; the rows are gathered in ./routes.ts.
 
 import { Type, type Static } from '@sinclair/typebox';
-import { defineRoute } from '../core/routes.ts';
-import { ok } from '../core/result.ts';
+import { defineRoute } from '../core/kernel/routes.ts';
+import { ok } from '../core/kernel/result.ts';
 
 export const API_VERSION = 'v1';
 export const API_PREFIX = '/api/v1';

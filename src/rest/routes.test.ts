@@ -5,8 +5,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { Type } from '@sinclair/typebox';
-import { ok } from '../core/result.ts';
-import { defineRoute } from '../core/routes.ts';
+import { ok } from '../core/kernel/result.ts';
+import { defineRoute } from '../core/kernel/routes.ts';
 import { routeTable, SERVICE_ROUTES } from './routes.ts';
 
 const row = (path: string, module: string | null) =>

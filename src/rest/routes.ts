@@ -4,7 +4,7 @@
 // definitions from the composition root; it names no module. The server and the OpenAPI document
 // both read this table.
 
-import type { RouteDefinition } from '../core/routes.ts';
+import type { RouteDefinition } from '../core/kernel/routes.ts';
 import { PLAYERS_ROUTES } from './players.routes.ts';
 import { statusRoute } from './route-table.ts';
 

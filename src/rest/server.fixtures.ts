@@ -3,10 +3,10 @@
 import { connect } from 'node:net';
 import { DatabaseSync } from 'node:sqlite';
 import { Type } from '@sinclair/typebox';
-import { fail, ok } from '../core/result.ts';
-import { defineRoute } from '../core/routes.ts';
-import { fromDatabase } from '../core/storage-errors.ts';
-import { Limit, PlayerUuid, UuidParams } from '../core/schemas.ts';
+import { fail, ok } from '../core/kernel/result.ts';
+import { defineRoute } from '../core/kernel/routes.ts';
+import { fromDatabase } from '../core/storage/storage-errors.ts';
+import { Limit, PlayerUuid, UuidParams } from '../core/values/schemas.ts';
 
 const Echo = Type.Object({ uuid: Type.String(), limit: Type.Integer() });
 

@@ -1,13 +1,13 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { Type } from '@sinclair/typebox';
-import { createDispatcher } from '../core/dispatcher.ts';
-import { ok } from '../core/result.ts';
+import { createDispatcher } from '../core/kernel/dispatcher.ts';
+import { ok } from '../core/kernel/result.ts';
 import { UPSTREAM_TIMEOUT_MS } from './addon.ts';
-import { defineRoute } from '../core/routes.ts';
+import { defineRoute } from '../core/kernel/routes.ts';
 import { basic, http, startHarness, type Harness } from './test-support.ts';
 import { raw, testRoutes, UUID } from './server.fixtures.ts';
-import type { Dispatcher } from '../core/dispatcher.ts';
+import type { Dispatcher } from '../core/kernel/dispatcher.ts';
 
 describe('the HTTP listener', () => {
   let h: Harness;

@@ -14,10 +14,10 @@ import { maxHeaderSize, type IncomingMessage } from 'node:http';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { TSchema } from '@sinclair/typebox';
 import { TypeCompiler, type TypeCheck } from '@sinclair/typebox/compiler';
-import type { CoreApi } from '../core/api.ts';
-import { systemClock, type Clock } from '../core/clock.ts';
-import type { Dispatcher } from '../core/dispatcher.ts';
-import type { Logger } from '../core/log.ts';
+import type { CoreApi } from '../core/kernel/api.ts';
+import { systemClock, type Clock } from '../core/kernel/clock.ts';
+import type { Dispatcher } from '../core/kernel/dispatcher.ts';
+import type { Logger } from '../core/log/log.ts';
 import type { RestConfig } from './config.ts';
 import { AUTH_CHALLENGE_HEADERS, DEFAULT_MESSAGES, errorBody, HTTP_ERRORS, type HttpErrorCode } from './errors.ts';
 import { accessEntry, authFailure, type AccessLog, type AuthFailure } from './access-log.ts';
@@ -25,7 +25,7 @@ import { deadlineOptions } from './connection-limits.ts';
 import type { RateDecision, RateLimiter } from './rate-limit.ts';
 import { admission, whenAdmitted, type Admission, type Admit } from './admission.ts';
 import { API_PREFIX } from './route-table.ts';
-import type { RouteDefinition, RouteInput } from '../core/routes.ts';
+import type { RouteDefinition, RouteInput } from '../core/kernel/routes.ts';
 import type { Scope, TokenRecord, TokenStore } from './tokens.ts';
 import { BadRequest, compile, describe, noBody, noExtra, validate } from './validation.ts';
 import { fingerprintOf, idempotencyKeyOf, IDEMPOTENCY_HEADER, runOnce, type IdempotencyStore } from './idempotency.ts';
@@ -166,7 +166,7 @@ export function createRestServer(o: RestServerOptions): RestServer {
 
   // A stop lets the calls under way finish and answer before the listener closes (`close` waits for
   // the dispatcher to be idle): a write is answered once committed (on SQLite at the end of its
-  // turn, src/core/sqlite-driver.ts), and closing its connection first would apply a write its
+  // turn, src/core/storage/sqlite-driver.ts), and closing its connection first would apply a write its
   // client never saw acknowledged. Requests that arrive meanwhile are not taken: their connection is
   // closed unanswered, nothing applied.
   let closing = false;

@@ -2,13 +2,13 @@ import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { describe, it } from 'node:test';
 import type { CommandSender, TextComponent } from '../platform/platform.ts';
-import type { CommandContext } from '../core/commands.ts';
+import type { CommandContext } from '../core/commands/commands.ts';
 import { plain } from '../../test/support/fake/values.ts';
 import { join } from 'node:path';
-import { CONSOLE } from '../core/actor.ts';
-import { systemClock } from '../core/clock.ts';
-import { openDatabase } from '../core/db.ts';
-import { memoryLogger } from '../core/log.ts';
+import { CONSOLE } from '../core/kernel/actor.ts';
+import { systemClock } from '../core/kernel/clock.ts';
+import { openDatabase } from '../core/storage/db.ts';
+import { memoryLogger } from '../core/log/log.ts';
 import { basic, http, startHarness, tempDir } from './test-support.ts';
 import { ADMIN_PERMISSION, createTokenStore, TOKEN_TABLES } from './tokens.ts';
 

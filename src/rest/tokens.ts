@@ -7,19 +7,19 @@
 // database read; revocation updates the maps at once, so it takes effect for the next request in
 // this process and closes the token's event streams (1008) through `onRevoke`. When several servers
 // share one database (PostgreSQL), a server that issues or revokes a token signals the others
-// (src/core/network-signals.ts), which re-read the active tokens at once: the change takes effect
+// (src/core/network/network-signals.ts), which re-read the active tokens at once: the change takes effect
 // on every server within a second. A periodic re-read (`refreshMs`) stays as a safety net for a
 // signal lost while a listening connection was down (they also re-read when it comes back).
 
 import { hash, randomBytes } from 'node:crypto';
-import { actorName, type Actor } from '../core/actor.ts';
-import type { Clock } from '../core/clock.ts';
-import { migrate, sql, type Database, type Migration } from '../core/db.ts';
-import type { Logger } from '../core/log.ts';
-import { fail, ok, type Result } from '../core/result.ts';
-import { SECRET_PREFIX } from '../core/secrets.ts';
-import type { NetworkSignals } from '../core/network-signals.ts';
-import { col, defineTables } from '../core/tables.ts';
+import { actorName, type Actor } from '../core/kernel/actor.ts';
+import type { Clock } from '../core/kernel/clock.ts';
+import { migrate, sql, type Database, type Migration } from '../core/storage/db.ts';
+import type { Logger } from '../core/log/log.ts';
+import { fail, ok, type Result } from '../core/kernel/result.ts';
+import { SECRET_PREFIX } from '../core/log/secrets.ts';
+import type { NetworkSignals } from '../core/network/network-signals.ts';
+import { col, defineTables } from '../core/storage/tables.ts';
 
 /** The signal a token's issue or revoke sends the other servers: `{ label }`. */
 export const TOKENS_SIGNAL = 'tokens';

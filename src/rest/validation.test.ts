@@ -4,12 +4,12 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { TSchema } from '@sinclair/typebox';
-import { createDispatcher } from '../core/dispatcher.ts';
+import { createDispatcher } from '../core/kernel/dispatcher.ts';
 import { ALL_MODULES } from '../modules/index.ts';
 import { startTestKernel, type TestKernel } from '../../test/support/test-kernel.ts';
 import { startRestAddon, type RestAddon } from './addon.ts';
 import { API_PREFIX } from './route-table.ts';
-import type { RouteDefinition } from '../core/routes.ts';
+import type { RouteDefinition } from '../core/kernel/routes.ts';
 import { ROUTES } from '../../test/support/published.ts';
 import { http, testCommands, tempDir, type HttpAnswer } from './test-support.ts';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';

@@ -5,9 +5,9 @@ import type { TSchema } from '@sinclair/typebox';
 import { TypeCompiler, type TypeCheck } from '@sinclair/typebox/compiler';
 import { Value } from '@sinclair/typebox/value';
 import { ValueErrorType, type ValueError } from '@sinclair/typebox/errors';
-import { asSentence } from '../core/sentence.ts';
-import { normalizeUuid } from '../core/uuid.ts';
-import { isPlayerUuidSchema } from '../core/schemas.ts';
+import { asSentence } from '../core/text/sentence.ts';
+import { normalizeUuid } from '../core/players/uuid.ts';
+import { isPlayerUuidSchema } from '../core/values/schemas.ts';
 
 /** A 400 raised while reading a request, naming the field at fault. */
 export class BadRequest extends Error {

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { GamePlatform, OnlinePlayer, PlatformEventName, PlatformEvents } from '../../src/platform/platform.ts';
 import { startFlyingSquid } from '../../src/platform/flying-squid/index.ts';
-import { memoryLogger } from '../../src/core/log.ts';
+import { memoryLogger } from '../../src/core/log/log.ts';
 import { FakePlatform, offlineUuid } from '../support/fake-platform.ts';
 import { copyTestWorld } from '../support/test-world.ts';
 import { fence, joinBot, kickText, loginSettled, nextEvent, quit, waitFor, walkOneBlock, type Bot } from '../e2e/support/bots.ts';

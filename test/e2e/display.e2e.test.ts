@@ -11,7 +11,7 @@ import { tempWorld } from './support/platform-e2e.ts';
 import { startFlyingSquid, type FlyingSquidPlatform } from '../../src/platform/flying-squid/index.ts';
 import { packetProblems } from '../../src/platform/flying-squid/packet-check.ts';
 import { nametagTeam, SIDEBAR_OBJECTIVE } from '../../src/platform/flying-squid/packets-display.ts';
-import { memoryLogger } from '../../src/core/log.ts';
+import { memoryLogger } from '../../src/core/log/log.ts';
 import { offlineUuid } from '../support/fake-platform.ts';
 import { botScreen, type Screen } from '../contract/screens.ts';
 import { fence, joinBot, nextEvent, quit, quitAll, recordMessages, waitFor, type Bot } from './support/bots.ts';

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { tempWorld } from './support/platform-e2e.ts';
 import { startFlyingSquid, type FlyingSquidPlatform } from '../../src/platform/flying-squid/index.ts';
 import { packetProblems } from '../../src/platform/flying-squid/packet-check.ts';
-import { memoryLogger } from '../../src/core/log.ts';
+import { memoryLogger } from '../../src/core/log/log.ts';
 import type { Location, PlatformEvents } from '../../src/platform/platform.ts';
 import type { Skin } from '../../src/platform/entities.ts';
 import { offlineUuid } from '../support/fake-platform.ts';

@@ -6,7 +6,7 @@
 
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { EVENT_NAMES } from '../../src/core/events.ts';
+import { EVENT_NAMES } from '../../src/core/kernel/events.ts';
 import { startScene, type Scene } from './support/rest-server.ts';
 import type { EventPart } from './every-event/part.ts';
 import { gamePart } from './every-event/game.ts';

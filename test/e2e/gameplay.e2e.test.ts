@@ -11,7 +11,7 @@ import { createRequire } from 'node:module';
 import type { EventEmitter } from 'node:events';
 import { startFlyingSquid, type FlyingSquidPlatform } from '../../src/platform/flying-squid/index.ts';
 import { packetProblems } from '../../src/platform/flying-squid/packet-check.ts';
-import { memoryLogger } from '../../src/core/log.ts';
+import { memoryLogger } from '../../src/core/log/log.ts';
 import type { PlatformEvents } from '../../src/platform/platform.ts';
 import { offlineUuid } from '../support/fake-platform.ts';
 import { joinBot, loginSettled, nextEvent, quit, quitAll, waitFor, type Bot } from './support/bots.ts';

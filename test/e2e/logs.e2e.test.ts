@@ -10,7 +10,7 @@ import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { gunzipSync } from 'node:zlib';
-import { localDate } from '../../src/core/log.ts';
+import { localDate } from '../../src/core/log/log.ts';
 import { newDataDir, startServer, type ServerProcess } from './support/server-process.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');

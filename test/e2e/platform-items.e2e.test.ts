@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { createRequire } from 'node:module';
 import type { EventEmitter } from 'node:events';
 import { startFlyingSquid, type FlyingSquidPlatform } from '../../src/platform/flying-squid/index.ts';
-import { memoryLogger } from '../../src/core/log.ts';
+import { memoryLogger } from '../../src/core/log/log.ts';
 import type { ItemStack } from '../../src/platform/platform.ts';
 import { offlineUuid } from '../support/fake-platform.ts';
 import { fence, joinBot, nextEvent, quit, quitAll, waitFor, type Bot } from './support/bots.ts';

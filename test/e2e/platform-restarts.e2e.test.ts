@@ -7,7 +7,7 @@ import { createServer } from 'node:net';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { startFlyingSquid } from '../../src/platform/flying-squid/index.ts';
-import { memoryLogger } from '../../src/core/log.ts';
+import { memoryLogger } from '../../src/core/log/log.ts';
 import { offlineUuid } from '../support/fake-platform.ts';
 import { fence, joinBot, kickReason, quit, waitFor, type Bot } from './support/bots.ts';
 import { tempWorld, vec } from './support/platform-e2e.ts';

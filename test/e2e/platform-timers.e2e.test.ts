@@ -6,7 +6,7 @@ import { describe, it, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { tempWorld } from './support/platform-e2e.ts';
 import { startFlyingSquid, type FlyingSquidPlatform } from '../../src/platform/flying-squid/index.ts';
-import { memoryLogger } from '../../src/core/log.ts';
+import { memoryLogger } from '../../src/core/log/log.ts';
 import { joinBot, quit, quitAll, sleep, waitFor } from './support/bots.ts';
 
 const timers = () => process.getActiveResourcesInfo().filter((r) => r === 'Timeout').length;

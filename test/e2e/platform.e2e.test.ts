@@ -11,7 +11,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { startFlyingSquid, type FlyingSquidPlatform } from '../../src/platform/flying-squid/index.ts';
-import { memoryLogger } from '../../src/core/log.ts';
+import { memoryLogger } from '../../src/core/log/log.ts';
 import type { CommandSender, PlatformEventName, PlatformEvents } from '../../src/platform/platform.ts';
 import { offlineUuid } from '../support/fake-platform.ts';
 import { createBot, fence, joinBot, kickReason, nextEvent, quit, quitAll, recordMessages, waitFor, waitForMessage, type Bot } from './support/bots.ts';

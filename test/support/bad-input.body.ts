@@ -4,7 +4,7 @@
 // UTF-8, of another media type or content coding.
 
 import type { TSchema } from '@sinclair/typebox';
-import type { RouteDefinition } from '../../src/core/routes.ts';
+import type { RouteDefinition } from '../../src/core/kernel/routes.ts';
 import { BODY_LIMIT } from '../../src/rest/server.ts';
 import type { FuzzCase } from './bad-input.ts';
 import { bodyIsValid, isLocation, jsonText, MISSING, NOT_JSON, propsOf, requiredOf, validSample, valuesFor, type BodyValue, type SampleHints } from './bad-input.values.ts';

@@ -3,7 +3,7 @@
 // standard knows, CONNECT, bytes outside the request line's alphabet, headers that break the
 // grammar or the size limit, lying or conflicting lengths, broken chunking, a missing Host.
 
-import type { RouteDefinition } from '../../src/core/routes.ts';
+import type { RouteDefinition } from '../../src/core/kernel/routes.ts';
 import { API_PREFIX } from '../../src/rest/route-table.ts';
 import { BODY_LIMIT } from '../../src/rest/server.ts';
 import { patternOf, type FuzzCase, type Tokens } from './bad-input.ts';

@@ -12,7 +12,7 @@
 // schema decides (./bad-input.values.ts), never the server. Deterministic for a seed: the same
 // seed gives the same cases in the same order.
 
-import type { RouteDefinition } from '../../src/core/routes.ts';
+import type { RouteDefinition } from '../../src/core/kernel/routes.ts';
 import { API_PREFIX } from '../../src/rest/route-table.ts';
 import { ROUTES } from './published.ts';
 import { protocolCases } from './bad-input.protocol.ts';

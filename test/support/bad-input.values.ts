@@ -8,7 +8,7 @@
 import { isUtf8 } from 'node:buffer';
 import { Kind, type TSchema } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
-import { isPlayerUuidSchema } from '../../src/core/schemas.ts';
+import { isPlayerUuidSchema } from '../../src/core/values/schemas.ts';
 
 /** Text written into a JSON body as it is: a number JSON.stringify cannot write (`1e400`, `-0`) or one JSON does not allow (`NaN`, `01`). */
 export class RawJson {

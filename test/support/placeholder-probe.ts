@@ -1,8 +1,8 @@
 // A module for unit tests of placeholders: it only hands out the kernel's placeholders, so a test
 // boots it beside the module that registers one and reads `{name}` for a player.
 
-import { defineModule } from '../../src/core/module.ts';
-import type { Placeholders } from '../../src/core/placeholders.ts';
+import { defineModule } from '../../src/core/kernel/module.ts';
+import type { Placeholders } from '../../src/core/text/placeholders.ts';
 import type { TestKernel } from './test-kernel.ts';
 
 export const placeholderProbe = defineModule<Placeholders>({

@@ -4,7 +4,7 @@
 
 import type { TestContext } from 'node:test';
 import pg from 'pg';
-import { openDatabase, type Database } from '../../src/core/db.ts';
+import { openDatabase, type Database } from '../../src/core/storage/db.ts';
 import { POSTGRES_URL, TEST_SCHEMA_PREFIX } from './test-database.ts';
 
 export { POSTGRES_URL };

@@ -3,7 +3,7 @@
 // with a thousand rows or a million.
 
 import { CompiledQuery } from 'kysely';
-import type { Db } from '../../src/core/db.ts';
+import type { Db } from '../../src/core/storage/db.ts';
 
 /** The plan's lines, e.g. "SEARCH votes USING INDEX votes_uuid_at (uuid=?)". Parameters are left unbound. */
 export async function sqlitePlan(db: Db, sqlText: string): Promise<string[]> {

@@ -1,8 +1,8 @@
 // Assertions on the published API's Result values, for unit tests of services.
 
 import assert from 'node:assert/strict';
-import { InvalidInput } from '../../src/core/invalid-input.ts';
-import type { FailureCode, Result } from '../../src/core/result.ts';
+import { InvalidInput } from '../../src/core/values/invalid-input.ts';
+import type { FailureCode, Result } from '../../src/core/kernel/result.ts';
 
 /** The value of a success; fails the test, naming the code and message, on a declined result. */
 export function value<T>(r: Result<T>): T {

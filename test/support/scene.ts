@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { CompiledQuery } from 'kysely';
 import { ALL_MODULES } from '../../src/modules/index.ts';
-import type { ModuleDefinition } from '../../src/core/module.ts';
+import type { ModuleDefinition } from '../../src/core/kernel/module.ts';
 import type { Location } from '../../src/platform/platform.ts';
 import { http, type HttpAnswer } from '../../src/rest/test-support.ts';
 import { plain } from './fake-platform.ts';

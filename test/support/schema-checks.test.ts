@@ -3,11 +3,11 @@
 
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { defineModule } from '../../src/core/module.ts';
-import { manualClock } from '../../src/core/clock.ts';
-import { eventCatalogue } from '../../src/core/event-catalogue.ts';
-import { createEventBus } from '../../src/core/events.ts';
-import { memoryLogger } from '../../src/core/log.ts';
+import { defineModule } from '../../src/core/kernel/module.ts';
+import { manualClock } from '../../src/core/kernel/clock.ts';
+import { eventCatalogue } from '../../src/core/kernel/event-catalogue.ts';
+import { createEventBus } from '../../src/core/kernel/events.ts';
+import { memoryLogger } from '../../src/core/log/log.ts';
 import { HOME_EVENTS } from '../../src/modules/homes/homes.events.ts';
 import { answerProblem, assertAnswer, assertEvent, checkedEventBus, routeOf } from './schema-checks.ts';
 import { startTestKernel } from './test-kernel.ts';

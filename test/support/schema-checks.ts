@@ -8,9 +8,9 @@
 import assert from 'node:assert/strict';
 import type { TSchema } from '@sinclair/typebox';
 import { TypeCompiler, type TypeCheck } from '@sinclair/typebox/compiler';
-import { catalogueOf, type EventCatalogue } from '../../src/core/event-catalogue.ts';
-import type { EventBus } from '../../src/core/events.ts';
-import type { RouteDefinition } from '../../src/core/routes.ts';
+import { catalogueOf, type EventCatalogue } from '../../src/core/kernel/event-catalogue.ts';
+import type { EventBus } from '../../src/core/kernel/events.ts';
+import type { RouteDefinition } from '../../src/core/kernel/routes.ts';
 import { ALL_MODULES } from '../../src/modules/index.ts';
 import { DeclinedSchema, ErrorBodySchema, HTTP_ERRORS, type HttpErrorCode } from '../../src/rest/errors.ts';
 import { API_PREFIX } from '../../src/rest/route-table.ts';

@@ -4,7 +4,7 @@
 // own, named `core_t_...` so that the runner can sweep what a crashed test process left behind.
 
 import pg from 'pg';
-import type { DbKind } from '../../src/core/db.ts';
+import type { DbKind } from '../../src/core/storage/db.ts';
 
 export const TEST_DATABASE: DbKind = process.env.CORE_TEST_DATABASE === 'postgres' ? 'postgres' : 'sqlite';
 

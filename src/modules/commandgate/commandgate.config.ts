@@ -4,9 +4,9 @@
 // the players' command trees).
 
 import { Type } from '@sinclair/typebox';
-import { defineConfig, type ConfigCheck } from '../../core/config-define.ts';
-import { lines, oneOf } from '../../core/config-schema.ts';
-import { commandNames, permissionNode } from '../../core/config-values.ts';
+import { defineConfig, type ConfigCheck } from '../../core/config/config-define.ts';
+import { lines, oneOf } from '../../core/config/config-schema.ts';
+import { commandNames, permissionNode } from '../../core/config/config-values.ts';
 
 export const COMMAND_GATE_FILE = 'command-gate.conf';
 export const DEFAULT_BYPASS_NODE = 'core.commandgate.bypass';

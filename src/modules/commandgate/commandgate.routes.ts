@@ -1,8 +1,8 @@
 // The command gate's row of the route table: a read only (the spec's rule 10: no route writes to
 // the gate; its rules live in command-gate.conf).
 
-import { defineRoute } from '../../core/routes.ts';
-import { UuidParams } from '../../core/schemas.ts';
+import { defineRoute } from '../../core/kernel/routes.ts';
+import { UuidParams } from '../../core/values/schemas.ts';
 import { CommandCheck, CommandCheckQuery } from './commandgate.schemas.ts';
 
 export const COMMANDGATE_ROUTES = [

@@ -2,7 +2,7 @@
 // come from these.
 
 import { Type, type Static } from '@sinclair/typebox';
-import { PlayerFields } from '../../core/events.ts';
+import { PlayerFields } from '../../core/kernel/events.ts';
 
 /** The spec's rule names: which kind of list decided, and what it said. */
 export const GATE_RULES = ['BYPASS', 'WHITELISTED', 'NOT_WHITELISTED', 'BLACKLISTED', 'NOT_BLACKLISTED'] as const;

@@ -2,11 +2,11 @@
 // command, and what it says. The in-game check before every command, the filter of the commands a
 // player is offered (command tree, completion, help) and the route all ask the one `decide`.
 
-import type { PermissionsService, PlayersService } from '../../core/api.ts';
-import type { CommandChecks, CommandRegistry } from '../../core/commands.ts';
-import { knownPlayer, playerFields } from '../../core/known-player.ts';
-import { fail, ok, type Result } from '../../core/result.ts';
-import type { Scheduler } from '../../core/scheduler.ts';
+import type { PermissionsService, PlayersService } from '../../core/kernel/api.ts';
+import type { CommandChecks, CommandRegistry } from '../../core/commands/commands.ts';
+import { knownPlayer, playerFields } from '../../core/players/known-player.ts';
+import { fail, ok, type Result } from '../../core/kernel/result.ts';
+import type { Scheduler } from '../../core/kernel/scheduler.ts';
 import type { GamePlatform, Text } from '../../platform/platform.ts';
 import type { CommandGateConfig, GateList } from './commandgate.config.ts';
 import type { CommandCheck, GateRule } from './commandgate.schemas.ts';

@@ -2,12 +2,12 @@
 // blacklist or whitelist, lists of permission groups, overrides of worlds, a bypass node), checked
 // before every command a player runs, hidden from what they are offered, and read by one route.
 
-import { defineModule } from '../../core/module.ts';
+import { defineModule } from '../../core/kernel/module.ts';
 import { commandGateReloadable } from './commandgate.config.ts';
 import { createCommandGateService, type CommandGateService } from './commandgate.service.ts';
 import { COMMANDGATE_ROUTES } from './commandgate.routes.ts';
 
-declare module '../../core/api.ts' {
+declare module '../../core/kernel/api.ts' {
   interface ModuleServices {
     commandgate: CommandGateService;
   }

@@ -2,10 +2,10 @@
 // random) to every online player who has not hidden announcements, with markup and placeholders
 // worked out for each player. `core reload` makes it start over with the file as it is now.
 
-import type { EventBus } from '../../core/events.ts';
-import { markup } from '../../core/markup.ts';
-import type { Placeholders } from '../../core/placeholders.ts';
-import type { ScheduledTask, Scheduler } from '../../core/scheduler.ts';
+import type { EventBus } from '../../core/kernel/events.ts';
+import { markup } from '../../core/text/markup.ts';
+import type { Placeholders } from '../../core/text/placeholders.ts';
+import type { ScheduledTask, Scheduler } from '../../core/kernel/scheduler.ts';
 import type { GamePlatform } from '../../platform/platform.ts';
 import type { AnnouncerConfig } from './communication.config.ts';
 

@@ -1,11 +1,11 @@
 // In-game commands of communication: /announcements [on|off] (hide or show the announcer's
 // messages) and /broadcast <message> (alias /bc) for staff.
 
-import type { CommandDefinition } from '../../core/commands.ts';
-import type { ModuleContext } from '../../core/module.ts';
-import { argsFor } from '../../core/command-args.ts';
-import { senderPlayer, succeeded } from '../../core/command-helpers.ts';
-import { command } from '../../core/command-tree.ts';
+import type { CommandDefinition } from '../../core/commands/commands.ts';
+import type { ModuleContext } from '../../core/kernel/module.ts';
+import { argsFor } from '../../core/commands/command-args.ts';
+import { senderPlayer, succeeded } from '../../core/commands/command-helpers.ts';
+import { command } from '../../core/commands/command-tree.ts';
 import { COMMUNICATION_NODES, type CommunicationService } from './communication.service.ts';
 
 export function communicationCommands(communication: CommunicationService, ctx: ModuleContext): CommandDefinition[] {

@@ -3,8 +3,8 @@
 // emits communication.announcer-reload).
 
 import { Type } from '@sinclair/typebox';
-import { defineConfig, type ConfigOf } from '../../core/config-define.ts';
-import { lines, oneOf } from '../../core/config-schema.ts';
+import { defineConfig, type ConfigOf } from '../../core/config/config-define.ts';
+import { lines, oneOf } from '../../core/config/config-schema.ts';
 
 export const ORDERS = ['sequential', 'random'] as const;
 export type AnnouncerOrder = (typeof ORDERS)[number];

@@ -3,7 +3,7 @@
 // announcements.
 
 import { Type } from '@sinclair/typebox';
-import { defineEvents, eventPayload, PlayerFields, type PayloadsOf } from '../../core/events.ts';
+import { defineEvents, eventPayload, PlayerFields, type PayloadsOf } from '../../core/kernel/events.ts';
 import { MAX_INTERVAL } from './communication.config.ts';
 
 export const COMMUNICATION_EVENTS = defineEvents({
@@ -27,6 +27,6 @@ export const COMMUNICATION_EVENTS = defineEvents({
   ),
 });
 
-declare module '../../core/events.ts' {
+declare module '../../core/kernel/events.ts' {
   interface EventPayloads extends PayloadsOf<typeof COMMUNICATION_EVENTS> {}
 }

@@ -2,17 +2,17 @@
 // restarts), /broadcast, and the announcer (communication.announcer.ts). No route reaches it; its
 // events are on the event stream.
 
-import { actorName, type Actor } from '../../core/actor.ts';
-import type { AuditService, PlayersService } from '../../core/api.ts';
-import type { Clock } from '../../core/clock.ts';
-import type { Db } from '../../core/db.ts';
-import type { EventBus } from '../../core/events.ts';
-import { InvalidInput } from '../../core/invalid-input.ts';
-import { knownPlayer, playerFields } from '../../core/known-player.ts';
-import { markup } from '../../core/markup.ts';
-import type { Placeholders } from '../../core/placeholders.ts';
-import { fail, ok, type Result } from '../../core/result.ts';
-import type { Scheduler } from '../../core/scheduler.ts';
+import { actorName, type Actor } from '../../core/kernel/actor.ts';
+import type { AuditService, PlayersService } from '../../core/kernel/api.ts';
+import type { Clock } from '../../core/kernel/clock.ts';
+import type { Db } from '../../core/storage/db.ts';
+import type { EventBus } from '../../core/kernel/events.ts';
+import { InvalidInput } from '../../core/values/invalid-input.ts';
+import { knownPlayer, playerFields } from '../../core/players/known-player.ts';
+import { markup } from '../../core/text/markup.ts';
+import type { Placeholders } from '../../core/text/placeholders.ts';
+import { fail, ok, type Result } from '../../core/kernel/result.ts';
+import type { Scheduler } from '../../core/kernel/scheduler.ts';
 import type { GamePlatform } from '../../platform/platform.ts';
 import { createAnnouncer, type Announcer } from './communication.announcer.ts';
 import { MAX_MESSAGE, type AnnouncerConfig } from './communication.config.ts';

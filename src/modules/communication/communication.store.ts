@@ -1,9 +1,9 @@
 // All SQL of communication: one row per player who hid announcements. The service keeps the rows
 // in memory (every announcement asks about every player online).
 
-import type { Db, Migration } from '../../core/db.ts';
-import { prepareQuery } from '../../core/prepared-query.ts';
-import { col, defineTables } from '../../core/tables.ts';
+import type { Db, Migration } from '../../core/storage/db.ts';
+import { prepareQuery } from '../../core/storage/prepared-query.ts';
+import { col, defineTables } from '../../core/storage/tables.ts';
 
 export const COMMUNICATION_MIGRATIONS: readonly Migration[] = [
   {

@@ -1,14 +1,14 @@
 // The communication module: the announcer (announcer.conf: messages shown in turn, with markup and
 // placeholders), /announcements on|off (durable), and /broadcast. Events only; no routes.
 
-import { defineModule } from '../../core/module.ts';
+import { defineModule } from '../../core/kernel/module.ts';
 import { communicationCommands } from './communication.commands.ts';
 import { announcerReloadable, type AnnouncerConfig } from './communication.config.ts';
 import { COMMUNICATION_EVENTS } from './communication.events.ts';
 import { COMMUNICATION_NODES, createCommunicationService, type CommunicationService } from './communication.service.ts';
 import { COMMUNICATION_MIGRATIONS } from './communication.store.ts';
 
-declare module '../../core/api.ts' {
+declare module '../../core/kernel/api.ts' {
   interface ModuleServices {
     communication: CommunicationService;
   }

@@ -1,7 +1,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Actor } from '../../core/actor.ts';
-import { sql } from '../../core/db.ts';
+import type { Actor } from '../../core/kernel/actor.ts';
+import { sql } from '../../core/storage/db.ts';
 import { startTestKernel, type TestKernel } from '../../../test/support/test-kernel.ts';
 import { value } from '../../../test/support/results.ts';
 import { economyModule } from './index.ts';

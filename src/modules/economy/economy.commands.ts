@@ -1,10 +1,10 @@
 // In-game and console commands of the economy: /balance, /pay, /baltop, /eco, /bank, /loan.
 
-import { argsFor } from '../../core/command-args.ts';
-import { succeeded, senderPlayer } from '../../core/command-helpers.ts';
-import { command, sub } from '../../core/command-tree.ts';
-import type { CommandContext, CommandDefinition } from '../../core/commands.ts';
-import type { ModuleContext } from '../../core/module.ts';
+import { argsFor } from '../../core/commands/command-args.ts';
+import { succeeded, senderPlayer } from '../../core/commands/command-helpers.ts';
+import { command, sub } from '../../core/commands/command-tree.ts';
+import type { CommandContext, CommandDefinition } from '../../core/commands/commands.ts';
+import type { ModuleContext } from '../../core/kernel/module.ts';
 import type { LoanState } from './economy.schemas.ts';
 import type { EconomyService } from './economy.service.ts';
 

@@ -3,7 +3,7 @@
 // currency would misread every amount.
 
 import { Type } from '@sinclair/typebox';
-import { defineConfig } from '../../core/config-define.ts';
+import { defineConfig } from '../../core/config/config-define.ts';
 
 export interface CurrencyConfig {
   name: string;

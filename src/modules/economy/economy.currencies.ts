@@ -3,10 +3,10 @@
 // its minor units, and the text a person reads. The ledger (economy.service.ts) and other areas,
 // through the published API, convert here, so every amount is read the same way.
 
-import { InvalidInput } from '../../core/invalid-input.ts';
-import { formatMinor, toMajor, toMinor } from '../../core/money.ts';
-import { ok, type Result } from '../../core/result.ts';
-import type { Money } from '../../core/schemas.ts';
+import { InvalidInput } from '../../core/values/invalid-input.ts';
+import { formatMinor, toMajor, toMinor } from '../../core/values/money.ts';
+import { ok, type Result } from '../../core/kernel/result.ts';
+import type { Money } from '../../core/values/schemas.ts';
 import type { CurrencyConfig, EconomyConfig } from './economy.config.ts';
 import type { Currencies } from './economy.schemas.ts';
 

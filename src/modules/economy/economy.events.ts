@@ -1,8 +1,8 @@
 // The economy's events: every one of the spec's economy context.
 
 import { Type } from '@sinclair/typebox';
-import { defineEvents, eventPayload, PlayerFields, type PayloadsOf } from '../../core/events.ts';
-import { Money } from '../../core/schemas.ts';
+import { defineEvents, eventPayload, PlayerFields, type PayloadsOf } from '../../core/kernel/events.ts';
+import { Money } from '../../core/values/schemas.ts';
 
 const wallet = {
   ...PlayerFields,
@@ -26,6 +26,6 @@ export const ECONOMY_EVENTS = defineEvents({
   'economy.loan-repay': eventPayload(loan, 'Part or all of a loan was repaid from the wallet.'),
 });
 
-declare module '../../core/events.ts' {
+declare module '../../core/kernel/events.ts' {
   interface EventPayloads extends PayloadsOf<typeof ECONOMY_EVENTS> {}
 }

@@ -5,8 +5,8 @@
 
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { CONSOLE } from '../../core/actor.ts';
-import { sql } from '../../core/db.ts';
+import { CONSOLE } from '../../core/kernel/actor.ts';
+import { sql } from '../../core/storage/db.ts';
 import { startTestKernel, type TestKernel } from '../../../test/support/test-kernel.ts';
 import { withPostgres } from '../../../test/support/postgres.ts';
 import { value } from '../../../test/support/results.ts';
@@ -18,7 +18,7 @@ function seeded(seed: number): () => number {
   return () => ((s = (s * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
 }
 
-async function twoServers(openDb: () => import('../../core/db.ts').Database): Promise<[TestKernel, TestKernel]> {
+async function twoServers(openDb: () => import('../../core/storage/db.ts').Database): Promise<[TestKernel, TestKernel]> {
   const lobby = await startTestKernel({ modules: [economyModule], openDb, serverName: 'lobby' });
   try {
     return [lobby, await startTestKernel({ modules: [economyModule], openDb, serverName: 'survival' })];

@@ -1,8 +1,8 @@
 // The economy's rows of the route table.
 
 import { Type } from '@sinclair/typebox';
-import { defineRoute, EXAMPLE_PLAYERS } from '../../core/routes.ts';
-import { Limit, Money, PlayerUuid, UuidParams } from '../../core/schemas.ts';
+import { defineRoute, EXAMPLE_PLAYERS } from '../../core/kernel/routes.ts';
+import { Limit, Money, PlayerUuid, UuidParams } from '../../core/values/schemas.ts';
 import { Afford, Balances, Currencies, SetBalance, Top, Transfer, WalletChange } from './economy.schemas.ts';
 
 const Currency = Type.String({ minLength: 1, maxLength: 32, description: 'Currency name; the default currency when left out.' });

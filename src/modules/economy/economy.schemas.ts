@@ -2,7 +2,7 @@
 // document come from these.
 
 import { Type, type Static } from '@sinclair/typebox';
-import { Money } from '../../core/schemas.ts';
+import { Money } from '../../core/values/schemas.ts';
 
 export const Currency = Type.Object(
   {

@@ -2,14 +2,14 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CONSOLE, type Actor } from '../../core/actor.ts';
-import { InvalidInput } from '../../core/invalid-input.ts';
+import { CONSOLE, type Actor } from '../../core/kernel/actor.ts';
+import { InvalidInput } from '../../core/values/invalid-input.ts';
 import { startTestKernel, type TestKernel } from '../../../test/support/test-kernel.ts';
 import { economyModule } from './index.ts';
 import type { EconomyService } from './economy.service.ts';
 import { value } from '../../../test/support/results.ts';
 import { withPostgres } from '../../../test/support/postgres.ts';
-import { sql } from '../../core/db.ts';
+import { sql } from '../../core/storage/db.ts';
 import { ECONOMY_TABLES } from './economy.store.ts';
 
 const REST: Actor = { kind: 'rest', label: 'shop' };

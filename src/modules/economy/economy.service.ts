@@ -2,20 +2,20 @@
 // (both sides or neither), a leaderboard, and per-player banks and loans. Answers are already in
 // the rendering of the Remote Access Service (kebab-case keys, money objects).
 
-import { actorName, type Actor } from '../../core/actor.ts';
-import type { AuditService, KnownPlayer, PlayersService } from '../../core/api.ts';
-import type { Clock } from '../../core/clock.ts';
-import type { Db } from '../../core/db.ts';
-import type { EventBus } from '../../core/events.ts';
-import { InvalidInput } from '../../core/invalid-input.ts';
-import { fail, ok, type Result } from '../../core/result.ts';
-import type { Money } from '../../core/schemas.ts';
+import { actorName, type Actor } from '../../core/kernel/actor.ts';
+import type { AuditService, KnownPlayer, PlayersService } from '../../core/kernel/api.ts';
+import type { Clock } from '../../core/kernel/clock.ts';
+import type { Db } from '../../core/storage/db.ts';
+import type { EventBus } from '../../core/kernel/events.ts';
+import { InvalidInput } from '../../core/values/invalid-input.ts';
+import { fail, ok, type Result } from '../../core/kernel/result.ts';
+import type { Money } from '../../core/values/schemas.ts';
 import type { CurrencyConfig, EconomyConfig } from './economy.config.ts';
 import { currencyBook, listCurrencies, type MinorAmount } from './economy.currencies.ts';
 import type { Afford, Balances, BankChange, Currencies, LoanState, SetBalance, Top, Transfer, WalletChange } from './economy.schemas.ts';
 import { createEconomyStore, type Account } from './economy.store.ts';
-import { transactionRetried } from '../../core/transaction-retry.ts';
-import { knownPlayer, playerFields } from '../../core/known-player.ts';
+import { transactionRetried } from '../../core/storage/transaction-retry.ts';
+import { knownPlayer, playerFields } from '../../core/players/known-player.ts';
 
 export interface EconomyService {
   currencies(): Result<Currencies>;

@@ -6,12 +6,12 @@
 // between the same accounts in opposite directions wait for each other instead of deadlocking, and
 // a read-then-write (a set, a loan) sees no change between its read and its write.
 
-import { isSqlite, sql, type Db, type Migration } from '../../core/db.ts';
-import { prepareQuery } from '../../core/prepared-query.ts';
-import { rowMemory, type RowMemory } from '../../core/row-memory.ts';
-import { MAX_MINOR } from '../../core/money.ts';
-import { col, defineTables, type DbOf } from '../../core/tables.ts';
-import { PLAYERS_TABLES } from '../../core/players.ts';
+import { isSqlite, sql, type Db, type Migration } from '../../core/storage/db.ts';
+import { prepareQuery } from '../../core/storage/prepared-query.ts';
+import { rowMemory, type RowMemory } from '../../core/storage/row-memory.ts';
+import { MAX_MINOR } from '../../core/values/money.ts';
+import { col, defineTables, type DbOf } from '../../core/storage/tables.ts';
+import { PLAYERS_TABLES } from '../../core/players/players.ts';
 
 export type Account = 'wallet' | 'bank' | 'loan';
 const TABLE = { wallet: 'economy_wallets', bank: 'economy_banks', loan: 'economy_loans' } as const satisfies Record<Account, string>;
@@ -79,7 +79,7 @@ export interface LedgerEntry {
 
 export function createEconomyStore(root: Db) {
   const db = VIEW.on(root);
-  // The statements of every request, built once per account table (src/core/prepared-query.ts).
+  // The statements of every request, built once per account table (src/core/storage/prepared-query.ts).
   const perAccount = <T>(make: (table: AccountTable) => T): Record<Account, T> => ({
     wallet: make(TABLE.wallet),
     bank: make(TABLE.bank),
@@ -133,7 +133,7 @@ export function createEconomyStore(root: Db) {
   );
 
   // Balances read outside a transaction stay in memory on SQLite until this store writes them
-  // (src/core/row-memory.ts): a balance read then costs no database read at all. One memory per
+  // (src/core/storage/row-memory.ts): a balance read then costs no database read at all. One memory per
   // account and currency, keyed by the player's uuid: a lookup builds no key string to hash.
   const memories: Record<Account, Map<string, RowMemory<number>>> = { wallet: new Map(), bank: new Map(), loan: new Map() };
   function memoryOf(account: Account, currency: string): RowMemory<number> {

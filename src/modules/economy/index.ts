@@ -1,6 +1,6 @@
 // The economy module: currencies, balances, transfers, banks and loans.
 
-import { defineModule } from '../../core/module.ts';
+import { defineModule } from '../../core/kernel/module.ts';
 import { economyReloadable } from './economy.config.ts';
 import { listCurrencies } from './economy.currencies.ts';
 import { ECONOMY_NODES, economyCommands } from './economy.commands.ts';
@@ -9,7 +9,7 @@ import { createEconomyService, type EconomyService } from './economy.service.ts'
 import { ECONOMY_MIGRATIONS } from './economy.store.ts';
 import { ECONOMY_ROUTES } from './economy.routes.ts';
 
-declare module '../../core/api.ts' {
+declare module '../../core/kernel/api.ts' {
   interface ModuleServices {
     economy: EconomyService;
   }

@@ -1,11 +1,11 @@
 // In-game commands of the account links: /link (a one-time code), /unlink, and for admins (and the
 // console) /extlink redeem <code> <id>, /extlink info <player>, /extlink unlink <player>.
 
-import type { CommandDefinition } from '../../core/commands.ts';
-import type { ModuleContext } from '../../core/module.ts';
-import { argsFor } from '../../core/command-args.ts';
-import { senderPlayer, succeeded } from '../../core/command-helpers.ts';
-import { command, sub } from '../../core/command-tree.ts';
+import type { CommandDefinition } from '../../core/commands/commands.ts';
+import type { ModuleContext } from '../../core/kernel/module.ts';
+import { argsFor } from '../../core/commands/command-args.ts';
+import { senderPlayer, succeeded } from '../../core/commands/command-helpers.ts';
+import { command, sub } from '../../core/commands/command-tree.ts';
 import type { ExtlinkService } from './extlink.service.ts';
 
 export const EXTLINK_NODES = {

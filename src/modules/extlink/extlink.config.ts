@@ -5,8 +5,8 @@
 
 import { createHash } from 'node:crypto';
 import { Type } from '@sinclair/typebox';
-import { defineConfig } from '../../core/config-define.ts';
-import { lines } from '../../core/config-schema.ts';
+import { defineConfig } from '../../core/config/config-define.ts';
+import { lines } from '../../core/config/config-schema.ts';
 import { SNOWFLAKE_PATTERN } from './extlink.schemas.ts';
 
 /** The Discord bot's settings; absent when no token is set (no bot). */

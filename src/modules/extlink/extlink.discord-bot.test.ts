@@ -4,9 +4,9 @@
 
 import { beforeEach, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { manualClock, type ManualClock } from '../../core/clock.ts';
-import { memoryLogger } from '../../core/log.ts';
-import { manualScheduler } from '../../core/scheduler.ts';
+import { manualClock, type ManualClock } from '../../core/kernel/clock.ts';
+import { memoryLogger } from '../../core/log/log.ts';
+import { manualScheduler } from '../../core/kernel/scheduler.ts';
 import type { DiscordBotSettings } from './extlink.config.ts';
 import { createBotSupervisor, retryDelay, type BotHooks, type BotSupervisor, type ConnectBot } from './extlink.discord-bot.ts';
 

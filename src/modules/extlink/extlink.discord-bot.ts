@@ -5,8 +5,8 @@
 // or the reason changes. `sync` (after `core reload`) restarts the bot when a bot setting changed.
 // discord.js is loaded by `load` only when a token is set: without one nothing of it is imported.
 
-import type { Logger } from '../../core/log.ts';
-import type { ScheduledTask, Scheduler } from '../../core/scheduler.ts';
+import type { Logger } from '../../core/log/log.ts';
+import type { ScheduledTask, Scheduler } from '../../core/kernel/scheduler.ts';
 import { tokenFingerprint, type DiscordBotSettings } from './extlink.config.ts';
 import type { SlashCall } from './extlink.discord-commands.ts';
 

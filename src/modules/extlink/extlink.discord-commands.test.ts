@@ -3,7 +3,7 @@
 
 import { after, before, beforeEach, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { memoryLogger } from '../../core/log.ts';
+import { memoryLogger } from '../../core/log/log.ts';
 import { startTestKernel, type TestKernel } from '../../../test/support/test-kernel.ts';
 import { value } from '../../../test/support/results.ts';
 import { answerSlash, SLASH_COMMANDS, type SlashCall } from './extlink.discord-commands.ts';

@@ -4,9 +4,9 @@
 // in-game commands use; the discord.js wiring (extlink.discord-client.ts) only carries calls in and
 // replies out, ephemerally.
 
-import type { Actor } from '../../core/actor.ts';
-import { InvalidInput } from '../../core/invalid-input.ts';
-import type { Logger } from '../../core/log.ts';
+import type { Actor } from '../../core/kernel/actor.ts';
+import { InvalidInput } from '../../core/values/invalid-input.ts';
+import type { Logger } from '../../core/log/log.ts';
 import type { ExtlinkService } from './extlink.service.ts';
 import { CODE_LENGTH } from './extlink.service.ts';
 import type { Binding } from './extlink.schemas.ts';

@@ -1,7 +1,7 @@
 // The account links' events: a player bound to an external account, and unbound.
 
 import { Type } from '@sinclair/typebox';
-import { defineEvents, eventPayload, PlayerFields, type PayloadsOf } from '../../core/events.ts';
+import { defineEvents, eventPayload, PlayerFields, type PayloadsOf } from '../../core/kernel/events.ts';
 import { AccountId } from './extlink.schemas.ts';
 
 const Actor = Type.String({ description: 'Who did it: the player’s name, console, or core-rest/<label>.' });
@@ -17,6 +17,6 @@ export const EXTLINK_EVENTS = defineEvents({
   ),
 });
 
-declare module '../../core/events.ts' {
+declare module '../../core/kernel/events.ts' {
   interface EventPayloads extends PayloadsOf<typeof EXTLINK_EVENTS> {}
 }

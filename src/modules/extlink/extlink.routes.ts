@@ -1,7 +1,7 @@
 // The account links' rows of the route table: reads from both sides, and unlink. No route creates
 // a link (the spec's rule 10): a link is made only by redeeming a code from /link.
 
-import { defineRoute } from '../../core/routes.ts';
+import { defineRoute } from '../../core/kernel/routes.ts';
 import { AccountParams, Binding, MaybeBinding, PlayerParams } from './extlink.schemas.ts';
 
 export const EXTLINK_ROUTES = [

@@ -1,7 +1,7 @@
 // Schemas of the account links' answers and requests (TypeBox).
 
 import { Type, type Static } from '@sinclair/typebox';
-import { PlayerUuid } from '../../core/schemas.ts';
+import { PlayerUuid } from '../../core/values/schemas.ts';
 
 /** A Discord-style snowflake: 17 to 20 digits. */
 export const SNOWFLAKE_PATTERN = '^[0-9]{17,20}$';

@@ -4,15 +4,15 @@
 // link needs the old one removed first (already-exists otherwise).
 
 import { randomInt } from 'node:crypto';
-import type { Actor } from '../../core/actor.ts';
-import { actorName } from '../../core/actor.ts';
-import type { AuditService, KnownPlayer, PlayersService } from '../../core/api.ts';
-import type { Clock } from '../../core/clock.ts';
-import type { Db } from '../../core/db.ts';
-import type { EventBus } from '../../core/events.ts';
-import { InvalidInput } from '../../core/invalid-input.ts';
-import { knownPlayer, playerFields } from '../../core/known-player.ts';
-import { fail, ok, type Result } from '../../core/result.ts';
+import type { Actor } from '../../core/kernel/actor.ts';
+import { actorName } from '../../core/kernel/actor.ts';
+import type { AuditService, KnownPlayer, PlayersService } from '../../core/kernel/api.ts';
+import type { Clock } from '../../core/kernel/clock.ts';
+import type { Db } from '../../core/storage/db.ts';
+import type { EventBus } from '../../core/kernel/events.ts';
+import { InvalidInput } from '../../core/values/invalid-input.ts';
+import { knownPlayer, playerFields } from '../../core/players/known-player.ts';
+import { fail, ok, type Result } from '../../core/kernel/result.ts';
 import type { ExtlinkConfig } from './extlink.config.ts';
 import { SNOWFLAKE_PATTERN, type Binding, type LinkCode } from './extlink.schemas.ts';
 import { createExtlinkStore, type LinkRow } from './extlink.store.ts';

@@ -1,9 +1,9 @@
 // All SQL of the account links: one row per linked player (the account id is unique too, so one
 // account belongs to one player), and one pending code per player.
 
-import type { Db, Migration } from '../../core/db.ts';
-import { prepareQuery } from '../../core/prepared-query.ts';
-import { col, defineTables, type DbOf, type RowOf } from '../../core/tables.ts';
+import type { Db, Migration } from '../../core/storage/db.ts';
+import { prepareQuery } from '../../core/storage/prepared-query.ts';
+import { col, defineTables, type DbOf, type RowOf } from '../../core/storage/tables.ts';
 
 export const EXTLINK_MIGRATIONS: readonly Migration[] = [
   {

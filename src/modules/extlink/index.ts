@@ -2,7 +2,7 @@
 // /extlink redeem <code> <id>) for a Discord-style account id; /unlink; reads from both sides. With
 // a bot token in extlink.conf, a Discord bot redeems codes itself (/link code:<code> in Discord).
 
-import { defineModule } from '../../core/module.ts';
+import { defineModule } from '../../core/kernel/module.ts';
 import { extlinkReloadable } from './extlink.config.ts';
 import { EXTLINK_NODES, extlinkCommands } from './extlink.commands.ts';
 import { createBotSupervisor, type BotSupervisor } from './extlink.discord-bot.ts';
@@ -12,7 +12,7 @@ import { createExtlinkService, type ExtlinkService } from './extlink.service.ts'
 import { EXTLINK_MIGRATIONS } from './extlink.store.ts';
 import { EXTLINK_ROUTES } from './extlink.routes.ts';
 
-declare module '../../core/api.ts' {
+declare module '../../core/kernel/api.ts' {
   interface ModuleServices {
     extlink: ExtlinkService;
   }

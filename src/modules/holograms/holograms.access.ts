@@ -1,11 +1,11 @@
-// Who may do what to a hologram (the shared owner/manager/stranger check, src/core/owned-access.ts).
+// Who may do what to a hologram (the shared owner/manager/stranger check, src/core/players/owned-access.ts).
 // The owner may do everything; a manager may move it and edit its lines; anyone else (a stranger)
 // may only look at it and click it. A player holding `core.holo.admin`, and the console (actor
 // null), act as owner of every hologram. Names are checked here too, so every write refuses a
 // malformed name the same way.
 
-import type { PermissionsService, PlayersService } from '../../core/api.ts';
-import { nameRule, type OwnedActor, ownedAccess } from '../../core/owned-access.ts';
+import type { PermissionsService, PlayersService } from '../../core/kernel/api.ts';
+import { nameRule, type OwnedActor, ownedAccess } from '../../core/players/owned-access.ts';
 import { HOLOGRAM_NAME } from './holograms.schemas.ts';
 import type { HologramsDb, HologramsStore } from './holograms.store.ts';
 

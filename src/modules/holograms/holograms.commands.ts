@@ -1,16 +1,16 @@
 // In-game and console command of the holograms: /holo (alias /hologram). Lines are typed with
 // `&` codes and {placeholders} as they should be stored.
 
-import type { CommandContext, CommandDefinition } from '../../core/commands.ts';
-import type { ModuleContext } from '../../core/module.ts';
-import type { Result } from '../../core/result.ts';
+import type { CommandContext, CommandDefinition } from '../../core/commands/commands.ts';
+import type { ModuleContext } from '../../core/kernel/module.ts';
+import type { Result } from '../../core/kernel/result.ts';
 import type { Location } from '../../platform/platform.ts';
 import type { HoloActor } from './holograms.access.ts';
 import type { Hologram } from './holograms.schemas.ts';
 import type { HologramsService } from './holograms.service.ts';
-import { argsFor } from '../../core/command-args.ts';
-import { senderPlayer, succeeded } from '../../core/command-helpers.ts';
-import { command, sub, usageLines, type DeclaredCommand } from '../../core/command-tree.ts';
+import { argsFor } from '../../core/commands/command-args.ts';
+import { senderPlayer, succeeded } from '../../core/commands/command-helpers.ts';
+import { command, sub, usageLines, type DeclaredCommand } from '../../core/commands/command-tree.ts';
 
 export const HOLO_NODES = {
   /** /holo list and info, and changing the holograms one owns or manages. */

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createConfigFiles } from '../../core/config-reload.ts';
+import { createConfigFiles } from '../../core/config/config-reload.ts';
 import { hologramsConfig, hologramsReloadable } from './holograms.config.ts';
 
 function inFolder(run: (dir: string) => void): void {

@@ -2,8 +2,8 @@
 // and how often lines with {placeholders} are worked out again. Both keys apply at `core reload`.
 
 import { Type } from '@sinclair/typebox';
-import { defineConfig, type ConfigOf } from '../../core/config-define.ts';
-import { lines } from '../../core/config-schema.ts';
+import { defineConfig, type ConfigOf } from '../../core/config/config-define.ts';
+import { lines } from '../../core/config/config-schema.ts';
 
 export const MAX_REFRESH = 3600;
 

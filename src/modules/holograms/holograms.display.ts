@@ -6,10 +6,10 @@
 // each refresh (holograms.conf `refresh-seconds`) and when a player joins; a display whose text did
 // not change is not sent again. Every display is clickable: a right-click on it reaches `clicked`.
 
-import { createKeyedQueue } from '../../core/keyed-queue.ts';
-import type { Logger } from '../../core/log.ts';
-import { markup } from '../../core/markup.ts';
-import type { Placeholders } from '../../core/placeholders.ts';
+import { createKeyedQueue } from '../../core/storage/keyed-queue.ts';
+import type { Logger } from '../../core/log/log.ts';
+import { markup } from '../../core/text/markup.ts';
+import type { Placeholders } from '../../core/text/placeholders.ts';
 import type { GamePlatform, Location, OnlinePlayer, Text } from '../../platform/platform.ts';
 
 /** What the display needs of a hologram. */

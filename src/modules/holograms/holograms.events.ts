@@ -1,8 +1,8 @@
 // The holograms' events: hologram.create and hologram.delete.
 
 import { Type } from '@sinclair/typebox';
-import { defineEvents, eventPayload, PlayerFields, type PayloadsOf } from '../../core/events.ts';
-import { LocationAnswer } from '../../core/location.ts';
+import { defineEvents, eventPayload, PlayerFields, type PayloadsOf } from '../../core/kernel/events.ts';
+import { LocationAnswer } from '../../core/values/location.ts';
 
 const hologram = {
   ...PlayerFields,
@@ -22,6 +22,6 @@ export const HOLOGRAM_EVENTS = defineEvents({
   ),
 });
 
-declare module '../../core/events.ts' {
+declare module '../../core/kernel/events.ts' {
   interface EventPayloads extends PayloadsOf<typeof HOLOGRAM_EVENTS> {}
 }

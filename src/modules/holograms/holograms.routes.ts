@@ -1,7 +1,7 @@
 // The holograms' rows of the route table. Every write names the player it is performed as
 // (`actor` in the body, spec rule for writes 4); line text is answered as stored.
 
-import { defineRoute, EXAMPLE_PLAYERS } from '../../core/routes.ts';
+import { defineRoute, EXAMPLE_PLAYERS } from '../../core/kernel/routes.ts';
 import { ActorBody, CommandBody, CreateHologramBody, Hologram, HologramList, HologramParams, LineEditBody, MoveHologramBody } from './holograms.schemas.ts';
 
 export const HOLOGRAMS_ROUTES = [

@@ -3,8 +3,8 @@
 // written, before markup and placeholder processing (spec, "Resources and their fields").
 
 import { Type, type Static } from '@sinclair/typebox';
-import { LocationAnswer, LocationInput } from '../../core/location.ts';
-import { PlayerUuid } from '../../core/schemas.ts';
+import { LocationAnswer, LocationInput } from '../../core/values/location.ts';
+import { PlayerUuid } from '../../core/values/schemas.ts';
 
 /** A hologram name: 1-32 of a-z, 0-9, _ and -. Upper case is accepted and folded to lower case. */
 export const HOLOGRAM_NAME = /^[a-z0-9_-]{1,32}$/i;

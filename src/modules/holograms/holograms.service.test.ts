@@ -2,15 +2,15 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CONSOLE, type Actor } from '../../core/actor.ts';
-import { defineModule } from '../../core/module.ts';
+import { CONSOLE, type Actor } from '../../core/kernel/actor.ts';
+import { defineModule } from '../../core/kernel/module.ts';
 import type { OnlinePlayer } from '../../platform/platform.ts';
 import { startTestKernel, type TestKernel } from '../../../test/support/test-kernel.ts';
 import { declined, invalid, value } from '../../../test/support/results.ts';
 import { withPostgres } from '../../../test/support/postgres.ts';
 import { hologramsModule } from './index.ts';
 import type { HologramsService } from './holograms.service.ts';
-import { AUDIT_TABLES } from '../../core/audit.ts';
+import { AUDIT_TABLES } from '../../core/log/audit.ts';
 
 const REST: Actor = { kind: 'rest', label: 'panel' };
 const UNKNOWN = '00000000-0000-0000-0000-0000000000cd';

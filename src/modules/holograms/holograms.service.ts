@@ -5,21 +5,21 @@
 // core-rest/<label>). Lines are kept as written and answered so; players see them after markup
 // and placeholders.
 
-import { actorName, type Actor } from '../../core/actor.ts';
-import type { AuditService, KnownPlayer, PermissionsService, PlayersService } from '../../core/api.ts';
-import type { Clock } from '../../core/clock.ts';
-import type { Db } from '../../core/db.ts';
-import type { EventBus } from '../../core/events.ts';
-import { InvalidInput } from '../../core/invalid-input.ts';
-import { toLocation, type LocationInput } from '../../core/location.ts';
-import { fail, ok, type Result } from '../../core/result.ts';
+import { actorName, type Actor } from '../../core/kernel/actor.ts';
+import type { AuditService, KnownPlayer, PermissionsService, PlayersService } from '../../core/kernel/api.ts';
+import type { Clock } from '../../core/kernel/clock.ts';
+import type { Db } from '../../core/storage/db.ts';
+import type { EventBus } from '../../core/kernel/events.ts';
+import { InvalidInput } from '../../core/values/invalid-input.ts';
+import { toLocation, type LocationInput } from '../../core/values/location.ts';
+import { fail, ok, type Result } from '../../core/kernel/result.ts';
 import type { GamePlatform, OnlinePlayer } from '../../platform/platform.ts';
 import { hologramAccess, type HoloActor } from './holograms.access.ts';
 import type { HologramsConfig } from './holograms.config.ts';
 import type { HologramDisplay } from './holograms.display.ts';
 import { MAX_COMMAND_LENGTH, MAX_LINE_LENGTH, MAX_LINES, type Hologram, type HologramList, type LineEdit } from './holograms.schemas.ts';
 import { createHologramsStore, type HologramChange, type HologramRow } from './holograms.store.ts';
-import { CONTROL_CHARACTER, storedCommandLine } from '../../core/command-line.ts';
+import { CONTROL_CHARACTER, storedCommandLine } from '../../core/commands/command-line.ts';
 
 export const HOLO_LIMIT_PREFIX = 'core.holo.limit';
 

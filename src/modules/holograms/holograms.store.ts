@@ -1,12 +1,12 @@
 // All SQL of the holograms: one row per hologram, keyed by its name in small letters (its lines as
 // a JSON array of the text as written), and its managers, one row each.
 
-import { sql, type Db, type Migration } from '../../core/db.ts';
-import { LOCATION_COLUMNS, locationOfRow, withLocationColumns } from '../../core/location.ts';
+import { sql, type Db, type Migration } from '../../core/storage/db.ts';
+import { LOCATION_COLUMNS, locationOfRow, withLocationColumns } from '../../core/values/location.ts';
 import type { Location } from '../../platform/platform.ts';
-import { col, defineTables, type DbOf, type TablesIn } from '../../core/tables.ts';
+import { col, defineTables, type DbOf, type TablesIn } from '../../core/storage/tables.ts';
 import type { Updateable } from 'kysely';
-import { PLAYERS_TABLES } from '../../core/players.ts';
+import { PLAYERS_TABLES } from '../../core/players/players.ts';
 
 export const HOLOGRAMS_MIGRATIONS: readonly Migration[] = [
   {

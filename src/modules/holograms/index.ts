@@ -2,7 +2,7 @@
 // players see is in ./holograms.display.ts; a right-click on a hologram runs its bound command as
 // the player who clicked.
 
-import { defineModule } from '../../core/module.ts';
+import { defineModule } from '../../core/kernel/module.ts';
 import { HOLO_NODES, hologramsCommands } from './holograms.commands.ts';
 import { hologramsReloadable } from './holograms.config.ts';
 import { createHologramDisplay, type HologramDisplay } from './holograms.display.ts';
@@ -11,7 +11,7 @@ import { createHologramsService, type HologramsService } from './holograms.servi
 import { HOLOGRAMS_MIGRATIONS, createHologramsStore } from './holograms.store.ts';
 import { HOLOGRAMS_ROUTES } from './holograms.routes.ts';
 
-declare module '../../core/api.ts' {
+declare module '../../core/kernel/api.ts' {
   interface ModuleServices {
     holograms: HologramsService;
   }

@@ -1,14 +1,14 @@
 // In-game commands of the homes: /sethome, /home (with icon, public, private and visits to another
 // player's public home), /delhome, /homes.
 
-import type { CommandContext, CommandDefinition } from '../../core/commands.ts';
-import type { ModuleContext } from '../../core/module.ts';
+import type { CommandContext, CommandDefinition } from '../../core/commands/commands.ts';
+import type { ModuleContext } from '../../core/kernel/module.ts';
 import type { Location } from '../../platform/platform.ts';
 import type { Home, Visibility } from './homes.schemas.ts';
 import { HOME_OTHERS_NODE, type HomeRef, type HomesService } from './homes.service.ts';
-import { argsFor } from '../../core/command-args.ts';
-import { succeeded, senderPlayer } from '../../core/command-helpers.ts';
-import { command, sub } from '../../core/command-tree.ts';
+import { argsFor } from '../../core/commands/command-args.ts';
+import { succeeded, senderPlayer } from '../../core/commands/command-helpers.ts';
+import { command, sub } from '../../core/commands/command-tree.ts';
 
 export const HOME_NODES = {
   set: 'core.home.set',

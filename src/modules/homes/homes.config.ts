@@ -3,9 +3,9 @@
 // new home).
 
 import { Type } from '@sinclair/typebox';
-import { defineConfig, type ConfigOf } from '../../core/config-define.ts';
-import { lines } from '../../core/config-schema.ts';
-import { material } from '../../core/config-values.ts';
+import { defineConfig, type ConfigOf } from '../../core/config/config-define.ts';
+import { lines } from '../../core/config/config-schema.ts';
+import { material } from '../../core/config/config-values.ts';
 
 /** The largest limit (and slot number) a config file or a permission node can give. */
 export const MAX_SLOT = 1000;

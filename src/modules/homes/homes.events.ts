@@ -2,8 +2,8 @@
 // carries what changed (locations rendered as in the reads).
 
 import { Type } from '@sinclair/typebox';
-import { defineEvents, eventPayload, PlayerFields, type PayloadsOf } from '../../core/events.ts';
-import { LocationAnswer } from '../../core/location.ts';
+import { defineEvents, eventPayload, PlayerFields, type PayloadsOf } from '../../core/kernel/events.ts';
+import { LocationAnswer } from '../../core/values/location.ts';
 import { Label, Slot, Visibility } from './homes.schemas.ts';
 
 const NullableLabel = Type.Union([Label, Type.Null()]);
@@ -34,6 +34,6 @@ export const HOME_EVENTS = defineEvents({
   ),
 });
 
-declare module '../../core/events.ts' {
+declare module '../../core/kernel/events.ts' {
   interface EventPayloads extends PayloadsOf<typeof HOME_EVENTS> {}
 }

@@ -1,7 +1,7 @@
 // The homes' rows of the route table.
 
-import { defineRoute } from '../../core/routes.ts';
-import { UuidParams } from '../../core/schemas.ts';
+import { defineRoute } from '../../core/kernel/routes.ts';
+import { UuidParams } from '../../core/values/schemas.ts';
 import { DeletedHome, Home, HomeList, HomeParams, LocationBody, RenameBody } from './homes.schemas.ts';
 
 export const HOMES_ROUTES = [

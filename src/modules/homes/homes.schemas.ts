@@ -2,8 +2,8 @@
 // come from these.
 
 import { Type, type Static } from '@sinclair/typebox';
-import { LocationAnswer, LocationInput } from '../../core/location.ts';
-import { PlayerUuid } from '../../core/schemas.ts';
+import { LocationAnswer, LocationInput } from '../../core/values/location.ts';
+import { PlayerUuid } from '../../core/values/schemas.ts';
 import { MAX_SLOT } from './homes.config.ts';
 
 /** A label: 1-32 of letters, digits, _ and -, not only digits (a number names a slot). */

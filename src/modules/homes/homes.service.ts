@@ -2,21 +2,21 @@
 // permission node or homes.conf, each with an optional label, a location, an icon and a visibility.
 // Answers are already in the rendering of the Remote Access Service.
 
-import type { Actor } from '../../core/actor.ts';
-import type { AuditService, CoreApi, KnownPlayer, PermissionsService, PlayersService } from '../../core/api.ts';
-import type { Clock } from '../../core/clock.ts';
-import type { Db } from '../../core/db.ts';
-import type { EventBus } from '../../core/events.ts';
-import { InvalidInput } from '../../core/invalid-input.ts';
-import { toLocation, type LocationInput } from '../../core/location.ts';
-import { fail, ok, type Failure, type Result } from '../../core/result.ts';
-import { normalizeUuid } from '../../core/uuid.ts';
+import type { Actor } from '../../core/kernel/actor.ts';
+import type { AuditService, CoreApi, KnownPlayer, PermissionsService, PlayersService } from '../../core/kernel/api.ts';
+import type { Clock } from '../../core/kernel/clock.ts';
+import type { Db } from '../../core/storage/db.ts';
+import type { EventBus } from '../../core/kernel/events.ts';
+import { InvalidInput } from '../../core/values/invalid-input.ts';
+import { toLocation, type LocationInput } from '../../core/values/location.ts';
+import { fail, ok, type Failure, type Result } from '../../core/kernel/result.ts';
+import { normalizeUuid } from '../../core/players/uuid.ts';
 import type { GamePlatform } from '../../platform/platform.ts';
 import { MAX_SLOT, type HomesConfig } from './homes.config.ts';
-import { materialName } from '../../core/materials.ts';
+import { materialName } from '../../core/values/materials.ts';
 import { LABEL_PATTERN, type DeletedHome, type Home, type HomeList, type Visibility } from './homes.schemas.ts';
 import { createHomesStore, type HomeRow } from './homes.store.ts';
-import { knownPlayer, playerFields } from '../../core/known-player.ts';
+import { knownPlayer, playerFields } from '../../core/players/known-player.ts';
 
 export const HOME_LIMIT_PREFIX = 'core.home.limit';
 /** Lets a player visit another player's private home. */

@@ -1,12 +1,12 @@
 // All SQL of the homes: one row per occupied slot, keyed by player and slot. Labels are unique per
 // player regardless of case (label_lower carries a unique index; NULLs never collide).
 
-import type { Db, Migration } from '../../core/db.ts';
-import { prepareQuery } from '../../core/prepared-query.ts';
+import type { Db, Migration } from '../../core/storage/db.ts';
+import { prepareQuery } from '../../core/storage/prepared-query.ts';
 import type { Location } from '../../platform/platform.ts';
 import type { Visibility } from './homes.schemas.ts';
-import { LOCATION_COLUMNS, locationOfRow, withLocationColumns } from '../../core/location.ts';
-import { col, defineTables, type DbOf, type TablesIn, type RowOf } from '../../core/tables.ts';
+import { LOCATION_COLUMNS, locationOfRow, withLocationColumns } from '../../core/values/location.ts';
+import { col, defineTables, type DbOf, type TablesIn, type RowOf } from '../../core/storage/tables.ts';
 import type { Updateable } from 'kysely';
 
 export const HOMES_MIGRATIONS: readonly Migration[] = [
@@ -71,7 +71,7 @@ function rowOf(r: RowOf<typeof HOMES_TABLES, 'homes'>): HomeRow {
 
 export function createHomesStore(root: Db) {
   const db = HOMES_TABLES.on(root);
-  // The reads of every request, built once (src/core/prepared-query.ts).
+  // The reads of every request, built once (src/core/storage/prepared-query.ts).
   const readAll = prepareQuery(db, (q, p: { uuid: string }) => q.selectFrom('homes').selectAll().where('uuid', '=', p.uuid).orderBy('slot'));
   const readSlot = prepareQuery(db, (q, p: { uuid: string; slot: number }) =>
     q.selectFrom('homes').selectAll().where('uuid', '=', p.uuid).where('slot', '=', p.slot),

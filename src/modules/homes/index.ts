@@ -1,6 +1,6 @@
 // The homes module: numbered home slots per player, /sethome, /home, /delhome, /homes.
 
-import { defineModule } from '../../core/module.ts';
+import { defineModule } from '../../core/kernel/module.ts';
 import { homesReloadable } from './homes.config.ts';
 import { HOME_NODES, homesCommands } from './homes.commands.ts';
 import { HOME_EVENTS } from './homes.events.ts';
@@ -8,7 +8,7 @@ import { createHomesService, type HomesService } from './homes.service.ts';
 import { HOMES_MIGRATIONS } from './homes.store.ts';
 import { HOMES_ROUTES } from './homes.routes.ts';
 
-declare module '../../core/api.ts' {
+declare module '../../core/kernel/api.ts' {
   interface ModuleServices {
     homes: HomesService;
   }

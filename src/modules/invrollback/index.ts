@@ -1,6 +1,6 @@
 // The invrollback module: inventory snapshots on death, quit and by command; /invrollback restores one.
 
-import { defineModule } from '../../core/module.ts';
+import { defineModule } from '../../core/kernel/module.ts';
 import { invRollbackReloadable } from './invrollback.config.ts';
 import { invRollbackCommands } from './invrollback.commands.ts';
 import { INVROLLBACK_EVENTS } from './invrollback.events.ts';
@@ -8,7 +8,7 @@ import { createInvRollbackService, type InvRollbackService } from './invrollback
 import { INVROLLBACK_MIGRATIONS } from './invrollback.store.ts';
 import { INVROLLBACK_ROUTES } from './invrollback.routes.ts';
 
-declare module '../../core/api.ts' {
+declare module '../../core/kernel/api.ts' {
   interface ModuleServices {
     invrollback: InvRollbackService;
   }

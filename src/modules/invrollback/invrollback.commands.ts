@@ -1,11 +1,11 @@
 // In-game command of the snapshots: /invrollback snapshot|list|restore <player> …, an admin tool
 // (run from the console too).
 
-import { argsFor } from '../../core/command-args.ts';
-import { succeeded } from '../../core/command-helpers.ts';
-import { command } from '../../core/command-tree.ts';
-import type { CommandDefinition } from '../../core/commands.ts';
-import type { ModuleContext } from '../../core/module.ts';
+import { argsFor } from '../../core/commands/command-args.ts';
+import { succeeded } from '../../core/commands/command-helpers.ts';
+import { command } from '../../core/commands/command-tree.ts';
+import type { CommandDefinition } from '../../core/commands/commands.ts';
+import type { ModuleContext } from '../../core/kernel/module.ts';
 import type { Snapshot } from './invrollback.schemas.ts';
 import type { InvRollbackService } from './invrollback.service.ts';
 

@@ -2,8 +2,8 @@
 // `core reload`, from the next snapshot taken.
 
 import { Type } from '@sinclair/typebox';
-import { defineConfig, type ConfigOf } from '../../core/config-define.ts';
-import { lines } from '../../core/config-schema.ts';
+import { defineConfig, type ConfigOf } from '../../core/config/config-define.ts';
+import { lines } from '../../core/config/config-schema.ts';
 
 export const MAX_RETENTION = 1000;
 

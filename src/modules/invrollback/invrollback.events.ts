@@ -2,7 +2,7 @@
 // player's inventory. Items are never part of an event.
 
 import { Type } from '@sinclair/typebox';
-import { defineEvents, eventPayload, PlayerFields, type PayloadsOf } from '../../core/events.ts';
+import { defineEvents, eventPayload, PlayerFields, type PayloadsOf } from '../../core/kernel/events.ts';
 import { SnapshotCauseSchema, SnapshotId } from './invrollback.schemas.ts';
 
 export const INVROLLBACK_EVENTS = defineEvents({
@@ -20,6 +20,6 @@ export const INVROLLBACK_EVENTS = defineEvents({
   ),
 });
 
-declare module '../../core/events.ts' {
+declare module '../../core/kernel/events.ts' {
   interface EventPayloads extends PayloadsOf<typeof INVROLLBACK_EVENTS> {}
 }

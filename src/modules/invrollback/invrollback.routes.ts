@@ -1,8 +1,8 @@
 // The snapshots' rows of the route table. No answer holds an item stack (the spec): a snapshot
 // tells its cause, time and how many items it holds.
 
-import { defineRoute } from '../../core/routes.ts';
-import { UuidParams } from '../../core/schemas.ts';
+import { defineRoute } from '../../core/kernel/routes.ts';
+import { UuidParams } from '../../core/values/schemas.ts';
 import { Restored, RestoreBody, SnapshotList } from './invrollback.schemas.ts';
 
 export const INVROLLBACK_ROUTES = [

@@ -3,15 +3,15 @@
 // quit, by command and before every restore; listed newest first; put back while the player is
 // online. Per player, the newest max-per-player snapshots are kept.
 
-import { actorName, type Actor } from '../../core/actor.ts';
-import type { AuditService, KnownPlayer, PlayersService } from '../../core/api.ts';
-import type { Clock } from '../../core/clock.ts';
-import type { Db } from '../../core/db.ts';
-import type { EventBus } from '../../core/events.ts';
-import { InvalidInput } from '../../core/invalid-input.ts';
-import { knownPlayer, playerFields } from '../../core/known-player.ts';
-import type { Logger } from '../../core/log.ts';
-import { fail, ok, type Result } from '../../core/result.ts';
+import { actorName, type Actor } from '../../core/kernel/actor.ts';
+import type { AuditService, KnownPlayer, PlayersService } from '../../core/kernel/api.ts';
+import type { Clock } from '../../core/kernel/clock.ts';
+import type { Db } from '../../core/storage/db.ts';
+import type { EventBus } from '../../core/kernel/events.ts';
+import { InvalidInput } from '../../core/values/invalid-input.ts';
+import { knownPlayer, playerFields } from '../../core/players/known-player.ts';
+import type { Logger } from '../../core/log/log.ts';
+import { fail, ok, type Result } from '../../core/kernel/result.ts';
 import type { GamePlatform, ItemStack } from '../../platform/platform.ts';
 import type { PlayerInventory } from '../../platform/player-inventory.ts';
 import type { InvRollbackConfig } from './invrollback.config.ts';

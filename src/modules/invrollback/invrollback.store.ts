@@ -2,10 +2,10 @@
 // snapshot id, a positive integer), holding the whole inventory as JSON in the platform's full
 // form (item `data` included, so a restore loses nothing of an item).
 
-import type { Db, Migration } from '../../core/db.ts';
-import { prepareQuery } from '../../core/prepared-query.ts';
+import type { Db, Migration } from '../../core/storage/db.ts';
+import { prepareQuery } from '../../core/storage/prepared-query.ts';
 import type { PlayerInventory } from '../../platform/player-inventory.ts';
-import { col, defineTables, type DbOf, type RowOf } from '../../core/tables.ts';
+import { col, defineTables, type DbOf, type RowOf } from '../../core/storage/tables.ts';
 
 export const INVROLLBACK_MIGRATIONS: readonly Migration[] = [
     {

@@ -2,13 +2,13 @@
 // chat) and with /purge; mob spawn rules per world, which every spawn goes through (spawn eggs,
 // /spawnmob, other modules); the events itemworld.entity-purge and itemworld.mob-spawn.
 
-import { defineModule } from '../../core/module.ts';
+import { defineModule } from '../../core/kernel/module.ts';
 import { itemworldCommands } from './itemworld.commands.ts';
 import { itemworldReloadable } from './itemworld.config.ts';
 import { ITEMWORLD_EVENTS } from './itemworld.events.ts';
 import { createItemworldService, type ItemworldService } from './itemworld.service.ts';
 
-declare module '../../core/api.ts' {
+declare module '../../core/kernel/api.ts' {
   interface ModuleServices {
     itemworld: ItemworldService;
   }

@@ -1,11 +1,11 @@
 // In-game commands of the itemworld module: /purge (items on the ground and mobs), /spawnmob
 // (through the spawn rules) and /mobrules (the rules of a world). All three are admin commands.
 
-import { argsFor } from '../../core/command-args.ts';
-import { senderPlayer, succeeded } from '../../core/command-helpers.ts';
-import { command } from '../../core/command-tree.ts';
-import type { CommandDefinition } from '../../core/commands.ts';
-import type { ModuleContext } from '../../core/module.ts';
+import { argsFor } from '../../core/commands/command-args.ts';
+import { senderPlayer, succeeded } from '../../core/commands/command-helpers.ts';
+import { command } from '../../core/commands/command-tree.ts';
+import type { CommandDefinition } from '../../core/commands/commands.ts';
+import type { ModuleContext } from '../../core/kernel/module.ts';
 import { mobTypeName, mobTypes } from '../../platform/mob-types.ts';
 import { describePurge, type ItemworldService } from './itemworld.service.ts';
 import { PURGE_WHAT } from './itemworld.schemas.ts';

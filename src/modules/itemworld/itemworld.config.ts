@@ -3,8 +3,8 @@
 // at once (a new interval counts from the reload).
 
 import { Type } from '@sinclair/typebox';
-import { defineConfig } from '../../core/config-define.ts';
-import { lines, oneOf, ValueProblem, type Settings } from '../../core/config-schema.ts';
+import { defineConfig } from '../../core/config/config-define.ts';
+import { lines, oneOf, ValueProblem, type Settings } from '../../core/config/config-schema.ts';
 import { mobTypeName } from '../../platform/mob-types.ts';
 import { worldNameProblem } from '../../platform/worlds.ts';
 import { PURGE_WHAT, type PurgeWhat } from './itemworld.schemas.ts';

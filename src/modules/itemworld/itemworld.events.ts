@@ -2,8 +2,8 @@
 // each mob spawn the rules decided, allowed (once the mob is there) or refused.
 
 import { Type } from '@sinclair/typebox';
-import { defineEvents, eventPayload, type PayloadsOf } from '../../core/events.ts';
-import { LocationAnswer } from '../../core/location.ts';
+import { defineEvents, eventPayload, type PayloadsOf } from '../../core/kernel/events.ts';
+import { LocationAnswer } from '../../core/values/location.ts';
 import { MobRefusalField, MobSpawnCause, PurgeTrigger, PurgeWhat } from './itemworld.schemas.ts';
 
 const Count = (description: string) => Type.Integer({ minimum: 0, description });
@@ -35,6 +35,6 @@ export const ITEMWORLD_EVENTS = defineEvents({
   ),
 });
 
-declare module '../../core/events.ts' {
+declare module '../../core/kernel/events.ts' {
   interface EventPayloads extends PayloadsOf<typeof ITEMWORLD_EVENTS> {}
 }

@@ -3,11 +3,11 @@
 // platform announces (spawn eggs, /spawnmob, other modules). Nothing is stored: items on the
 // ground and mobs live in the game's memory, and the rules in the config file.
 
-import { actorName, type Actor } from '../../core/actor.ts';
-import type { Clock } from '../../core/clock.ts';
-import type { EventBus } from '../../core/events.ts';
-import { fail, ok, type Result } from '../../core/result.ts';
-import type { Scheduler } from '../../core/scheduler.ts';
+import { actorName, type Actor } from '../../core/kernel/actor.ts';
+import type { Clock } from '../../core/kernel/clock.ts';
+import type { EventBus } from '../../core/kernel/events.ts';
+import { fail, ok, type Result } from '../../core/kernel/result.ts';
+import type { Scheduler } from '../../core/kernel/scheduler.ts';
 import type { GamePlatform, Location, OnlinePlayer } from '../../platform/platform.ts';
 import { mobTypeName } from '../../platform/mob-types.ts';
 import type { MobSpawnData } from '../../platform/world-entities.ts';

@@ -1,7 +1,7 @@
 // The kits module: sets of items from kits.conf, claimed with /kit <id> (cooldown, cost,
 // permission) or given by an admin with /kit give.
 
-import { defineModule, type ServicesOf } from '../../core/module.ts';
+import { defineModule, type ServicesOf } from '../../core/kernel/module.ts';
 import { KIT_NODES, kitsCommands } from './kits.commands.ts';
 import { kitsReloadable, type KitCurrencies } from './kits.config.ts';
 import { KIT_EVENTS } from './kits.events.ts';
@@ -9,7 +9,7 @@ import { createKitsService, type KitsService } from './kits.service.ts';
 import { KITS_MIGRATIONS } from './kits.store.ts';
 import { KITS_ROUTES } from './kits.routes.ts';
 
-declare module '../../core/api.ts' {
+declare module '../../core/kernel/api.ts' {
   interface ModuleServices {
     kits: KitsService;
   }

@@ -1,11 +1,11 @@
 // In-game commands of the kits: /kit lists them with the sender's standing, /kit <id> claims one,
 // /kit give <player> <id> (admin) gives one regardless of cooldown, cost and permission.
 
-import { argsFor } from '../../core/command-args.ts';
-import { senderPlayer, succeeded } from '../../core/command-helpers.ts';
-import { command, sub } from '../../core/command-tree.ts';
-import type { CommandContext, CommandDefinition } from '../../core/commands.ts';
-import type { ModuleContext } from '../../core/module.ts';
+import { argsFor } from '../../core/commands/command-args.ts';
+import { senderPlayer, succeeded } from '../../core/commands/command-helpers.ts';
+import { command, sub } from '../../core/commands/command-tree.ts';
+import type { CommandContext, CommandDefinition } from '../../core/commands/commands.ts';
+import type { ModuleContext } from '../../core/kernel/module.ts';
 import type { Kit } from './kits.schemas.ts';
 import { durationText, type KitsService } from './kits.service.ts';
 

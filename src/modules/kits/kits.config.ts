@@ -5,12 +5,12 @@
 // against the currencies in force, so economy.conf is read again first.
 
 import { Type } from '@sinclair/typebox';
-import { defineConfig, type ConfigCheck } from '../../core/config-define.ts';
-import { lines, type Settings } from '../../core/config-schema.ts';
-import { enchantmentKey, material, permissionNode } from '../../core/config-values.ts';
+import { defineConfig, type ConfigCheck } from '../../core/config/config-define.ts';
+import { lines, type Settings } from '../../core/config/config-schema.ts';
+import { enchantmentKey, material, permissionNode } from '../../core/config/config-values.ts';
 import type { ItemStack } from '../../platform/platform.ts';
-import type { Money } from '../../core/schemas.ts';
-import { toMajor, toMinor } from '../../core/money.ts';
+import type { Money } from '../../core/values/schemas.ts';
+import { toMajor, toMinor } from '../../core/values/money.ts';
 
 export interface KitConfig {
   id: string;

@@ -2,8 +2,8 @@
 // give is not a claim and emits nothing here (it is in the audit log).
 
 import { Type } from '@sinclair/typebox';
-import { defineEvents, eventPayload, PlayerFields, type PayloadsOf } from '../../core/events.ts';
-import { Money } from '../../core/schemas.ts';
+import { defineEvents, eventPayload, PlayerFields, type PayloadsOf } from '../../core/kernel/events.ts';
+import { Money } from '../../core/values/schemas.ts';
 import { KitId } from './kits.schemas.ts';
 
 export const KIT_EVENTS = defineEvents({
@@ -13,6 +13,6 @@ export const KIT_EVENTS = defineEvents({
   ),
 });
 
-declare module '../../core/events.ts' {
+declare module '../../core/kernel/events.ts' {
   interface EventPayloads extends PayloadsOf<typeof KIT_EVENTS> {}
 }

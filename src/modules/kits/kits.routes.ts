@@ -1,7 +1,7 @@
 // The kits' rows of the route table.
 
-import { defineRoute } from '../../core/routes.ts';
-import { UuidParams } from '../../core/schemas.ts';
+import { defineRoute } from '../../core/kernel/routes.ts';
+import { UuidParams } from '../../core/values/schemas.ts';
 import { Kit, KitClaimed, KitGiven, KitList, KitParams, PlayerKitParams, PlayerKits } from './kits.schemas.ts';
 
 export const KITS_ROUTES = [

@@ -3,7 +3,7 @@
 // it holds, not which.
 
 import { Type, type Static } from '@sinclair/typebox';
-import { Money, PlayerUuid } from '../../core/schemas.ts';
+import { Money, PlayerUuid } from '../../core/values/schemas.ts';
 
 export const KitId = Type.String({
   pattern: '^[A-Za-z0-9_-]{1,32}$',

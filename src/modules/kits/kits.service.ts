@@ -9,15 +9,15 @@
 // Claims of one player run one at a time, so a double click never claims twice; a player is online
 // on one server, so this holds with several servers on one database too.
 
-import type { Actor } from '../../core/actor.ts';
-import type { AuditService, CoreApi, KnownPlayer, PermissionsService, PlayersService } from '../../core/api.ts';
-import type { Clock } from '../../core/clock.ts';
-import type { Db } from '../../core/db.ts';
-import type { EventBus } from '../../core/events.ts';
-import { createKeyedQueue } from '../../core/keyed-queue.ts';
-import { knownPlayer, playerFields } from '../../core/known-player.ts';
-import type { Logger } from '../../core/log.ts';
-import { fail, ok, type Result } from '../../core/result.ts';
+import type { Actor } from '../../core/kernel/actor.ts';
+import type { AuditService, CoreApi, KnownPlayer, PermissionsService, PlayersService } from '../../core/kernel/api.ts';
+import type { Clock } from '../../core/kernel/clock.ts';
+import type { Db } from '../../core/storage/db.ts';
+import type { EventBus } from '../../core/kernel/events.ts';
+import { createKeyedQueue } from '../../core/storage/keyed-queue.ts';
+import { knownPlayer, playerFields } from '../../core/players/known-player.ts';
+import type { Logger } from '../../core/log/log.ts';
+import { fail, ok, type Result } from '../../core/kernel/result.ts';
 import type { GamePlatform } from '../../platform/platform.ts';
 import type { KitConfig } from './kits.config.ts';
 import type { Kit, KitClaimed, KitGiven, KitList, PlayerKit, PlayerKits } from './kits.schemas.ts';

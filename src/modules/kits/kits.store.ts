@@ -1,9 +1,9 @@
 // All SQL of the kits: when each player last claimed each kit (the kits themselves live in
 // kits.conf). A kit removed from the file leaves its rows, which nothing reads.
 
-import type { Db, Migration } from '../../core/db.ts';
-import { prepareQuery } from '../../core/prepared-query.ts';
-import { col, defineTables } from '../../core/tables.ts';
+import type { Db, Migration } from '../../core/storage/db.ts';
+import { prepareQuery } from '../../core/storage/prepared-query.ts';
+import { col, defineTables } from '../../core/storage/tables.ts';
 
 export const KITS_MIGRATIONS: readonly Migration[] = [
   {
@@ -26,7 +26,7 @@ export const KITS_TABLES = defineTables(KITS_MIGRATIONS, {
 
 export function createKitsStore(root: Db) {
   const db = KITS_TABLES.on(root);
-  // Every query of the kits is a request's, built once (src/core/prepared-query.ts).
+  // Every query of the kits is a request's, built once (src/core/storage/prepared-query.ts).
   const readAll = prepareQuery(db, (q, p: { uuid: string }) => q.selectFrom('kit_claims').select(['kit', 'claimed_at']).where('uuid', '=', p.uuid));
   const readOne = prepareQuery(db, (q, p: { uuid: string; kit: string }) =>
     q.selectFrom('kit_claims').select('claimed_at').where('uuid', '=', p.uuid).where('kit', '=', p.kit),

@@ -1,13 +1,13 @@
 // The messaging module: /msg and /r, /ignore, /mail send|read|clear, /helpop.
 
-import { defineModule } from '../../core/module.ts';
+import { defineModule } from '../../core/kernel/module.ts';
 import { MESSAGING_NODES, messagingCommands } from './messaging.commands.ts';
 import { MESSAGING_EVENTS } from './messaging.events.ts';
 import { createMessagingService, type MessagingService } from './messaging.service.ts';
 import { MESSAGING_MIGRATIONS } from './messaging.store.ts';
 import { MESSAGING_ROUTES } from './messaging.routes.ts';
 
-declare module '../../core/api.ts' {
+declare module '../../core/kernel/api.ts' {
   interface ModuleServices {
     messaging: MessagingService;
   }

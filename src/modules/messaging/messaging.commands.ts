@@ -1,11 +1,11 @@
 // In-game commands of messaging: /msg (tell, w, whisper, m, t, pm), /r (reply), /ignore,
 // /mail send|read|clear, /helpop.
 
-import type { CommandDefinition } from '../../core/commands.ts';
-import type { ModuleContext } from '../../core/module.ts';
-import { argsFor } from '../../core/command-args.ts';
-import { senderPlayer, succeeded } from '../../core/command-helpers.ts';
-import { command, sub } from '../../core/command-tree.ts';
+import type { CommandDefinition } from '../../core/commands/commands.ts';
+import type { ModuleContext } from '../../core/kernel/module.ts';
+import { argsFor } from '../../core/commands/command-args.ts';
+import { senderPlayer, succeeded } from '../../core/commands/command-helpers.ts';
+import { command, sub } from '../../core/commands/command-tree.ts';
 import type { MessagingService } from './messaging.service.ts';
 
 export const MESSAGING_NODES = {

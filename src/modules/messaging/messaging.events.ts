@@ -1,7 +1,7 @@
 // Messaging's events: every one of the spec's messaging context.
 
 import { Type } from '@sinclair/typebox';
-import { defineEvents, eventPayload, PlayerFields, type PayloadsOf } from '../../core/events.ts';
+import { defineEvents, eventPayload, PlayerFields, type PayloadsOf } from '../../core/kernel/events.ts';
 import { Body } from './messaging.schemas.ts';
 
 const Id = Type.String({ format: 'uuid' });
@@ -28,6 +28,6 @@ export const MESSAGING_EVENTS = defineEvents({
   ),
 });
 
-declare module '../../core/events.ts' {
+declare module '../../core/kernel/events.ts' {
   interface EventPayloads extends PayloadsOf<typeof MESSAGING_EVENTS> {}
 }

@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { CONSOLE } from '../../core/actor.ts';
+import { CONSOLE } from '../../core/kernel/actor.ts';
 import { startTestKernel } from '../../../test/support/test-kernel.ts';
 import { withPostgres } from '../../../test/support/postgres.ts';
 import { value } from '../../../test/support/results.ts';

@@ -1,7 +1,7 @@
 // Messaging's rows of the route table.
 
-import { defineRoute, EXAMPLE_PLAYERS } from '../../core/routes.ts';
-import { UuidParams } from '../../core/schemas.ts';
+import { defineRoute, EXAMPLE_PLAYERS } from '../../core/kernel/routes.ts';
+import { UuidParams } from '../../core/values/schemas.ts';
 import { IgnoreList, Mail, MailBody, Mailbox, MessageBody, PrivateMessage } from './messaging.schemas.ts';
 
 export const MESSAGING_ROUTES = [

@@ -2,7 +2,7 @@
 // come from these.
 
 import { Type, type Static } from '@sinclair/typebox';
-import { PlayerUuid } from '../../core/schemas.ts';
+import { PlayerUuid } from '../../core/values/schemas.ts';
 
 /** The longest private message or mail, in characters (as the game's chat line). */
 export const MAX_BODY = 256;

@@ -1,6 +1,6 @@
 import { after, before, beforeEach, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { CONSOLE, type Actor } from '../../core/actor.ts';
+import { CONSOLE, type Actor } from '../../core/kernel/actor.ts';
 import { startTestKernel, type TestKernel } from '../../../test/support/test-kernel.ts';
 import { declined, invalid, value } from '../../../test/support/results.ts';
 import { teleportModule } from '../teleport/index.ts';

@@ -7,16 +7,16 @@
 // - mail sent as a player follows the same mute and ignore rules, but waits for an offline
 //   recipient; mail from the server (no sender) is never refused by mute or ignore.
 
-import type { Actor } from '../../core/actor.ts';
-import type { AuditService, KnownPlayer, PermissionsService, PlayersService } from '../../core/api.ts';
-import type { OptionalServicesOf } from '../../core/module.ts';
-import type { Clock } from '../../core/clock.ts';
-import type { EventBus } from '../../core/events.ts';
-import { InvalidInput } from '../../core/invalid-input.ts';
-import { knownPlayer, playerFields } from '../../core/known-player.ts';
-import { fail, ok, type Result } from '../../core/result.ts';
-import type { Db } from '../../core/db.ts';
-import type { Logger } from '../../core/log.ts';
+import type { Actor } from '../../core/kernel/actor.ts';
+import type { AuditService, KnownPlayer, PermissionsService, PlayersService } from '../../core/kernel/api.ts';
+import type { OptionalServicesOf } from '../../core/kernel/module.ts';
+import type { Clock } from '../../core/kernel/clock.ts';
+import type { EventBus } from '../../core/kernel/events.ts';
+import { InvalidInput } from '../../core/values/invalid-input.ts';
+import { knownPlayer, playerFields } from '../../core/players/known-player.ts';
+import { fail, ok, type Result } from '../../core/kernel/result.ts';
+import type { Db } from '../../core/storage/db.ts';
+import type { Logger } from '../../core/log/log.ts';
 import type { GamePlatform } from '../../platform/platform.ts';
 import { MAX_BODY, type IgnoreList, type Mail, type Mailbox, type PrivateMessage } from './messaging.schemas.ts';
 import { createMessagingStore, type MailRow } from './messaging.store.ts';

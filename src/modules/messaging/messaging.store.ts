@@ -1,8 +1,8 @@
 // All SQL of messaging: who ignores whom, and the mailboxes. Private messages are not stored.
 
-import type { Db, Migration } from '../../core/db.ts';
-import { prepareQuery } from '../../core/prepared-query.ts';
-import { col, defineTables, type RowOf } from '../../core/tables.ts';
+import type { Db, Migration } from '../../core/storage/db.ts';
+import { prepareQuery } from '../../core/storage/prepared-query.ts';
+import { col, defineTables, type RowOf } from '../../core/storage/tables.ts';
 
 export const MESSAGING_MIGRATIONS: readonly Migration[] = [
   {

@@ -1,7 +1,7 @@
 // The moderation module: bans, mutes, warnings, kicks, address bans and alt detection (the
 // sanctions half: moderation.*), and jails (the jail half: jail.*).
 
-import { defineModule } from '../../core/module.ts';
+import { defineModule } from '../../core/kernel/module.ts';
 import { jailCommands, JAIL_NODES } from './jail.commands.ts';
 import { jailReloadable } from './jail.config.ts';
 import { enforceJails } from './jail.enforcement.ts';
@@ -18,7 +18,7 @@ import { MODERATION_ROUTES } from './moderation.routes.ts';
 /** `ctx.api.moderation`: the sanctions and the jails. */
 export interface ModerationApi extends ModerationService, JailApi {}
 
-declare module '../../core/api.ts' {
+declare module '../../core/kernel/api.ts' {
   interface ModuleServices {
     moderation: ModerationApi;
   }

@@ -1,11 +1,11 @@
 // In-game commands of the jails: /setjail, /deljail, /jails, /jail, /unjail.
 
-import type { CommandContext, CommandDefinition } from '../../core/commands.ts';
-import type { ModuleContext } from '../../core/module.ts';
+import type { CommandContext, CommandDefinition } from '../../core/commands/commands.ts';
+import type { ModuleContext } from '../../core/kernel/module.ts';
 import type { Location } from '../../platform/platform.ts';
-import { argsFor } from '../../core/command-args.ts';
-import { senderPlayer, succeeded } from '../../core/command-helpers.ts';
-import { command } from '../../core/command-tree.ts';
+import { argsFor } from '../../core/commands/command-args.ts';
+import { senderPlayer, succeeded } from '../../core/commands/command-helpers.ts';
+import { command } from '../../core/commands/command-tree.ts';
 import { formatDuration, looksLikeDuration, parseDuration, silentAndReason } from './moderation.duration.ts';
 import type { JailApi, JailRequest } from './jail.service.ts';
 

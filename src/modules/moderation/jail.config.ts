@@ -3,9 +3,9 @@
 // next move, command or release).
 
 import { Type } from '@sinclair/typebox';
-import { defineConfig, type ConfigOf } from '../../core/config-define.ts';
-import { lines, oneOf } from '../../core/config-schema.ts';
-import { commandNames } from '../../core/config-values.ts';
+import { defineConfig, type ConfigOf } from '../../core/config/config-define.ts';
+import { lines, oneOf } from '../../core/config/config-schema.ts';
+import { commandNames } from '../../core/config/config-values.ts';
 
 export type ReleaseTo = 'previous' | 'spawn';
 

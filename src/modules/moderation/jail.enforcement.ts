@@ -3,9 +3,9 @@
 // refused, a command outside jail.conf's allow-list is refused with a sentence, breaking and
 // placing blocks are cancelled, and a prisoner who joins or respawns is sent back to their jail.
 
-import type { CommandChecks, CommandRegistry } from '../../core/commands.ts';
-import type { CoreApi } from '../../core/api.ts';
-import type { Clock } from '../../core/clock.ts';
+import type { CommandChecks, CommandRegistry } from '../../core/commands/commands.ts';
+import type { CoreApi } from '../../core/kernel/api.ts';
+import type { Clock } from '../../core/kernel/clock.ts';
 import type { GamePlatform, Location, OnlinePlayer } from '../../platform/platform.ts';
 import type { JailConfig } from './jail.config.ts';
 import { JAIL_CAUSE, type JailKeeper } from './jail.service.ts';

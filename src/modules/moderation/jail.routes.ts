@@ -1,7 +1,7 @@
 // The jails' rows of the route table: jail and unjail a player.
 
-import { defineRoute, EXAMPLE_PLAYERS } from '../../core/routes.ts';
-import { UuidParams } from '../../core/schemas.ts';
+import { defineRoute, EXAMPLE_PLAYERS } from '../../core/kernel/routes.ts';
+import { UuidParams } from '../../core/values/schemas.ts';
 import { JailBody, UnjailBody } from './jail.schemas.ts';
 import { Jailing } from './moderation.schemas.ts';
 

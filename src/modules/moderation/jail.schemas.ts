@@ -2,7 +2,7 @@
 // names, reasons and durations are the moderation module's shared shapes.
 
 import { Type, type Static } from '@sinclair/typebox';
-import { LocationAnswer } from '../../core/location.ts';
+import { LocationAnswer } from '../../core/values/location.ts';
 import { DurationSeconds, JailName, Reason, Silent } from './moderation.schemas.ts';
 
 export const JailLocation = Type.Object(

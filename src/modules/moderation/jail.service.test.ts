@@ -1,8 +1,8 @@
 import { after, before, beforeEach, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { CONSOLE, type Actor } from '../../core/actor.ts';
-import { command } from '../../core/command-tree.ts';
-import { defineModule } from '../../core/module.ts';
+import { CONSOLE, type Actor } from '../../core/kernel/actor.ts';
+import { command } from '../../core/commands/command-tree.ts';
+import { defineModule } from '../../core/kernel/module.ts';
 import { startTestKernel, type TestKernel } from '../../../test/support/test-kernel.ts';
 import { plain } from '../../../test/support/fake/values.ts';
 import { declined, invalid, value } from '../../../test/support/results.ts';

@@ -5,19 +5,19 @@
 // offline and while the server is down; a sentence that ended while the server was down ends at
 // the next start.
 
-import { actorName, type Actor } from '../../core/actor.ts';
-import type { AuditService, CoreApi, KnownPlayer, PermissionsService, PlayersService } from '../../core/api.ts';
-import type { Clock } from '../../core/clock.ts';
-import type { Db } from '../../core/db.ts';
-import type { EventBus } from '../../core/events.ts';
-import { InvalidInput } from '../../core/invalid-input.ts';
-import { createKeyedQueue } from '../../core/keyed-queue.ts';
-import { knownPlayer, playerFields } from '../../core/known-player.ts';
-import { toLocation, type LocationInput } from '../../core/location.ts';
-import type { Logger } from '../../core/log.ts';
-import { fail, ok, type Result } from '../../core/result.ts';
-import type { ScheduledTask, Scheduler } from '../../core/scheduler.ts';
-import { normalizeUuid } from '../../core/uuid.ts';
+import { actorName, type Actor } from '../../core/kernel/actor.ts';
+import type { AuditService, CoreApi, KnownPlayer, PermissionsService, PlayersService } from '../../core/kernel/api.ts';
+import type { Clock } from '../../core/kernel/clock.ts';
+import type { Db } from '../../core/storage/db.ts';
+import type { EventBus } from '../../core/kernel/events.ts';
+import { InvalidInput } from '../../core/values/invalid-input.ts';
+import { createKeyedQueue } from '../../core/storage/keyed-queue.ts';
+import { knownPlayer, playerFields } from '../../core/players/known-player.ts';
+import { toLocation, type LocationInput } from '../../core/values/location.ts';
+import type { Logger } from '../../core/log/log.ts';
+import { fail, ok, type Result } from '../../core/kernel/result.ts';
+import type { ScheduledTask, Scheduler } from '../../core/kernel/scheduler.ts';
+import { normalizeUuid } from '../../core/players/uuid.ts';
 import type { GamePlatform, Location } from '../../platform/platform.ts';
 import type { JailConfig } from './jail.config.ts';
 import { formatDuration, formatInstant } from './moderation.duration.ts';

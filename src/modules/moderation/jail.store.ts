@@ -2,10 +2,10 @@
 // where the player stood when first moved into jail), and the releases waiting for a player who
 // was released while offline (moved out at their next join).
 
-import type { Db, Migration } from '../../core/db.ts';
-import { LOCATION_COLUMNS, locationOfRow, withLocationColumns } from '../../core/location.ts';
+import type { Db, Migration } from '../../core/storage/db.ts';
+import { LOCATION_COLUMNS, locationOfRow, withLocationColumns } from '../../core/values/location.ts';
 import type { Location } from '../../platform/platform.ts';
-import { col, defineTables, type RowOf } from '../../core/tables.ts';
+import { col, defineTables, type RowOf } from '../../core/storage/tables.ts';
 
 export const JAIL_MIGRATIONS: readonly Migration[] = [
   {

@@ -1,6 +1,6 @@
 import { after, before, beforeEach, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { CONSOLE } from '../../core/actor.ts';
+import { CONSOLE } from '../../core/kernel/actor.ts';
 import { startTestKernel, type TestKernel } from '../../../test/support/test-kernel.ts';
 import { plain } from '../../../test/support/fake-platform.ts';
 import { teleportModule } from '../teleport/index.ts';
@@ -8,7 +8,7 @@ import { moderationModule } from './index.ts';
 import { NOTIFY_NODE, type ModerationService } from './moderation.service.ts';
 import { normalizeAddress } from './moderation.addresses.ts';
 import { value, declined, invalid } from '../../../test/support/results.ts';
-import type { Players } from '../../core/players.ts';
+import type { Players } from '../../core/players/players.ts';
 
 describe('moderation (address bans and alts)', () => {
   let t: TestKernel;

@@ -4,22 +4,22 @@
 // is never announced to everyone: only staff read it.
 
 import { isIP } from 'node:net';
-import { actorName, type Actor } from '../../core/actor.ts';
-import type { AuditService, KnownPlayer, PlayersService } from '../../core/api.ts';
-import type { Clock } from '../../core/clock.ts';
-import type { EventBus } from '../../core/events.ts';
-import { InvalidInput } from '../../core/invalid-input.ts';
-import { knownPlayer, playerFields } from '../../core/known-player.ts';
-import { fail, ok, type Result } from '../../core/result.ts';
-import type { ScheduledTask, Scheduler } from '../../core/scheduler.ts';
-import { normalizeUuid } from '../../core/uuid.ts';
+import { actorName, type Actor } from '../../core/kernel/actor.ts';
+import type { AuditService, KnownPlayer, PlayersService } from '../../core/kernel/api.ts';
+import type { Clock } from '../../core/kernel/clock.ts';
+import type { EventBus } from '../../core/kernel/events.ts';
+import { InvalidInput } from '../../core/values/invalid-input.ts';
+import { knownPlayer, playerFields } from '../../core/players/known-player.ts';
+import { fail, ok, type Result } from '../../core/kernel/result.ts';
+import type { ScheduledTask, Scheduler } from '../../core/kernel/scheduler.ts';
+import { normalizeUuid } from '../../core/players/uuid.ts';
 import type { GamePlatform, OnlinePlayer, Text } from '../../platform/platform.ts';
 import { announce, ipBanScreen } from './moderation.messages.ts';
 import type { Alts, IpBan } from './moderation.schemas.ts';
 import type { ModerationDb, ModerationStore, SanctionRow } from './moderation.store.ts';
 import type { SanctionInput } from './moderation.service.ts';
 import { tellIpBan } from './moderation.network.ts';
-import type { NetworkSignals } from '../../core/network-signals.ts';
+import type { NetworkSignals } from '../../core/network/network-signals.ts';
 
 export interface AddressSanctions {
   /**

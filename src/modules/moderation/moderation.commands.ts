@@ -3,11 +3,11 @@
 // rest of the line; `-s` anywhere in it makes the sanction silent (no server-wide announcement).
 
 import { isIP } from 'node:net';
-import { argsFor } from '../../core/command-args.ts';
-import { succeeded } from '../../core/command-helpers.ts';
-import { command } from '../../core/command-tree.ts';
-import type { CommandContext, CommandDefinition } from '../../core/commands.ts';
-import type { ModuleContext } from '../../core/module.ts';
+import { argsFor } from '../../core/commands/command-args.ts';
+import { succeeded } from '../../core/commands/command-helpers.ts';
+import { command } from '../../core/commands/command-tree.ts';
+import type { CommandContext, CommandDefinition } from '../../core/commands/commands.ts';
+import type { ModuleContext } from '../../core/kernel/module.ts';
 import { formatDuration, formatInstant, looksLikeDuration, parseDuration, silentAndReason } from './moderation.duration.ts';
 import type { Ban, Mute } from './moderation.schemas.ts';
 import { EXEMPT_NODE, NOTIFY_NODE, type ModerationService } from './moderation.service.ts';

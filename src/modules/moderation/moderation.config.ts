@@ -3,9 +3,9 @@
 // player runs.
 
 import { Type } from '@sinclair/typebox';
-import { defineConfig, type ConfigOf } from '../../core/config-define.ts';
-import { lines } from '../../core/config-schema.ts';
-import { commandNames } from '../../core/config-values.ts';
+import { defineConfig, type ConfigOf } from '../../core/config/config-define.ts';
+import { lines } from '../../core/config/config-schema.ts';
+import { commandNames } from '../../core/config/config-values.ts';
 
 export const DEFAULT_MUTE_BLOCKED = ['msg', 'tell', 'w', 'whisper', 'r', 'reply', 'mail', 'me', 'say', 'm', 't', 'pm', 'dm', 'message'];
 

@@ -6,10 +6,10 @@
 // module stops. What they read is in memory, checked against the clock at each use: a sanction
 // past its expiry no longer applies even before its scheduled removal has run.
 
-import type { ChatFilters, LoginGates } from '../../core/chains.ts';
-import type { CommandChecks, CommandRegistry } from '../../core/commands.ts';
-import type { Clock } from '../../core/clock.ts';
-import type { Logger } from '../../core/log.ts';
+import type { ChatFilters, LoginGates } from '../../core/kernel/chains.ts';
+import type { CommandChecks, CommandRegistry } from '../../core/commands/commands.ts';
+import type { Clock } from '../../core/kernel/clock.ts';
+import type { Logger } from '../../core/log/log.ts';
 import type { GamePlatform } from '../../platform/platform.ts';
 import type { AddressEnforcement } from './moderation.addresses.ts';
 import type { ModerationConfig } from './moderation.config.ts';

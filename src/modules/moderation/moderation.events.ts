@@ -3,8 +3,8 @@
 // someone lifted it or it expired.
 
 import { Type } from '@sinclair/typebox';
-import { defineEvents, eventPayload, PlayerFields, type PayloadsOf } from '../../core/events.ts';
-import { LocationAnswer } from '../../core/location.ts';
+import { defineEvents, eventPayload, PlayerFields, type PayloadsOf } from '../../core/kernel/events.ts';
+import { LocationAnswer } from '../../core/values/location.ts';
 import { ActorName, JailName, NullableDuration, NullableInstant, NullableReason, Reason } from './moderation.schemas.ts';
 
 const sanction = {
@@ -61,6 +61,6 @@ export const MODERATION_EVENTS = defineEvents({
   'moderation.jail-location-remove': eventPayload({ jail: JailName, location: LocationAnswer, actor: ActorName }, 'A jail was removed.'),
 });
 
-declare module '../../core/events.ts' {
+declare module '../../core/kernel/events.ts' {
   interface EventPayloads extends PayloadsOf<typeof MODERATION_EVENTS> {}
 }

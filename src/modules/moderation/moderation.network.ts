@@ -5,7 +5,7 @@
 // everyone online from the address, a mute or unmute tells the player. After the listening
 // connection comes back every sanction is re-read, since signals sent meanwhile were lost.
 
-import type { NetworkSignals } from '../../core/network-signals.ts';
+import type { NetworkSignals } from '../../core/network/network-signals.ts';
 import type { ModerationStore, SanctionKind, SanctionRow } from './moderation.store.ts';
 
 export const SANCTIONS_SIGNAL = 'moderation';

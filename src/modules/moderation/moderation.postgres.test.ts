@@ -1,10 +1,10 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { CONSOLE } from '../../core/actor.ts';
+import { CONSOLE } from '../../core/kernel/actor.ts';
 import { startTestKernel } from '../../../test/support/test-kernel.ts';
 import { withPostgres } from '../../../test/support/postgres.ts';
 import { value, declined } from '../../../test/support/results.ts';
-import type { Players } from '../../core/players.ts';
+import type { Players } from '../../core/players/players.ts';
 import { teleportModule } from '../teleport/index.ts';
 import { moderationModule } from './index.ts';
 

@@ -1,8 +1,8 @@
 // The sanctions' rows of the route table (the jail rows are in jail.routes.ts).
 
 import { Type } from '@sinclair/typebox';
-import { defineRoute, EXAMPLE_PLAYERS } from '../../core/routes.ts';
-import { Limit, UuidParams } from '../../core/schemas.ts';
+import { defineRoute, EXAMPLE_PLAYERS } from '../../core/kernel/routes.ts';
+import { Limit, UuidParams } from '../../core/values/schemas.ts';
 import { Ban, History, Kick, KickBody, LiftBody, Mute, SanctionBody, Sanctions, WarnBody, Warned } from './moderation.schemas.ts';
 
 const SILENT_RULE = '`silent` leaves out only the server-wide announcement: the sanction still applies, is audited, and the player is still told.';

@@ -1,13 +1,13 @@
 import { after, before, beforeEach, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { CONSOLE, type Actor } from '../../core/actor.ts';
+import { CONSOLE, type Actor } from '../../core/kernel/actor.ts';
 import { startTestKernel, type TestKernel } from '../../../test/support/test-kernel.ts';
 import { plain } from '../../../test/support/fake-platform.ts';
 import { teleportModule } from '../teleport/index.ts';
 import { moderationModule } from './index.ts';
 import { NOTIFY_NODE, type ModerationService } from './moderation.service.ts';
 import { value, declined, invalid } from '../../../test/support/results.ts';
-import type { Players } from '../../core/players.ts';
+import type { Players } from '../../core/players/players.ts';
 
 const REST: Actor = { kind: 'rest', label: 'panel' };
 const UNKNOWN = '00000000-0000-0000-0000-0000000000ab';

@@ -4,29 +4,29 @@
 // Access Service. What is in force is also kept in memory, because the login gate, the chat
 // filter and the command check are synchronous; the store is written first, the memory follows.
 
-import { actorName, type Actor } from '../../core/actor.ts';
-import type { AuditService, KnownPlayer, PermissionsService, PlayersService } from '../../core/api.ts';
-import type { Clock } from '../../core/clock.ts';
-import type { Db } from '../../core/db.ts';
-import type { EventBus } from '../../core/events.ts';
-import { InvalidInput } from '../../core/invalid-input.ts';
-import { knownPlayer, playerFields } from '../../core/known-player.ts';
-import { fail, ok, type Result } from '../../core/result.ts';
-import type { ScheduledTask, Scheduler } from '../../core/scheduler.ts';
+import { actorName, type Actor } from '../../core/kernel/actor.ts';
+import type { AuditService, KnownPlayer, PermissionsService, PlayersService } from '../../core/kernel/api.ts';
+import type { Clock } from '../../core/kernel/clock.ts';
+import type { Db } from '../../core/storage/db.ts';
+import type { EventBus } from '../../core/kernel/events.ts';
+import { InvalidInput } from '../../core/values/invalid-input.ts';
+import { knownPlayer, playerFields } from '../../core/players/known-player.ts';
+import { fail, ok, type Result } from '../../core/kernel/result.ts';
+import type { ScheduledTask, Scheduler } from '../../core/kernel/scheduler.ts';
 import type { GamePlatform, Text } from '../../platform/platform.ts';
-import { MAX_HISTORY } from '../../core/audit.ts';
+import { MAX_HISTORY } from '../../core/log/audit.ts';
 import { createAddressSanctions, type AddressSanctions } from './moderation.addresses.ts';
 import type { ModerationConfig } from './moderation.config.ts';
 import { enforceSanctions } from './moderation.enforce.ts';
-import type { ChatFilters, LoginGates } from '../../core/chains.ts';
-import type { CommandChecks, CommandRegistry } from '../../core/commands.ts';
-import type { Logger } from '../../core/log.ts';
+import type { ChatFilters, LoginGates } from '../../core/kernel/chains.ts';
+import type { CommandChecks, CommandRegistry } from '../../core/commands/commands.ts';
+import type { Logger } from '../../core/log/log.ts';
 import { announce, banScreen, kickScreen, mutedNotice, unmutedNotice, warnedNotice } from './moderation.messages.ts';
 import { MAX_DURATION_SECONDS } from './moderation.duration.ts';
 import type { Ban, History, Jailing, Kick, Mute, Sanctions, Warned, Warning } from './moderation.schemas.ts';
 import { createModerationStore, type SanctionKind, type SanctionRow, type WarningRow } from './moderation.store.ts';
 import { hearSanctions, tellSanction } from './moderation.network.ts';
-import type { NetworkSignals } from '../../core/network-signals.ts';
+import type { NetworkSignals } from '../../core/network/network-signals.ts';
 
 /** Staff holding it read silent sanctions and alt detections. */
 export const NOTIFY_NODE = 'core.moderation.notify';

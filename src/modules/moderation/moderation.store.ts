@@ -3,9 +3,9 @@
 // address bans, and the addresses each account joined from (alt detection). Times are ISO-8601
 // text, so that they sort and compare as text on SQLite and PostgreSQL alike.
 
-import type { Db, Migration } from '../../core/db.ts';
-import { prepareQuery } from '../../core/prepared-query.ts';
-import { col, defineTables, type DbOf, type RowOf } from '../../core/tables.ts';
+import type { Db, Migration } from '../../core/storage/db.ts';
+import { prepareQuery } from '../../core/storage/prepared-query.ts';
+import { col, defineTables, type DbOf, type RowOf } from '../../core/storage/tables.ts';
 
 export const MODERATION_MIGRATIONS: readonly Migration[] = [
   {

@@ -1,7 +1,7 @@
 // The NPCs module: player-like figures owned by players, standing where they were put, with a
 // name, a skin copied from a game account, and a command a player runs by right-clicking them.
 
-import { defineModule } from '../../core/module.ts';
+import { defineModule } from '../../core/kernel/module.ts';
 import { NPC_NODES, npcsCommands } from './npcs.commands.ts';
 import { npcsReloadable } from './npcs.config.ts';
 import { NPC_EVENTS } from './npcs.events.ts';
@@ -10,7 +10,7 @@ import { npcSpawner } from './npcs.spawner.ts';
 import { NPCS_MIGRATIONS } from './npcs.store.ts';
 import { NPCS_ROUTES } from './npcs.routes.ts';
 
-declare module '../../core/api.ts' {
+declare module '../../core/kernel/api.ts' {
   interface ModuleServices {
     npcs: NpcsService;
   }

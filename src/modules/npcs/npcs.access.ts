@@ -1,11 +1,11 @@
-// Who may do what to an NPC (the shared owner/manager/stranger check, src/core/owned-access.ts). The
+// Who may do what to an NPC (the shared owner/manager/stranger check, src/core/players/owned-access.ts). The
 // owner may do everything; a manager may move it, rename it, change its skin and its command; anyone
 // else (a stranger) may only look at it and click it. A player holding `core.npc.admin`, and the
 // console (actor null), act as owner of every NPC. Ids are checked here too, so every call refuses a
 // malformed id the same way.
 
-import type { PermissionsService, PlayersService } from '../../core/api.ts';
-import { nameRule, type OwnedActor, ownedAccess } from '../../core/owned-access.ts';
+import type { PermissionsService, PlayersService } from '../../core/kernel/api.ts';
+import { nameRule, type OwnedActor, ownedAccess } from '../../core/players/owned-access.ts';
 import { NPC_NAME } from './npcs.schemas.ts';
 import type { NpcsDb, NpcsStore } from './npcs.store.ts';
 

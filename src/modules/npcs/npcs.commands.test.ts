@@ -1,6 +1,6 @@
 import { after, before, beforeEach, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { CONSOLE } from '../../core/actor.ts';
+import { CONSOLE } from '../../core/kernel/actor.ts';
 import { startTestKernel, type TestKernel } from '../../../test/support/test-kernel.ts';
 import { value, declined } from '../../../test/support/results.ts';
 import { readFileSync, writeFileSync } from 'node:fs';

@@ -1,12 +1,12 @@
 // In-game and console command of the NPCs: /npc. Creating and moving use where the player stands
 // (and the way they face); the other subcommands name the NPC by its id.
 
-import type { CommandContext, CommandDefinition } from '../../core/commands.ts';
-import type { ModuleContext } from '../../core/module.ts';
-import type { Result } from '../../core/result.ts';
-import { argsFor } from '../../core/command-args.ts';
-import { senderPlayer, succeeded } from '../../core/command-helpers.ts';
-import { command, sub, usageLines, type DeclaredCommand } from '../../core/command-tree.ts';
+import type { CommandContext, CommandDefinition } from '../../core/commands/commands.ts';
+import type { ModuleContext } from '../../core/kernel/module.ts';
+import type { Result } from '../../core/kernel/result.ts';
+import { argsFor } from '../../core/commands/command-args.ts';
+import { senderPlayer, succeeded } from '../../core/commands/command-helpers.ts';
+import { command, sub, usageLines, type DeclaredCommand } from '../../core/commands/command-tree.ts';
 import type { Npc } from './npcs.schemas.ts';
 import type { NpcActor, NpcsService } from './npcs.service.ts';
 

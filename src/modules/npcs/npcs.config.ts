@@ -2,8 +2,8 @@
 // `core reload`, to the next NPC created.
 
 import { Type } from '@sinclair/typebox';
-import { defineConfig, type ConfigOf } from '../../core/config-define.ts';
-import { lines } from '../../core/config-schema.ts';
+import { defineConfig, type ConfigOf } from '../../core/config/config-define.ts';
+import { lines } from '../../core/config/config-schema.ts';
 
 export const npcsConfig = defineConfig({
   file: 'npcs.conf',

@@ -1,8 +1,8 @@
 // The NPCs' events: npc.create, npc.delete and npc.move.
 
 import { Type } from '@sinclair/typebox';
-import { defineEvents, eventPayload, PlayerFields, type PayloadsOf } from '../../core/events.ts';
-import { LocationAnswer } from '../../core/location.ts';
+import { defineEvents, eventPayload, PlayerFields, type PayloadsOf } from '../../core/kernel/events.ts';
+import { LocationAnswer } from '../../core/values/location.ts';
 
 const npc = {
   ...PlayerFields,
@@ -22,6 +22,6 @@ export const NPC_EVENTS = defineEvents({
   ),
 });
 
-declare module '../../core/events.ts' {
+declare module '../../core/kernel/events.ts' {
   interface EventPayloads extends PayloadsOf<typeof NPC_EVENTS> {}
 }

@@ -1,7 +1,7 @@
 // The NPCs' rows of the route table. A write names the player it is performed as in `actor` (spec,
 // rule for writes 4): the owner, a manager, or a holder of core.npc.admin.
 
-import { defineRoute, EXAMPLE_PLAYERS } from '../../core/routes.ts';
+import { defineRoute, EXAMPLE_PLAYERS } from '../../core/kernel/routes.ts';
 import { CreateNpcBody, MoveNpcBody, Npc, NpcActorBody, NpcCommandBody, NpcList, NpcListQuery, NpcNameBody, NpcParams, NpcSkinBody } from './npcs.schemas.ts';
 
 export const NPCS_ROUTES = [

@@ -2,8 +2,8 @@
 // come from these.
 
 import { Type, type Static } from '@sinclair/typebox';
-import { LocationAnswer, LocationInput } from '../../core/location.ts';
-import { PlayerUuid } from '../../core/schemas.ts';
+import { LocationAnswer, LocationInput } from '../../core/values/location.ts';
+import { PlayerUuid } from '../../core/values/schemas.ts';
 
 /** An NPC's id: 1-16 of a-z, 0-9, _ and - (16: the game's longest name, since the id may be shown). */
 export const NPC_NAME = /^[a-z0-9_-]{1,16}$/i;

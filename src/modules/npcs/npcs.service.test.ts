@@ -2,7 +2,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CONSOLE, type Actor } from '../../core/actor.ts';
+import { CONSOLE, type Actor } from '../../core/kernel/actor.ts';
 import { startTestKernel, type TestKernel } from '../../../test/support/test-kernel.ts';
 import { startFakeAccountService, textureValue, SIGNATURE, type FakeAccountService } from '../../../test/support/fake-account-service.ts';
 import { value, declined, invalid } from '../../../test/support/results.ts';
@@ -12,7 +12,7 @@ import { skinsModule } from '../skins/index.ts';
 import { worldsModule } from '../worlds/index.ts';
 import { npcsModule } from './index.ts';
 import type { NpcsService } from './npcs.service.ts';
-import { AUDIT_TABLES } from '../../core/audit.ts';
+import { AUDIT_TABLES } from '../../core/log/audit.ts';
 
 const REST: Actor = { kind: 'rest', label: 'panel' };
 const NOBODY = '00000000-0000-0000-0000-0000000000cd';

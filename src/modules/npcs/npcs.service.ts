@@ -4,22 +4,22 @@
 // it runs as themselves. Who may change what is in ./npcs.access.ts; how the game shows it is in
 // ./npcs.spawner.ts. `by` is who the audit log records (the player, the console or core-rest/<label>).
 
-import { actorName, type Actor } from '../../core/actor.ts';
-import type { AuditService, CoreApi, KnownPlayer, PermissionsService, PlayersService } from '../../core/api.ts';
-import type { Clock } from '../../core/clock.ts';
-import type { Db } from '../../core/db.ts';
-import type { EventBus } from '../../core/events.ts';
-import { InvalidInput } from '../../core/invalid-input.ts';
-import { playerFields } from '../../core/known-player.ts';
-import { toLocation, type LocationInput } from '../../core/location.ts';
-import { fail, ok, type Result } from '../../core/result.ts';
+import { actorName, type Actor } from '../../core/kernel/actor.ts';
+import type { AuditService, CoreApi, KnownPlayer, PermissionsService, PlayersService } from '../../core/kernel/api.ts';
+import type { Clock } from '../../core/kernel/clock.ts';
+import type { Db } from '../../core/storage/db.ts';
+import type { EventBus } from '../../core/kernel/events.ts';
+import { InvalidInput } from '../../core/values/invalid-input.ts';
+import { playerFields } from '../../core/players/known-player.ts';
+import { toLocation, type LocationInput } from '../../core/values/location.ts';
+import { fail, ok, type Result } from '../../core/kernel/result.ts';
 import type { GamePlatform, OnlinePlayer } from '../../platform/platform.ts';
 import { npcAccess, type NpcActor } from './npcs.access.ts';
 import type { NpcsConfig } from './npcs.config.ts';
 import { COMMAND_MAX, DISPLAY_NAME_MAX, type NameChange, type Npc, type NpcList } from './npcs.schemas.ts';
 import { shownName, type NpcSpawner } from './npcs.spawner.ts';
 import { createNpcsStore, type NpcChange, type NpcRow } from './npcs.store.ts';
-import { CONTROL_CHARACTER, storedCommandLine } from '../../core/command-line.ts';
+import { CONTROL_CHARACTER, storedCommandLine } from '../../core/commands/command-line.ts';
 
 export const NPC_LIMIT_PREFIX = 'core.npc.limit';
 /** Binding a command needs this node (or core.npc.admin): the command runs as whoever clicks. */

@@ -2,7 +2,7 @@
 // when the row changes, and the NPC a click on an entity aims at. Which platform entity is which
 // NPC lasts for the session only: every start spawns them all again from the database.
 
-import type { Logger } from '../../core/log.ts';
+import type { Logger } from '../../core/log/log.ts';
 import type { NpcSpec } from '../../platform/entities.ts';
 import type { GamePlatform } from '../../platform/platform.ts';
 import type { NpcRow } from './npcs.store.ts';

@@ -1,13 +1,13 @@
 // All SQL of the NPCs: one row per NPC keyed by its id (lower case), with the skin it wears copied
 // in (so it spawns in that skin after a restart without asking anyone), and one row per manager.
 
-import { sql, type Db, type Migration } from '../../core/db.ts';
-import { LOCATION_COLUMNS, locationOfRow, withLocationColumns } from '../../core/location.ts';
+import { sql, type Db, type Migration } from '../../core/storage/db.ts';
+import { LOCATION_COLUMNS, locationOfRow, withLocationColumns } from '../../core/values/location.ts';
 import type { Skin } from '../../platform/entities.ts';
 import type { Location } from '../../platform/platform.ts';
-import { col, defineTables, type DbOf, type TablesIn, type RowOf } from '../../core/tables.ts';
+import { col, defineTables, type DbOf, type TablesIn, type RowOf } from '../../core/storage/tables.ts';
 import type { Updateable } from 'kysely';
-import { PLAYERS_TABLES } from '../../core/players.ts';
+import { PLAYERS_TABLES } from '../../core/players/players.ts';
 
 export const NPCS_MIGRATIONS: readonly Migration[] = [
   {

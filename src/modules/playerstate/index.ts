@@ -1,13 +1,13 @@
 // The player state module: god mode, flight, game mode, walking and flying speed, heal and feed.
 
-import { defineModule } from '../../core/module.ts';
+import { defineModule } from '../../core/kernel/module.ts';
 import { playerStateCommands } from './playerstate.commands.ts';
 import { PLAYERSTATE_EVENTS } from './playerstate.events.ts';
 import { createPlayerStateService, type PlayerStateService } from './playerstate.service.ts';
 import { PLAYERSTATE_MIGRATIONS } from './playerstate.store.ts';
 import { PLAYERSTATE_ROUTES } from './playerstate.routes.ts';
 
-declare module '../../core/api.ts' {
+declare module '../../core/kernel/api.ts' {
   interface ModuleServices {
     playerstate: PlayerStateService;
   }

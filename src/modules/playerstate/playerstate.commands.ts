@@ -2,13 +2,13 @@
 // EssentialsX has them), /speed, /heal, /feed. Each acts on the sender, or on another online player
 // with the action's `.others` node; the console must name a player.
 
-import type { CommandContext, CommandDefinition } from '../../core/commands.ts';
-import type { ModuleContext } from '../../core/module.ts';
-import type { Result } from '../../core/result.ts';
+import type { CommandContext, CommandDefinition } from '../../core/commands/commands.ts';
+import type { ModuleContext } from '../../core/kernel/module.ts';
+import type { Result } from '../../core/kernel/result.ts';
 import type { GameMode, OnlinePlayer } from '../../platform/platform.ts';
-import { argsFor, type Parsed } from '../../core/command-args.ts';
-import { succeeded } from '../../core/command-helpers.ts';
-import { command, sub } from '../../core/command-tree.ts';
+import { argsFor, type Parsed } from '../../core/commands/command-args.ts';
+import { succeeded } from '../../core/commands/command-helpers.ts';
+import { command, sub } from '../../core/commands/command-tree.ts';
 import { MAX_SPEED, MIN_SPEED, type PlayerStateAnswer, type SpeedKind } from './playerstate.schemas.ts';
 import type { PlayerStateService } from './playerstate.service.ts';
 

@@ -3,7 +3,7 @@
 // previous value.
 
 import { Type } from '@sinclair/typebox';
-import { defineEvents, eventPayload, PlayerFields, type PayloadsOf } from '../../core/events.ts';
+import { defineEvents, eventPayload, PlayerFields, type PayloadsOf } from '../../core/kernel/events.ts';
 import { GameModeName, Multiplier, SpeedKind } from './playerstate.schemas.ts';
 
 const Actor = Type.String({ description: 'Who did it: `console`, a player name, or `core-rest/<label>`.' });
@@ -29,6 +29,6 @@ export const PLAYERSTATE_EVENTS = defineEvents({
   'playerstate.player-feed': eventPayload({ ...base, food: Food, 'previous-food': Food }, 'The player was fed: full food and saturation.'),
 });
 
-declare module '../../core/events.ts' {
+declare module '../../core/kernel/events.ts' {
   interface EventPayloads extends PayloadsOf<typeof PLAYERSTATE_EVENTS> {}
 }

@@ -1,8 +1,8 @@
 // The player state's rows of the route table: the read, and a write for each of god, fly, game
 // mode, the two speeds, heal and feed. All for online players (player-offline otherwise).
 
-import { defineRoute } from '../../core/routes.ts';
-import { UuidParams } from '../../core/schemas.ts';
+import { defineRoute } from '../../core/kernel/routes.ts';
+import { UuidParams } from '../../core/values/schemas.ts';
 import { EnabledBody, GameModeBody, PlayerStateAnswer, SpeedBody } from './playerstate.schemas.ts';
 
 const SAME = 'Asking for the state the player is already in declines with already-in-state.';

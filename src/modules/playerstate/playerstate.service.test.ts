@@ -1,12 +1,12 @@
 import { after, before, beforeEach, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Actor } from '../../core/actor.ts';
+import type { Actor } from '../../core/kernel/actor.ts';
 import { startTestKernel, type TestKernel } from '../../../test/support/test-kernel.ts';
 import { value, declined, invalid } from '../../../test/support/results.ts';
 import { withPostgres } from '../../../test/support/postgres.ts';
 import { playerStateModule } from './index.ts';
 import type { PlayerStateService } from './playerstate.service.ts';
-import { AUDIT_TABLES } from '../../core/audit.ts';
+import { AUDIT_TABLES } from '../../core/log/audit.ts';
 import { PLAYERSTATE_TABLES } from './playerstate.store.ts';
 
 const REST: Actor = { kind: 'rest', label: 'panel' };

@@ -3,15 +3,15 @@
 // restart and applied again on every join and after every game mode change; the game mode itself is
 // kept by the game server. Answers are already in the rendering of the Remote Access Service.
 
-import { actorName, type Actor } from '../../core/actor.ts';
-import type { AuditService, KnownPlayer, PlayersService } from '../../core/api.ts';
-import type { Clock } from '../../core/clock.ts';
-import type { Db } from '../../core/db.ts';
-import type { EventBus } from '../../core/events.ts';
-import { InvalidInput } from '../../core/invalid-input.ts';
-import { createKeyedQueue } from '../../core/keyed-queue.ts';
-import { knownPlayer, playerFields } from '../../core/known-player.ts';
-import { fail, ok, type Result } from '../../core/result.ts';
+import { actorName, type Actor } from '../../core/kernel/actor.ts';
+import type { AuditService, KnownPlayer, PlayersService } from '../../core/kernel/api.ts';
+import type { Clock } from '../../core/kernel/clock.ts';
+import type { Db } from '../../core/storage/db.ts';
+import type { EventBus } from '../../core/kernel/events.ts';
+import { InvalidInput } from '../../core/values/invalid-input.ts';
+import { createKeyedQueue } from '../../core/storage/keyed-queue.ts';
+import { knownPlayer, playerFields } from '../../core/players/known-player.ts';
+import { fail, ok, type Result } from '../../core/kernel/result.ts';
 import { GAME_MODES, type GameMode, type GamePlatform } from '../../platform/platform.ts';
 import { MAX_SPEED, MIN_SPEED, type PlayerStateAnswer, type SpeedKind } from './playerstate.schemas.ts';
 import { createPlayerStateStore, type KeptState } from './playerstate.store.ts';

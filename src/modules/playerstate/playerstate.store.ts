@@ -2,9 +2,9 @@
 // defaults (off, off, 1, 1); a player back at the defaults has no row. Flags are integers 0/1 so
 // that SQLite and PostgreSQL store them alike.
 
-import type { Db, Migration } from '../../core/db.ts';
-import { prepareQuery } from '../../core/prepared-query.ts';
-import { col, defineTables } from '../../core/tables.ts';
+import type { Db, Migration } from '../../core/storage/db.ts';
+import { prepareQuery } from '../../core/storage/prepared-query.ts';
+import { col, defineTables } from '../../core/storage/tables.ts';
 
 export const PLAYERSTATE_MIGRATIONS: readonly Migration[] = [
   {

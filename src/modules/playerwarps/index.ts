@@ -1,6 +1,6 @@
 // The player warps module: warps players own, name, share, charge for and manage themselves.
 
-import { defineModule } from '../../core/module.ts';
+import { defineModule } from '../../core/kernel/module.ts';
 import { PWARP_NODES, playerWarpsCommands } from './playerwarps.commands.ts';
 import { playerWarpsReloadable } from './playerwarps.config.ts';
 import { PLAYERWARP_EVENTS } from './playerwarps.events.ts';
@@ -8,7 +8,7 @@ import { createPlayerWarpsService, type PlayerWarpsService } from './playerwarps
 import { PLAYERWARPS_MIGRATIONS } from './playerwarps.store.ts';
 import { PLAYERWARPS_ROUTES } from './playerwarps.routes.ts';
 
-declare module '../../core/api.ts' {
+declare module '../../core/kernel/api.ts' {
   interface ModuleServices {
     playerwarps: PlayerWarpsService;
   }

@@ -4,9 +4,9 @@
 // console (actor null), act as owner of every warp. Names are checked here too, so every write
 // refuses a malformed or reserved name the same way.
 
-import type { PermissionsService, PlayersService } from '../../core/api.ts';
-import { InvalidInput } from '../../core/invalid-input.ts';
-import { nameRule, ownedAccess } from '../../core/owned-access.ts';
+import type { PermissionsService, PlayersService } from '../../core/kernel/api.ts';
+import { InvalidInput } from '../../core/values/invalid-input.ts';
+import { nameRule, ownedAccess } from '../../core/players/owned-access.ts';
 import { WARP_NAME } from './playerwarps.schemas.ts';
 import type { WarpActor } from './playerwarps.service.ts';
 import type { PlayerWarpsDb, PlayerWarpsStore, WarpRow } from './playerwarps.store.ts';

@@ -1,14 +1,14 @@
 // In-game and console command of the player warps: /pwarp. `/pwarp <name>` visits a warp; the
 // other first words are the subcommands below (which is why they cannot name a warp).
 
-import type { CommandContext, CommandDefinition } from '../../core/commands.ts';
-import type { ModuleContext } from '../../core/module.ts';
-import type { Result } from '../../core/result.ts';
+import type { CommandContext, CommandDefinition } from '../../core/commands/commands.ts';
+import type { ModuleContext } from '../../core/kernel/module.ts';
+import type { Result } from '../../core/kernel/result.ts';
 import type { MemberRole, PlayerWarp } from './playerwarps.schemas.ts';
 import type { PlayerWarpsService, WarpActor } from './playerwarps.service.ts';
-import { argsFor } from '../../core/command-args.ts';
-import { senderPlayer, succeeded } from '../../core/command-helpers.ts';
-import { command, sub, usageLines, type DeclaredCommand } from '../../core/command-tree.ts';
+import { argsFor } from '../../core/commands/command-args.ts';
+import { senderPlayer, succeeded } from '../../core/commands/command-helpers.ts';
+import { command, sub, usageLines, type DeclaredCommand } from '../../core/commands/command-tree.ts';
 
 export const PWARP_NODES = {
   /** Visit, list and read warps. */

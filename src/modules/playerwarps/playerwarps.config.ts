@@ -2,8 +2,8 @@
 // Applies at `core reload`, to the next warp created.
 
 import { Type } from '@sinclair/typebox';
-import { defineConfig, type ConfigOf } from '../../core/config-define.ts';
-import { lines } from '../../core/config-schema.ts';
+import { defineConfig, type ConfigOf } from '../../core/config/config-define.ts';
+import { lines } from '../../core/config/config-schema.ts';
 
 export const playerWarpsConfig = defineConfig({
   file: 'playerwarps.conf',

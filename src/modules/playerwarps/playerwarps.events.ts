@@ -1,8 +1,8 @@
 // The player warps' events: playerwarp.create and playerwarp.delete.
 
 import { Type } from '@sinclair/typebox';
-import { defineEvents, eventPayload, PlayerFields, type PayloadsOf } from '../../core/events.ts';
-import { LocationAnswer } from '../../core/location.ts';
+import { defineEvents, eventPayload, PlayerFields, type PayloadsOf } from '../../core/kernel/events.ts';
+import { LocationAnswer } from '../../core/values/location.ts';
 
 const warp = {
   ...PlayerFields,
@@ -20,6 +20,6 @@ export const PLAYERWARP_EVENTS = defineEvents({
   ),
 });
 
-declare module '../../core/events.ts' {
+declare module '../../core/kernel/events.ts' {
   interface EventPayloads extends PayloadsOf<typeof PLAYERWARP_EVENTS> {}
 }

@@ -4,7 +4,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { openDatabase } from '../../core/db.ts';
+import { openDatabase } from '../../core/storage/db.ts';
 import { startTestKernel } from '../../../test/support/test-kernel.ts';
 import { growingSteps } from '../../../test/support/query-plan.ts';
 import { teleportModule } from '../teleport/index.ts';

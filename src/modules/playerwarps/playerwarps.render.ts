@@ -2,7 +2,7 @@
 // count, and its fee and earnings as money (kept in minor units of the warp's currency). Rows are
 // rendered together, so a page of warps costs two reads, not two per warp.
 
-import type { Money } from '../../core/schemas.ts';
+import type { Money } from '../../core/values/schemas.ts';
 import type { MemberRole, PlayerRef, PlayerWarp } from './playerwarps.schemas.ts';
 import type { PlayerWarpsStore, WarpRow } from './playerwarps.store.ts';
 

@@ -2,9 +2,9 @@
 // path player for creation, `actor` in the body for the others (spec, rule for writes 4).
 
 import { Type } from '@sinclair/typebox';
-import { LocationInput } from '../../core/location.ts';
-import { defineRoute, EXAMPLE_PLAYERS } from '../../core/routes.ts';
-import { Limit, Page, PlayerUuid, UuidParams } from '../../core/schemas.ts';
+import { LocationInput } from '../../core/values/location.ts';
+import { defineRoute, EXAMPLE_PLAYERS } from '../../core/kernel/routes.ts';
+import { Limit, Page, PlayerUuid, UuidParams } from '../../core/values/schemas.ts';
 import { OwnedPlayerWarps, PlayerWarp, PlayerWarpPage, WarpName } from './playerwarps.schemas.ts';
 
 const NameParams = Type.Object({ name: WarpName }, { additionalProperties: false });

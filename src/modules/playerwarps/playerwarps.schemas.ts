@@ -2,8 +2,8 @@
 // document come from these.
 
 import { Type, type Static } from '@sinclair/typebox';
-import { LocationAnswer } from '../../core/location.ts';
-import { Money } from '../../core/schemas.ts';
+import { LocationAnswer } from '../../core/values/location.ts';
+import { Money } from '../../core/values/schemas.ts';
 
 /** A warp name: 1-32 of a-z, 0-9, _ and -. Upper case is accepted and folded to lower case. */
 export const WARP_NAME = /^[a-z0-9_-]{1,32}$/i;

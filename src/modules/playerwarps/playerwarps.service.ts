@@ -6,17 +6,17 @@
 // Fees are paid straight into the owner's wallet by an economy transfer (both sides or neither);
 // `earnings` is the total of fees a warp has taken, kept as a figure.
 
-import { actorName, type Actor } from '../../core/actor.ts';
-import type { AuditService, CoreApi, KnownPlayer, PermissionsService, PlayersService } from '../../core/api.ts';
-import type { Clock } from '../../core/clock.ts';
-import type { Db } from '../../core/db.ts';
-import type { EventBus } from '../../core/events.ts';
-import { InvalidInput } from '../../core/invalid-input.ts';
-import { toLocation, type LocationInput } from '../../core/location.ts';
-import type { Logger } from '../../core/log.ts';
-import { fail, ok, type Result } from '../../core/result.ts';
+import { actorName, type Actor } from '../../core/kernel/actor.ts';
+import type { AuditService, CoreApi, KnownPlayer, PermissionsService, PlayersService } from '../../core/kernel/api.ts';
+import type { Clock } from '../../core/kernel/clock.ts';
+import type { Db } from '../../core/storage/db.ts';
+import type { EventBus } from '../../core/kernel/events.ts';
+import { InvalidInput } from '../../core/values/invalid-input.ts';
+import { toLocation, type LocationInput } from '../../core/values/location.ts';
+import type { Logger } from '../../core/log/log.ts';
+import { fail, ok, type Result } from '../../core/kernel/result.ts';
 import type { GamePlatform } from '../../platform/platform.ts';
-import type { Money } from '../../core/schemas.ts';
+import type { Money } from '../../core/values/schemas.ts';
 import type { PlayerWarpsConfig } from './playerwarps.config.ts';
 import { warpAccess } from './playerwarps.access.ts';
 import { warpRenderer } from './playerwarps.render.ts';

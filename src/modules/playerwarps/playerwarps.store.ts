@@ -2,14 +2,14 @@
 // whitelist and bans are rows of one members table; the history is its own table. Deleting a warp
 // deletes all three, so its name is free again at once (the name has a unique index).
 
-import { sql, type Db, type Migration } from '../../core/db.ts';
-import { prepareQuery } from '../../core/prepared-query.ts';
-import { rowMemory } from '../../core/row-memory.ts';
+import { sql, type Db, type Migration } from '../../core/storage/db.ts';
+import { prepareQuery } from '../../core/storage/prepared-query.ts';
+import { rowMemory } from '../../core/storage/row-memory.ts';
 import type { Location } from '../../platform/platform.ts';
 import type { MemberRole, WarpState } from './playerwarps.schemas.ts';
-import { LOCATION_COLUMNS, locationOfRow, withLocationColumns } from '../../core/location.ts';
-import { col, defineTables, type DbOf, type TablesIn, type RowOf } from '../../core/tables.ts';
-import { PLAYERS_TABLES } from '../../core/players.ts';
+import { LOCATION_COLUMNS, locationOfRow, withLocationColumns } from '../../core/values/location.ts';
+import { col, defineTables, type DbOf, type TablesIn, type RowOf } from '../../core/storage/tables.ts';
+import { PLAYERS_TABLES } from '../../core/players/players.ts';
 import type { Updateable } from 'kysely';
 
 export const PLAYERWARPS_MIGRATIONS: readonly Migration[] = [
@@ -165,7 +165,7 @@ export function createPlayerWarpsStore(root: Db) {
       .selectAll('w')
       .select('p.name as owner_name');
 
-  // The reads of every request, built once (src/core/prepared-query.ts).
+  // The reads of every request, built once (src/core/storage/prepared-query.ts).
   const readByName = prepareQuery(db, (q, p: { name: string }) => warps(q).where('w.name', '=', p.name));
   const readOwned = prepareQuery(db, (q, p: { owner: string }) => warps(q).where('w.owner', '=', p.owner).orderBy('w.name'));
   const readCountOwned = prepareQuery(db, (q, p: { owner: string }) =>
@@ -198,7 +198,7 @@ export function createPlayerWarpsStore(root: Db) {
   );
 
   // The count of listed warps stays in memory on SQLite until this store writes a warp
-  // (src/core/row-memory.ts): counting a million listed warps reads the whole index.
+  // (src/core/storage/row-memory.ts): counting a million listed warps reads the whole index.
   const listed = rowMemory<number>(db);
   const LISTED = 'listed';
 

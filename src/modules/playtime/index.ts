@@ -1,13 +1,13 @@
 // The playtime module: time played across sessions and restarts, time away (AFK) apart.
 
-import { defineModule } from '../../core/module.ts';
+import { defineModule } from '../../core/kernel/module.ts';
 import { playtimeReloadable } from './playtime.config.ts';
 import { durationText, PLAYTIME_NODES, playtimeCommands } from './playtime.commands.ts';
 import { createPlaytimeService, type PlaytimeService } from './playtime.service.ts';
 import { createPlaytimeStore, PLAYTIME_MIGRATIONS } from './playtime.store.ts';
 import { PLAYTIME_ROUTES } from './playtime.routes.ts';
 
-declare module '../../core/api.ts' {
+declare module '../../core/kernel/api.ts' {
   interface ModuleServices {
     playtime: PlaytimeService;
   }

@@ -1,10 +1,10 @@
 // In-game commands of the playtime: /playtime [player] and /playtimetop.
 
-import type { CommandDefinition } from '../../core/commands.ts';
-import type { ModuleContext } from '../../core/module.ts';
-import { argsFor } from '../../core/command-args.ts';
-import { succeeded } from '../../core/command-helpers.ts';
-import { command } from '../../core/command-tree.ts';
+import type { CommandDefinition } from '../../core/commands/commands.ts';
+import type { ModuleContext } from '../../core/kernel/module.ts';
+import { argsFor } from '../../core/commands/command-args.ts';
+import { succeeded } from '../../core/commands/command-helpers.ts';
+import { command } from '../../core/commands/command-tree.ts';
 import type { PlaytimeService } from './playtime.service.ts';
 
 export const PLAYTIME_NODES = {

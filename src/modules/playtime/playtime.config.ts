@@ -2,8 +2,8 @@
 // Applies at `core reload`, from the next write.
 
 import { Type } from '@sinclair/typebox';
-import { defineConfig, type ConfigOf } from '../../core/config-define.ts';
-import { lines } from '../../core/config-schema.ts';
+import { defineConfig, type ConfigOf } from '../../core/config/config-define.ts';
+import { lines } from '../../core/config/config-schema.ts';
 
 export const MIN_FLUSH = 5;
 export const MAX_FLUSH = 3600;

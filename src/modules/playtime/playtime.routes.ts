@@ -1,7 +1,7 @@
 // The playtime's row of the route table.
 
-import { defineRoute } from '../../core/routes.ts';
-import { UuidParams } from '../../core/schemas.ts';
+import { defineRoute } from '../../core/kernel/routes.ts';
+import { UuidParams } from '../../core/values/schemas.ts';
 import { Playtime } from './playtime.schemas.ts';
 
 export const PLAYTIME_ROUTES = [

@@ -4,11 +4,11 @@
 // is away is learnt from presence.afk on the event bus, so this module needs no other: without
 // the presence module on, all time counts as active.
 
-import type { KnownPlayer, PlayersService } from '../../core/api.ts';
-import type { Clock } from '../../core/clock.ts';
-import type { Logger } from '../../core/log.ts';
-import { knownPlayer } from '../../core/known-player.ts';
-import { ok, type Result } from '../../core/result.ts';
+import type { KnownPlayer, PlayersService } from '../../core/kernel/api.ts';
+import type { Clock } from '../../core/kernel/clock.ts';
+import type { Logger } from '../../core/log/log.ts';
+import { knownPlayer } from '../../core/players/known-player.ts';
+import { ok, type Result } from '../../core/kernel/result.ts';
 import type { OnlinePlayer } from '../../platform/platform.ts';
 import type { Playtime, PlaytimeRank } from './playtime.schemas.ts';
 import type { PlaytimeStore } from './playtime.store.ts';

@@ -3,9 +3,9 @@
 // read and written back, so writes never race each other.
 
 import { sql } from 'kysely';
-import type { Db, Migration } from '../../core/db.ts';
-import { prepareQuery } from '../../core/prepared-query.ts';
-import { col, defineTables, type RowOf } from '../../core/tables.ts';
+import type { Db, Migration } from '../../core/storage/db.ts';
+import { prepareQuery } from '../../core/storage/prepared-query.ts';
+import { col, defineTables, type RowOf } from '../../core/storage/tables.ts';
 
 export const PLAYTIME_MIGRATIONS: readonly Migration[] = [
   {

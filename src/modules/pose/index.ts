@@ -1,11 +1,11 @@
 // The pose module: /sit and /lay, seen by every player, and pose.pose on each change.
 
-import { defineModule } from '../../core/module.ts';
+import { defineModule } from '../../core/kernel/module.ts';
 import { POSE_NODES, poseCommands } from './pose.commands.ts';
 import { POSE_EVENTS } from './pose.events.ts';
 import { createPoseService, type PoseService } from './pose.service.ts';
 
-declare module '../../core/api.ts' {
+declare module '../../core/kernel/api.ts' {
   interface ModuleServices {
     pose: PoseService;
   }

@@ -1,8 +1,8 @@
 // In-game commands of the poses: /sit and /lay, each run again to get up.
 
-import type { CommandContext, CommandDefinition } from '../../core/commands.ts';
-import { senderPlayer, succeeded } from '../../core/command-helpers.ts';
-import { command } from '../../core/command-tree.ts';
+import type { CommandContext, CommandDefinition } from '../../core/commands/commands.ts';
+import { senderPlayer, succeeded } from '../../core/commands/command-helpers.ts';
+import { command } from '../../core/commands/command-tree.ts';
 import type { PlayerPose } from '../../platform/poses.ts';
 import type { PoseService } from './pose.service.ts';
 

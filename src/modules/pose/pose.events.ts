@@ -2,8 +2,8 @@
 // getting up), whatever caused it.
 
 import { Type } from '@sinclair/typebox';
-import { defineEvents, eventPayload, PlayerFields, type PayloadsOf } from '../../core/events.ts';
-import { LocationAnswer } from '../../core/location.ts';
+import { defineEvents, eventPayload, PlayerFields, type PayloadsOf } from '../../core/kernel/events.ts';
+import { LocationAnswer } from '../../core/values/location.ts';
 
 export const PoseName = Type.Union([Type.Literal('standing'), Type.Literal('sitting'), Type.Literal('laying')], {
   description: 'standing, sitting (on an invisible seat, /sit) or laying (lying flat, /lay).',
@@ -30,6 +30,6 @@ export const POSE_EVENTS = defineEvents({
   ),
 });
 
-declare module '../../core/events.ts' {
+declare module '../../core/kernel/events.ts' {
   interface EventPayloads extends PayloadsOf<typeof POSE_EVENTS> {}
 }

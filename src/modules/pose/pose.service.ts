@@ -4,9 +4,9 @@
 // take damage or leave. Every change is the event pose.pose. Poses are not stored: a restart
 // disconnects everyone, and everyone joins standing.
 
-import type { EventBus } from '../../core/events.ts';
-import { playerFields } from '../../core/known-player.ts';
-import { fail, ok, type Result } from '../../core/result.ts';
+import type { EventBus } from '../../core/kernel/events.ts';
+import { playerFields } from '../../core/players/known-player.ts';
+import { fail, ok, type Result } from '../../core/kernel/result.ts';
 import type { GamePlatform, Location, OnlinePlayer } from '../../platform/platform.ts';
 import type { PlayerPose } from '../../platform/poses.ts';
 

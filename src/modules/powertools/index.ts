@@ -1,12 +1,12 @@
 // The powertools module: a command bound to a kind of item, run by using the item.
 
-import { defineModule } from '../../core/module.ts';
+import { defineModule } from '../../core/kernel/module.ts';
 import { POWERTOOL_NODES, powertoolsCommands } from './powertools.commands.ts';
 import { createPowertoolsService, type PowertoolsService } from './powertools.service.ts';
 import { POWERTOOLS_MIGRATIONS } from './powertools.store.ts';
 import { POWERTOOLS_ROUTES } from './powertools.routes.ts';
 
-declare module '../../core/api.ts' {
+declare module '../../core/kernel/api.ts' {
   interface ModuleServices {
     powertools: PowertoolsService;
   }

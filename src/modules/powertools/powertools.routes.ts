@@ -1,7 +1,7 @@
 // The powertools' rows of the route table: reads only (no route writes to powertools).
 
-import { defineRoute } from '../../core/routes.ts';
-import { UuidParams } from '../../core/schemas.ts';
+import { defineRoute } from '../../core/kernel/routes.ts';
+import { UuidParams } from '../../core/values/schemas.ts';
 import { MaybePowertool, PowertoolList } from './powertools.schemas.ts';
 
 export const POWERTOOLS_ROUTES = [

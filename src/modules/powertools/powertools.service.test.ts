@@ -1,12 +1,12 @@
 import { after, before, describe, it, type TestContext } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Actor } from '../../core/actor.ts';
-import type { Database } from '../../core/db.ts';
+import type { Actor } from '../../core/kernel/actor.ts';
+import type { Database } from '../../core/storage/db.ts';
 import { startTestKernel, type TestKernel } from '../../../test/support/test-kernel.ts';
 import { declined, invalid, value } from '../../../test/support/results.ts';
 import { withPostgres } from '../../../test/support/postgres.ts';
 import type { ItemStack } from '../../platform/platform.ts';
-import { defineModule } from '../../core/module.ts';
+import { defineModule } from '../../core/kernel/module.ts';
 import { powertoolsModule } from './index.ts';
 
 /** A module whose command check refuses `/help refused`, as the command gate or a freeze would. */

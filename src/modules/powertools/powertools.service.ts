@@ -3,19 +3,19 @@
 // through the command registry (so permissions and command checks apply), instead of the item's
 // own use. Binds are per player and material, stored, and survive a restart.
 
-import type { Actor } from '../../core/actor.ts';
-import type { AuditService, PlayersService } from '../../core/api.ts';
-import type { Clock } from '../../core/clock.ts';
-import type { CommandRegistry } from '../../core/commands.ts';
-import type { Db } from '../../core/db.ts';
-import { InvalidInput } from '../../core/invalid-input.ts';
-import { knownPlayer } from '../../core/known-player.ts';
-import type { Logger } from '../../core/log.ts';
-import { fail, ok, type Result } from '../../core/result.ts';
+import type { Actor } from '../../core/kernel/actor.ts';
+import type { AuditService, PlayersService } from '../../core/kernel/api.ts';
+import type { Clock } from '../../core/kernel/clock.ts';
+import type { CommandRegistry } from '../../core/commands/commands.ts';
+import type { Db } from '../../core/storage/db.ts';
+import { InvalidInput } from '../../core/values/invalid-input.ts';
+import { knownPlayer } from '../../core/players/known-player.ts';
+import type { Logger } from '../../core/log/log.ts';
+import { fail, ok, type Result } from '../../core/kernel/result.ts';
 import type { GamePlatform, PlatformEvents } from '../../platform/platform.ts';
 import type { MaybePowertool, Powertool, PowertoolList } from './powertools.schemas.ts';
 import { createPowertoolsStore } from './powertools.store.ts';
-import { storedCommandLine } from '../../core/command-line.ts';
+import { storedCommandLine } from '../../core/commands/command-line.ts';
 
 /** A material and the command it runs for a player. */
 export interface PowertoolBind {

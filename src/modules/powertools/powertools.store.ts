@@ -1,8 +1,8 @@
 // All SQL of the powertools: one row per player and material, holding the command that material
 // runs for that player (binding it again replaces the command).
 
-import type { Db, Migration } from '../../core/db.ts';
-import { col, defineTables } from '../../core/tables.ts';
+import type { Db, Migration } from '../../core/storage/db.ts';
+import { col, defineTables } from '../../core/storage/tables.ts';
 
 export const POWERTOOLS_MIGRATIONS: readonly Migration[] = [
   {

@@ -1,15 +1,15 @@
 // The presence module: the away (AFK) flag, set by /afk, by the route, or by itself after an idle
 // time; cleared by activity. Announced to everyone; presence.afk on every change.
 
-import { defineModule } from '../../core/module.ts';
-import type { ModuleContext } from '../../core/module.ts';
+import { defineModule } from '../../core/kernel/module.ts';
+import type { ModuleContext } from '../../core/kernel/module.ts';
 import { presenceReloadable, type PresenceConfig } from './presence.config.ts';
 import { PRESENCE_NODES, presenceCommands } from './presence.commands.ts';
 import { PRESENCE_EVENTS } from './presence.events.ts';
 import { createPresenceService, type PresenceService } from './presence.service.ts';
 import { PRESENCE_ROUTES } from './presence.routes.ts';
 
-declare module '../../core/api.ts' {
+declare module '../../core/kernel/api.ts' {
   interface ModuleServices {
     presence: PresenceService;
   }

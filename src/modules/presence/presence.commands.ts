@@ -2,11 +2,11 @@
 // core.afk.others, /afk <player> [reason] toggles another online player's (as EssentialsX does: a
 // first word naming an online player names the player).
 
-import type { CommandDefinition } from '../../core/commands.ts';
+import type { CommandDefinition } from '../../core/commands/commands.ts';
 import type { GamePlatform } from '../../platform/platform.ts';
-import { arg } from '../../core/command-args.ts';
-import { senderPlayer, succeeded } from '../../core/command-helpers.ts';
-import { command } from '../../core/command-tree.ts';
+import { arg } from '../../core/commands/command-args.ts';
+import { senderPlayer, succeeded } from '../../core/commands/command-helpers.ts';
+import { command } from '../../core/commands/command-tree.ts';
 import type { PresenceConfig } from './presence.config.ts';
 import type { PresenceService } from './presence.service.ts';
 

@@ -2,8 +2,8 @@
 // applies at `core reload` (the next sweep, the next change).
 
 import { Type } from '@sinclair/typebox';
-import { defineConfig, type ConfigOf } from '../../core/config-define.ts';
-import { lines } from '../../core/config-schema.ts';
+import { defineConfig, type ConfigOf } from '../../core/config/config-define.ts';
+import { lines } from '../../core/config/config-schema.ts';
 
 /** The longest idle time a config file can ask for: a day. */
 export const MAX_AFK_AFTER = 86_400;

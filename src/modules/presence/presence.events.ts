@@ -1,7 +1,7 @@
 // The presence event: presence.afk, on every change of a player's away flag, whatever caused it.
 
 import { Type } from '@sinclair/typebox';
-import { defineEvents, eventPayload, PlayerFields, type PayloadsOf } from '../../core/events.ts';
+import { defineEvents, eventPayload, PlayerFields, type PayloadsOf } from '../../core/kernel/events.ts';
 import { AfkCause, Reason } from './presence.schemas.ts';
 
 export const PRESENCE_EVENTS = defineEvents({
@@ -23,6 +23,6 @@ export const PRESENCE_EVENTS = defineEvents({
   ),
 });
 
-declare module '../../core/events.ts' {
+declare module '../../core/kernel/events.ts' {
   interface EventPayloads extends PayloadsOf<typeof PRESENCE_EVENTS> {}
 }

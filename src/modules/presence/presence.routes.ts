@@ -1,7 +1,7 @@
 // The presence's rows of the route table.
 
-import { defineRoute } from '../../core/routes.ts';
-import { UuidParams } from '../../core/schemas.ts';
+import { defineRoute } from '../../core/kernel/routes.ts';
+import { UuidParams } from '../../core/values/schemas.ts';
 import { AwayList, Presence, SetAfkBody } from './presence.schemas.ts';
 
 export const PRESENCE_ROUTES = [

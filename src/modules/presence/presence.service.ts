@@ -2,14 +2,14 @@
 // and the time of their last activity. The state lives in memory: a player who leaves is no longer
 // away, and nobody is online across a restart. Every change emits presence.afk, whatever its cause.
 
-import type { Actor } from '../../core/actor.ts';
-import { actorName } from '../../core/actor.ts';
-import type { AuditService, PermissionsService, PlayersService } from '../../core/api.ts';
-import type { Clock } from '../../core/clock.ts';
-import type { EventBus } from '../../core/events.ts';
-import { InvalidInput } from '../../core/invalid-input.ts';
-import { knownPlayer } from '../../core/known-player.ts';
-import { fail, ok, type Result } from '../../core/result.ts';
+import type { Actor } from '../../core/kernel/actor.ts';
+import { actorName } from '../../core/kernel/actor.ts';
+import type { AuditService, PermissionsService, PlayersService } from '../../core/kernel/api.ts';
+import type { Clock } from '../../core/kernel/clock.ts';
+import type { EventBus } from '../../core/kernel/events.ts';
+import { InvalidInput } from '../../core/values/invalid-input.ts';
+import { knownPlayer } from '../../core/players/known-player.ts';
+import { fail, ok, type Result } from '../../core/kernel/result.ts';
 import type { GamePlatform, OnlinePlayer, Text, TextComponent } from '../../platform/platform.ts';
 import type { PresenceConfig } from './presence.config.ts';
 import { MAX_REASON, type AfkCause, type AwayList, type Presence } from './presence.schemas.ts';

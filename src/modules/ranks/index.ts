@@ -1,7 +1,7 @@
 // The ranks module: a ladder from ranks.conf climbed with /rankup (cost and requirements), left from
 // the top with /prestige, set by admins with /rank set; each rung grants a permission group.
 
-import { defineModule, type ServicesOf } from '../../core/module.ts';
+import { defineModule, type ServicesOf } from '../../core/kernel/module.ts';
 import { ranksReloadable, type RankCurrencies } from './ranks.config.ts';
 import { RANK_NODES, ranksCommands } from './ranks.commands.ts';
 import { RANK_EVENTS } from './ranks.events.ts';
@@ -9,7 +9,7 @@ import { createRanksService, type RanksService } from './ranks.service.ts';
 import { createRanksStore, RANKS_MIGRATIONS } from './ranks.store.ts';
 import { RANKS_ROUTES } from './ranks.routes.ts';
 
-declare module '../../core/api.ts' {
+declare module '../../core/kernel/api.ts' {
   interface ModuleServices {
     ranks: RanksService;
   }

@@ -1,12 +1,12 @@
 // In-game commands of the ranks: /rankup, /prestige, /ranks (the ladder), /rank (your standing, or
 // a player's) and the admin /rank set <player> <rank>.
 
-import { argsFor } from '../../core/command-args.ts';
-import { senderPlayer, succeeded } from '../../core/command-helpers.ts';
-import { command, sub } from '../../core/command-tree.ts';
-import type { CommandDefinition } from '../../core/commands.ts';
-import type { ModuleContext } from '../../core/module.ts';
-import type { Money } from '../../core/schemas.ts';
+import { argsFor } from '../../core/commands/command-args.ts';
+import { senderPlayer, succeeded } from '../../core/commands/command-helpers.ts';
+import { command, sub } from '../../core/commands/command-tree.ts';
+import type { CommandDefinition } from '../../core/commands/commands.ts';
+import type { ModuleContext } from '../../core/kernel/module.ts';
+import type { Money } from '../../core/values/schemas.ts';
 import type { Rung } from './ranks.schemas.ts';
 import { duration, type RanksService } from './ranks.service.ts';
 

@@ -3,9 +3,9 @@
 // start with a message naming the file, the line and the key.
 
 import { Type } from '@sinclair/typebox';
-import { defineConfig, type ConfigCheck } from '../../core/config-define.ts';
-import { lines } from '../../core/config-schema.ts';
-import { toMinor } from '../../core/money.ts';
+import { defineConfig, type ConfigCheck } from '../../core/config/config-define.ts';
+import { lines } from '../../core/config/config-schema.ts';
+import { toMinor } from '../../core/values/money.ts';
 
 export interface RungConfig {
   name: string;

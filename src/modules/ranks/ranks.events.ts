@@ -2,8 +2,8 @@
 // and the one left.
 
 import { Type } from '@sinclair/typebox';
-import { defineEvents, eventPayload, PlayerFields, type PayloadsOf } from '../../core/events.ts';
-import { Money } from '../../core/schemas.ts';
+import { defineEvents, eventPayload, PlayerFields, type PayloadsOf } from '../../core/kernel/events.ts';
+import { Money } from '../../core/values/schemas.ts';
 
 const change = {
   ...PlayerFields,
@@ -19,6 +19,6 @@ export const RANK_EVENTS = defineEvents({
   'rank.prestige': eventPayload({ ...change, cost: Money, actor: Actor }, 'A player at the top prestiged: back to the first rung, one prestige more.'),
 });
 
-declare module '../../core/events.ts' {
+declare module '../../core/kernel/events.ts' {
   interface EventPayloads extends PayloadsOf<typeof RANK_EVENTS> {}
 }

@@ -2,7 +2,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CONSOLE } from '../../core/actor.ts';
+import { CONSOLE } from '../../core/kernel/actor.ts';
 import { applyPlaceholders, placeholderProbe } from '../../../test/support/placeholder-probe.ts';
 import { startTestKernel, type TestKernel } from '../../../test/support/test-kernel.ts';
 import { value } from '../../../test/support/results.ts';

@@ -1,7 +1,7 @@
 // The ranks' rows of the route table.
 
-import { defineRoute } from '../../core/routes.ts';
-import { UuidParams } from '../../core/schemas.ts';
+import { defineRoute } from '../../core/kernel/routes.ts';
+import { UuidParams } from '../../core/values/schemas.ts';
 import { Ladder, RankChange, RankStatus, SetRankBody } from './ranks.schemas.ts';
 
 export const RANKS_ROUTES = [

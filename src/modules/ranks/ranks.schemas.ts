@@ -2,7 +2,7 @@
 // come from these.
 
 import { Type, type Static } from '@sinclair/typebox';
-import { Money } from '../../core/schemas.ts';
+import { Money } from '../../core/values/schemas.ts';
 import { RANK_NAME_PATTERN } from './ranks.config.ts';
 
 export const RankName = Type.String({ pattern: RANK_NAME_PATTERN, description: 'A rung name of ranks.conf: 1-32 of a-z, 0-9, _ and -.' });

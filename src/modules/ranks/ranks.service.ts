@@ -4,16 +4,16 @@
 // a permission group; a player holds the group of their rung only. Answers are already in the
 // rendering of the Remote Access Service.
 
-import { actorName, type Actor } from '../../core/actor.ts';
-import type { AuditService, CoreApi, KnownPlayer, PermissionsService, PlayersService } from '../../core/api.ts';
-import type { Clock } from '../../core/clock.ts';
-import type { EventBus } from '../../core/events.ts';
-import { createKeyedQueue } from '../../core/keyed-queue.ts';
-import { knownPlayer, playerFields } from '../../core/known-player.ts';
-import { InvalidInput } from '../../core/invalid-input.ts';
-import { normalizeUuid } from '../../core/uuid.ts';
-import { fail, ok, type Failure, type Result } from '../../core/result.ts';
-import type { Money } from '../../core/schemas.ts';
+import { actorName, type Actor } from '../../core/kernel/actor.ts';
+import type { AuditService, CoreApi, KnownPlayer, PermissionsService, PlayersService } from '../../core/kernel/api.ts';
+import type { Clock } from '../../core/kernel/clock.ts';
+import type { EventBus } from '../../core/kernel/events.ts';
+import { createKeyedQueue } from '../../core/storage/keyed-queue.ts';
+import { knownPlayer, playerFields } from '../../core/players/known-player.ts';
+import { InvalidInput } from '../../core/values/invalid-input.ts';
+import { normalizeUuid } from '../../core/players/uuid.ts';
+import { fail, ok, type Failure, type Result } from '../../core/kernel/result.ts';
+import type { Money } from '../../core/values/schemas.ts';
 import { RANK_NAME_PATTERN, type RanksConfig, type RungConfig } from './ranks.config.ts';
 import type { Ladder, RankChange, RankStatus, Rung, Standing } from './ranks.schemas.ts';
 import type { RanksStore, StandingRow } from './ranks.store.ts';

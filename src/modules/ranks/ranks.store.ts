@@ -1,8 +1,8 @@
 // All SQL of the ranks: one row per player the ladder holds (their rung, prestiges and since when).
 
-import type { Db, Migration } from '../../core/db.ts';
-import { prepareQuery } from '../../core/prepared-query.ts';
-import { col, defineTables } from '../../core/tables.ts';
+import type { Db, Migration } from '../../core/storage/db.ts';
+import { prepareQuery } from '../../core/storage/prepared-query.ts';
+import { col, defineTables } from '../../core/storage/tables.ts';
 
 export const RANKS_MIGRATIONS: readonly Migration[] = [
   {

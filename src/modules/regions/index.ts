@@ -1,13 +1,13 @@
 // The regions module: cuboid regions with a priority, defined in game with /region; read over the
 // Remote Access Service. No protection rule uses them yet (docs/regions.md).
 
-import { defineModule } from '../../core/module.ts';
+import { defineModule } from '../../core/kernel/module.ts';
 import { REGION_NODES, regionsCommands, type Selections } from './regions.commands.ts';
 import { createRegionsService, type RegionsService } from './regions.service.ts';
 import { REGIONS_MIGRATIONS } from './regions.store.ts';
 import { REGIONS_ROUTES } from './regions.routes.ts';
 
-declare module '../../core/api.ts' {
+declare module '../../core/kernel/api.ts' {
   interface ModuleServices {
     regions: RegionsService;
   }

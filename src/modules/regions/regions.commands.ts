@@ -1,12 +1,12 @@
 // In-game commands of the regions: /region pos1|pos2 (the corners, where the player stands),
 // define, delete, list, info. The corners are remembered per player until they leave.
 
-import type { CommandContext, CommandDefinition } from '../../core/commands.ts';
-import type { ModuleContext } from '../../core/module.ts';
+import type { CommandContext, CommandDefinition } from '../../core/commands/commands.ts';
+import type { ModuleContext } from '../../core/kernel/module.ts';
 import type { Location } from '../../platform/platform.ts';
-import { argsFor } from '../../core/command-args.ts';
-import { succeeded, senderPlayer } from '../../core/command-helpers.ts';
-import { command, sub } from '../../core/command-tree.ts';
+import { argsFor } from '../../core/commands/command-args.ts';
+import { succeeded, senderPlayer } from '../../core/commands/command-helpers.ts';
+import { command, sub } from '../../core/commands/command-tree.ts';
 import type { Region } from './regions.schemas.ts';
 import { MAX_PRIORITY } from './regions.schemas.ts';
 import { blockOf, type RegionsService } from './regions.service.ts';

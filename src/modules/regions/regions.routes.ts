@@ -1,8 +1,8 @@
 // The regions' rows of the route table. None writes: regions are defined in game.
 
 import { Type } from '@sinclair/typebox';
-import { defineRoute, EXAMPLE_PLAYERS } from '../../core/routes.ts';
-import { ok } from '../../core/result.ts';
+import { defineRoute, EXAMPLE_PLAYERS } from '../../core/kernel/routes.ts';
+import { ok } from '../../core/kernel/result.ts';
 import { PointQuery, Region, RegionList, RegionParams, RegionSupport, WorldRegionsParams } from './regions.schemas.ts';
 
 export const REGIONS_ROUTES = [

@@ -1,12 +1,12 @@
 import { after, before, beforeEach, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { CONSOLE, type Actor } from '../../core/actor.ts';
+import { CONSOLE, type Actor } from '../../core/kernel/actor.ts';
 import { startTestKernel, type TestKernel } from '../../../test/support/test-kernel.ts';
 import { regionsModule } from './index.ts';
 import type { RegionsService } from './regions.service.ts';
 import { value, declined, invalid } from '../../../test/support/results.ts';
 import { withPostgres } from '../../../test/support/postgres.ts';
-import { AUDIT_TABLES } from '../../core/audit.ts';
+import { AUDIT_TABLES } from '../../core/log/audit.ts';
 
 const REST: Actor = { kind: 'rest', label: 'panel' };
 const at = (x: number, y: number, z: number) => ({ world: 'world', x, y, z, yaw: 0, pitch: 0 });

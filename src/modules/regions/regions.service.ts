@@ -2,12 +2,12 @@
 // two corner blocks. Reads answer every region of a world or those holding a point, highest priority
 // first. No protection rule reads them yet (docs/regions.md).
 
-import type { Actor } from '../../core/actor.ts';
-import type { AuditService } from '../../core/api.ts';
-import type { Clock } from '../../core/clock.ts';
-import type { Db } from '../../core/db.ts';
-import { InvalidInput } from '../../core/invalid-input.ts';
-import { fail, ok, type Result } from '../../core/result.ts';
+import type { Actor } from '../../core/kernel/actor.ts';
+import type { AuditService } from '../../core/kernel/api.ts';
+import type { Clock } from '../../core/kernel/clock.ts';
+import type { Db } from '../../core/storage/db.ts';
+import { InvalidInput } from '../../core/values/invalid-input.ts';
+import { fail, ok, type Result } from '../../core/kernel/result.ts';
 import type { GamePlatform } from '../../platform/platform.ts';
 import { MAX_PRIORITY, REGION_ID_PATTERN, type Region, type RegionList } from './regions.schemas.ts';
 import { createRegionsStore, type Block, type RegionRow } from './regions.store.ts';

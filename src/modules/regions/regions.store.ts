@@ -1,9 +1,9 @@
 // All SQL of the regions: one row per region, keyed by world and id (ids are kept in lower case).
 // Corners are block positions, min <= max on each axis, both included.
 
-import type { Db, Migration } from '../../core/db.ts';
-import { prepareQuery } from '../../core/prepared-query.ts';
-import { col, defineTables, type DbOf, type RowOf } from '../../core/tables.ts';
+import type { Db, Migration } from '../../core/storage/db.ts';
+import { prepareQuery } from '../../core/storage/prepared-query.ts';
+import { col, defineTables, type DbOf, type RowOf } from '../../core/storage/tables.ts';
 
 export const REGIONS_MIGRATIONS: readonly Migration[] = [
   {

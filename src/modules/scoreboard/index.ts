@@ -1,7 +1,7 @@
 // The scoreboard module: the sidebar (title and lines from scoreboard.conf, hidden by a player with
 // /sidebar), the tab list header and footer, and a nametag per permission group.
 
-import { defineModule } from '../../core/module.ts';
+import { defineModule } from '../../core/kernel/module.ts';
 import { SCOREBOARD_NODES, scoreboardCommands } from './scoreboard.commands.ts';
 import { scoreboardReloadable } from './scoreboard.config.ts';
 import { SCOREBOARD_EVENTS } from './scoreboard.events.ts';
@@ -9,7 +9,7 @@ import { createScoreboardService, type ScoreboardService } from './scoreboard.se
 import { createScoreboardStore, SCOREBOARD_MIGRATIONS } from './scoreboard.store.ts';
 import { SCOREBOARD_ROUTES } from './scoreboard.routes.ts';
 
-declare module '../../core/api.ts' {
+declare module '../../core/kernel/api.ts' {
   interface ModuleServices {
     scoreboard: ScoreboardService;
   }

@@ -1,9 +1,9 @@
 // In-game command of the scoreboard: /sidebar, which hides or shows the player's own sidebar (the
 // same durable preference POST /players/{uuid}/scoreboard writes).
 
-import type { CommandDefinition } from '../../core/commands.ts';
-import { senderPlayer, succeeded } from '../../core/command-helpers.ts';
-import { command } from '../../core/command-tree.ts';
+import type { CommandDefinition } from '../../core/commands/commands.ts';
+import { senderPlayer, succeeded } from '../../core/commands/command-helpers.ts';
+import { command } from '../../core/commands/command-tree.ts';
 import type { ScoreboardService } from './scoreboard.service.ts';
 
 export const SCOREBOARD_NODES = {

@@ -4,8 +4,8 @@
 // within refresh-seconds).
 
 import { Type } from '@sinclair/typebox';
-import { defineConfig, type ConfigOf } from '../../core/config-define.ts';
-import { lines, oneOf } from '../../core/config-schema.ts';
+import { defineConfig, type ConfigOf } from '../../core/config/config-define.ts';
+import { lines, oneOf } from '../../core/config/config-schema.ts';
 import { NAME_COLORS, SIDEBAR_MAX_LINES } from '../../platform/display.ts';
 
 export const MIN_REFRESH = 1;

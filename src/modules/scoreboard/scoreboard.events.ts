@@ -2,7 +2,7 @@
 // /sidebar or by the route).
 
 import { Type } from '@sinclair/typebox';
-import { defineEvents, eventPayload, PlayerFields, type PayloadsOf } from '../../core/events.ts';
+import { defineEvents, eventPayload, PlayerFields, type PayloadsOf } from '../../core/kernel/events.ts';
 
 export const SCOREBOARD_EVENTS = defineEvents({
   'scoreboard.visibility': eventPayload(
@@ -15,6 +15,6 @@ export const SCOREBOARD_EVENTS = defineEvents({
   ),
 });
 
-declare module '../../core/events.ts' {
+declare module '../../core/kernel/events.ts' {
   interface EventPayloads extends PayloadsOf<typeof SCOREBOARD_EVENTS> {}
 }

@@ -2,8 +2,8 @@
 // redraws of the sidebar, the tab list and the nametag. The tab list and nametags are refreshed but
 // never read (spec, rule 10 of writes).
 
-import { defineRoute } from '../../core/routes.ts';
-import { UuidParams } from '../../core/schemas.ts';
+import { defineRoute } from '../../core/kernel/routes.ts';
+import { UuidParams } from '../../core/values/schemas.ts';
 import { Refreshed, SidebarBody, SidebarStatus } from './scoreboard.schemas.ts';
 
 const OFFLINE = 'An offline player is declined with player-offline; a player never seen with not-found.';

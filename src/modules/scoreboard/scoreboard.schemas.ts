@@ -3,7 +3,7 @@
 // writes): their refresh answers name the player only.
 
 import { Type, type Static } from '@sinclair/typebox';
-import { PlayerFields } from '../../core/events.ts';
+import { PlayerFields } from '../../core/kernel/events.ts';
 
 export const SidebarStatus = Type.Object(
   {

@@ -4,9 +4,9 @@
 // The tab list and nametags are sent only when they changed (or when a refresh asks); the platform
 // itself sends only the sidebar lines that changed.
 
-import type { PermissionsService } from '../../core/api.ts';
-import { markup } from '../../core/markup.ts';
-import type { Placeholders } from '../../core/placeholders.ts';
+import type { PermissionsService } from '../../core/kernel/api.ts';
+import { markup } from '../../core/text/markup.ts';
+import type { Placeholders } from '../../core/text/placeholders.ts';
 import type { Nametag } from '../../platform/display.ts';
 import type { GamePlatform, OnlinePlayer, Text } from '../../platform/platform.ts';
 import type { NametagFormat, ScoreboardConfig } from './scoreboard.config.ts';

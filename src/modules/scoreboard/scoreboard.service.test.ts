@@ -2,7 +2,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CONSOLE, type Actor } from '../../core/actor.ts';
+import { CONSOLE, type Actor } from '../../core/kernel/actor.ts';
 import { startTestKernel, type TestKernel } from '../../../test/support/test-kernel.ts';
 import { declined, invalid, value } from '../../../test/support/results.ts';
 import { withPostgres } from '../../../test/support/postgres.ts';
@@ -10,7 +10,7 @@ import { fakeScreen } from '../../../test/contract/screens.ts';
 import { economyModule } from '../economy/index.ts';
 import { scoreboardModule } from './index.ts';
 import type { ScoreboardService } from './scoreboard.service.ts';
-import { AUDIT_TABLES } from '../../core/audit.ts';
+import { AUDIT_TABLES } from '../../core/log/audit.ts';
 
 const REST: Actor = { kind: 'rest', label: 'panel' };
 const NEVER_SEEN = '00000000-0000-0000-0000-0000000000cd';

@@ -7,16 +7,16 @@
 // refresh for one is declined with player-offline. Answers are already in the rendering of the
 // Remote Access Service.
 
-import { actorName, type Actor } from '../../core/actor.ts';
-import type { AuditService, KnownPlayer, PermissionsService, PlayersService } from '../../core/api.ts';
-import type { Clock } from '../../core/clock.ts';
-import type { EventBus } from '../../core/events.ts';
-import { createKeyedQueue } from '../../core/keyed-queue.ts';
-import { knownPlayer, playerFields } from '../../core/known-player.ts';
-import type { Logger } from '../../core/log.ts';
-import type { Placeholders } from '../../core/placeholders.ts';
-import { fail, ok, type Result } from '../../core/result.ts';
-import type { Scheduler } from '../../core/scheduler.ts';
+import { actorName, type Actor } from '../../core/kernel/actor.ts';
+import type { AuditService, KnownPlayer, PermissionsService, PlayersService } from '../../core/kernel/api.ts';
+import type { Clock } from '../../core/kernel/clock.ts';
+import type { EventBus } from '../../core/kernel/events.ts';
+import { createKeyedQueue } from '../../core/storage/keyed-queue.ts';
+import { knownPlayer, playerFields } from '../../core/players/known-player.ts';
+import type { Logger } from '../../core/log/log.ts';
+import type { Placeholders } from '../../core/text/placeholders.ts';
+import { fail, ok, type Result } from '../../core/kernel/result.ts';
+import type { Scheduler } from '../../core/kernel/scheduler.ts';
 import type { GamePlatform, OnlinePlayer } from '../../platform/platform.ts';
 import type { ScoreboardConfig } from './scoreboard.config.ts';
 import type { Refreshed, SidebarStatus } from './scoreboard.schemas.ts';

@@ -1,9 +1,9 @@
 // All SQL of the scoreboard: one row per player who has chosen whether they see the sidebar (the
 // durable preference the /sidebar toggle and the route write). A player without a row sees it.
 
-import type { Db, Migration } from '../../core/db.ts';
-import { prepareQuery } from '../../core/prepared-query.ts';
-import { col, defineTables } from '../../core/tables.ts';
+import type { Db, Migration } from '../../core/storage/db.ts';
+import { prepareQuery } from '../../core/storage/prepared-query.ts';
+import { col, defineTables } from '../../core/storage/tables.ts';
 
 export const SCOREBOARD_MIGRATIONS: readonly Migration[] = [
   {

@@ -1,7 +1,7 @@
 // The security module: TOTP second factors enrolled in game (/2fa), the verification a player owes
 // after joining from an untrusted device, lockouts after wrong codes, trusted devices.
 
-import { defineModule } from '../../core/module.ts';
+import { defineModule } from '../../core/kernel/module.ts';
 import { securityReloadable } from './security.config.ts';
 import { SECURITY_NODES, securityCommands } from './security.commands.ts';
 import { enforceSecurity } from './security.enforce.ts';
@@ -10,7 +10,7 @@ import { createSecurityService, type SecurityService } from './security.service.
 import { createSecurityStore, SECURITY_MIGRATIONS } from './security.store.ts';
 import { SECURITY_ROUTES } from './security.routes.ts';
 
-declare module '../../core/api.ts' {
+declare module '../../core/kernel/api.ts' {
   interface ModuleServices {
     security: SecurityService;
   }

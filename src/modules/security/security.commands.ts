@@ -2,11 +2,11 @@
 // new secret once (copyable, and the otpauth URI as a link), `/2fa confirm <code>` turns it on,
 // `/2fa disable <code>` turns it off.
 
-import type { CommandContext, CommandDefinition } from '../../core/commands.ts';
-import { succeeded, senderPlayer } from '../../core/command-helpers.ts';
-import { arg, argsFor } from '../../core/command-args.ts';
-import type { ModuleContext } from '../../core/module.ts';
-import { command, sub } from '../../core/command-tree.ts';
+import type { CommandContext, CommandDefinition } from '../../core/commands/commands.ts';
+import { succeeded, senderPlayer } from '../../core/commands/command-helpers.ts';
+import { arg, argsFor } from '../../core/commands/command-args.ts';
+import type { ModuleContext } from '../../core/kernel/module.ts';
+import { command, sub } from '../../core/commands/command-tree.ts';
 import type { SecurityService } from './security.service.ts';
 import { VERIFY_COMMAND } from './security.enforce.ts';
 

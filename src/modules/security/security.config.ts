@@ -3,8 +3,8 @@
 // reload`, to the next attempt, lockout, pass or setup.
 
 import { Type } from '@sinclair/typebox';
-import { defineConfig, type ConfigOf } from '../../core/config-define.ts';
-import { lines } from '../../core/config-schema.ts';
+import { defineConfig, type ConfigOf } from '../../core/config/config-define.ts';
+import { lines } from '../../core/config/config-schema.ts';
 
 export const securityConfig = defineConfig({
   file: 'security.conf',

@@ -4,10 +4,10 @@
 // hitting or using entities are cancelled, teleports are refused and no damage is dealt. The login
 // gate refuses a locked-out player.
 
-import type { CommandChecks, CommandRegistry } from '../../core/commands.ts';
-import type { ChatFilters, LoginGates } from '../../core/chains.ts';
-import type { CoreApi } from '../../core/api.ts';
-import type { Clock } from '../../core/clock.ts';
+import type { CommandChecks, CommandRegistry } from '../../core/commands/commands.ts';
+import type { ChatFilters, LoginGates } from '../../core/kernel/chains.ts';
+import type { CoreApi } from '../../core/kernel/api.ts';
+import type { Clock } from '../../core/kernel/clock.ts';
 import type { GamePlatform, Location, OnlinePlayer } from '../../platform/platform.ts';
 import { lockoutText, type SecurityService } from './security.service.ts';
 

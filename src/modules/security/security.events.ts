@@ -1,7 +1,7 @@
 // The security factors' events. None carries factor material or the device address.
 
 import { Type } from '@sinclair/typebox';
-import { defineEvents, eventPayload, PlayerFields, type PayloadsOf } from '../../core/events.ts';
+import { defineEvents, eventPayload, PlayerFields, type PayloadsOf } from '../../core/kernel/events.ts';
 
 export const SECURITY_EVENTS = defineEvents({
   'security.verification-pass': eventPayload(
@@ -31,6 +31,6 @@ export const SECURITY_EVENTS = defineEvents({
   ),
 });
 
-declare module '../../core/events.ts' {
+declare module '../../core/kernel/events.ts' {
   interface EventPayloads extends PayloadsOf<typeof SECURITY_EVENTS> {}
 }

@@ -1,7 +1,7 @@
 // The security factors' rows of the route table. No route enrols or clears a factor.
 
-import { defineRoute } from '../../core/routes.ts';
-import { UuidParams } from '../../core/schemas.ts';
+import { defineRoute } from '../../core/kernel/routes.ts';
+import { UuidParams } from '../../core/values/schemas.ts';
 import { Forced, Security, Unlocked } from './security.schemas.ts';
 
 export const SECURITY_ROUTES = [

@@ -4,12 +4,12 @@
 // memory (loaded at start, written through to the database): the login gate and the checks that
 // hold a player answer synchronously. No secret or code is ever logged, audited or answered.
 
-import type { Actor } from '../../core/actor.ts';
-import type { AuditService, KnownPlayer, PlayersService } from '../../core/api.ts';
-import type { Clock } from '../../core/clock.ts';
-import type { EventBus } from '../../core/events.ts';
-import { knownPlayer, playerFields } from '../../core/known-player.ts';
-import { fail, ok, type Result } from '../../core/result.ts';
+import type { Actor } from '../../core/kernel/actor.ts';
+import type { AuditService, KnownPlayer, PlayersService } from '../../core/kernel/api.ts';
+import type { Clock } from '../../core/kernel/clock.ts';
+import type { EventBus } from '../../core/kernel/events.ts';
+import { knownPlayer, playerFields } from '../../core/players/known-player.ts';
+import { fail, ok, type Result } from '../../core/kernel/result.ts';
 import type { GamePlatform, OnlinePlayer } from '../../platform/platform.ts';
 import type { SecurityConfig } from './security.config.ts';
 import type { Forced, Security, Unlocked } from './security.schemas.ts';

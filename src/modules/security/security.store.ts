@@ -3,8 +3,8 @@
 // expiry, and lockout state. The service keeps all of it in memory (it is small and the login gate
 // must answer synchronously); this file loads it at start and writes every change through.
 
-import type { Db, Migration } from '../../core/db.ts';
-import { col, defineTables } from '../../core/tables.ts';
+import type { Db, Migration } from '../../core/storage/db.ts';
+import { col, defineTables } from '../../core/storage/tables.ts';
 
 export const SECURITY_MIGRATIONS: readonly Migration[] = [
   {

@@ -1,7 +1,7 @@
 // The skins module: /skin <account> puts a game account's skin on a player (fetched from the
 // account service and kept), seen by everyone at once and again at every join; /skin clear.
 
-import { defineModule } from '../../core/module.ts';
+import { defineModule } from '../../core/kernel/module.ts';
 import { lookUpSkin } from './skins.account-service.ts';
 import { SKIN_NODES, skinsCommands } from './skins.commands.ts';
 import { skinsReloadable } from './skins.config.ts';
@@ -10,7 +10,7 @@ import { createSkinsService, type SkinsService } from './skins.service.ts';
 import { SKINS_MIGRATIONS } from './skins.store.ts';
 import { SKINS_ROUTES } from './skins.routes.ts';
 
-declare module '../../core/api.ts' {
+declare module '../../core/kernel/api.ts' {
   interface ModuleServices {
     skins: SkinsService;
   }

@@ -1,11 +1,11 @@
 // In-game commands of the skins: /skin <account> [player] and /skin clear [player].
 
-import type { CommandContext, CommandDefinition } from '../../core/commands.ts';
-import type { KnownPlayer } from '../../core/api.ts';
-import type { ModuleContext } from '../../core/module.ts';
-import { argsFor } from '../../core/command-args.ts';
-import { succeeded } from '../../core/command-helpers.ts';
-import { command, sub } from '../../core/command-tree.ts';
+import type { CommandContext, CommandDefinition } from '../../core/commands/commands.ts';
+import type { KnownPlayer } from '../../core/kernel/api.ts';
+import type { ModuleContext } from '../../core/kernel/module.ts';
+import { argsFor } from '../../core/commands/command-args.ts';
+import { succeeded } from '../../core/commands/command-helpers.ts';
+import { command, sub } from '../../core/commands/command-tree.ts';
 import type { SkinsService } from './skins.service.ts';
 
 export const SKIN_NODES = {

@@ -3,8 +3,8 @@
 // applies at `core reload`, to the next lookup.
 
 import { Type } from '@sinclair/typebox';
-import { defineConfig, type ConfigOf } from '../../core/config-define.ts';
-import { lines } from '../../core/config-schema.ts';
+import { defineConfig, type ConfigOf } from '../../core/config/config-define.ts';
+import { lines } from '../../core/config/config-schema.ts';
 
 /** An http(s) URL holding `placeholder` (`{name}`), replaced at each lookup. */
 const lookup = (placeholder: string, url: string, description?: string) =>

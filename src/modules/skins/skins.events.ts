@@ -1,7 +1,7 @@
 // The skins' event: skin.change, when a player chooses a skin or goes back to their own.
 
 import { Type } from '@sinclair/typebox';
-import { defineEvents, eventPayload, PlayerFields, type PayloadsOf } from '../../core/events.ts';
+import { defineEvents, eventPayload, PlayerFields, type PayloadsOf } from '../../core/kernel/events.ts';
 import { Account } from './skins.schemas.ts';
 
 const NullableAccount = Type.Union([Account, Type.Null()]);
@@ -18,6 +18,6 @@ export const SKIN_EVENTS = defineEvents({
   ),
 });
 
-declare module '../../core/events.ts' {
+declare module '../../core/kernel/events.ts' {
   interface EventPayloads extends PayloadsOf<typeof SKIN_EVENTS> {}
 }

@@ -1,7 +1,7 @@
 // The skins' row of the route table (skins are chosen in game).
 
-import { defineRoute, EXAMPLE_PLAYERS } from '../../core/routes.ts';
-import { UuidParams } from '../../core/schemas.ts';
+import { defineRoute, EXAMPLE_PLAYERS } from '../../core/kernel/routes.ts';
+import { UuidParams } from '../../core/values/schemas.ts';
 import { ChosenSkin } from './skins.schemas.ts';
 
 export const SKINS_ROUTES = [

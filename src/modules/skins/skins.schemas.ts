@@ -1,7 +1,7 @@
 // Schemas of the skins' answers and requests (TypeBox).
 
 import { Type, type Static } from '@sinclair/typebox';
-import { PlayerFields } from '../../core/events.ts';
+import { PlayerFields } from '../../core/kernel/events.ts';
 
 /** A game account name: 1-16 of letters, digits and _. */
 export const ACCOUNT_PATTERN = '^[A-Za-z0-9_]{1,16}$';

@@ -2,20 +2,20 @@
 // account service and kept), applied at once when they are online and at every join; cleared, they
 // wear their own again.
 
-import type { Actor } from '../../core/actor.ts';
-import type { AuditService, PlayersService } from '../../core/api.ts';
-import type { Clock } from '../../core/clock.ts';
-import type { EventBus } from '../../core/events.ts';
-import { InvalidInput } from '../../core/invalid-input.ts';
-import { knownPlayer, playerFields } from '../../core/known-player.ts';
-import { fail, ok, type Result } from '../../core/result.ts';
+import type { Actor } from '../../core/kernel/actor.ts';
+import type { AuditService, PlayersService } from '../../core/kernel/api.ts';
+import type { Clock } from '../../core/kernel/clock.ts';
+import type { EventBus } from '../../core/kernel/events.ts';
+import { InvalidInput } from '../../core/values/invalid-input.ts';
+import { knownPlayer, playerFields } from '../../core/players/known-player.ts';
+import { fail, ok, type Result } from '../../core/kernel/result.ts';
 import type { Skin } from '../../platform/entities.ts';
 import { skinProblem, skinTextureUrl } from '../../platform/entity-registry.ts';
 import type { GamePlatform } from '../../platform/platform.ts';
 import type { Lookup } from './skins.account-service.ts';
 import type { SkinsConfig } from './skins.config.ts';
 import { ACCOUNT_PATTERN, type ChosenSkin } from './skins.schemas.ts';
-import type { Db } from '../../core/db.ts';
+import type { Db } from '../../core/storage/db.ts';
 import { createSkinsStore, type ChoiceRow, type TextureRow } from './skins.store.ts';
 
 export interface SkinsService {

@@ -1,9 +1,9 @@
 // All SQL of the skins: the skins fetched from the account service, by account name (kept, so a
 // skin once fetched works without the service), and the skin each player chose.
 
-import type { Db, Migration } from '../../core/db.ts';
-import { prepareQuery } from '../../core/prepared-query.ts';
-import { col, defineTables, type RowOf } from '../../core/tables.ts';
+import type { Db, Migration } from '../../core/storage/db.ts';
+import { prepareQuery } from '../../core/storage/prepared-query.ts';
+import { col, defineTables, type RowOf } from '../../core/storage/tables.ts';
 
 export const SKINS_MIGRATIONS: readonly Migration[] = [
   {

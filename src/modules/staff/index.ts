@@ -2,7 +2,7 @@
 // the vanish module when it is on), /sc [message] (staff chat, or chat to staff only), and the
 // routes reading who is on duty.
 
-import { defineModule } from '../../core/module.ts';
+import { defineModule } from '../../core/kernel/module.ts';
 import { staffCommands } from './staff.commands.ts';
 import { staffReloadable } from './staff.config.ts';
 import { STAFF_EVENTS } from './staff.events.ts';
@@ -10,7 +10,7 @@ import { createStaffService, STAFF_NODES, type StaffService } from './staff.serv
 import { STAFF_MIGRATIONS } from './staff.store.ts';
 import { STAFF_ROUTES } from './staff.routes.ts';
 
-declare module '../../core/api.ts' {
+declare module '../../core/kernel/api.ts' {
   interface ModuleServices {
     staff: StaffService;
   }

@@ -1,11 +1,11 @@
 // In-game commands of staff mode: /staff [mode] (on and off duty, or another mode) and
 // /sc [message] (alias /staffchat): a line to staff chat, or without a message, chat to staff only.
 
-import type { CommandDefinition } from '../../core/commands.ts';
-import type { ModuleContext } from '../../core/module.ts';
-import { argsFor } from '../../core/command-args.ts';
-import { senderPlayer, succeeded } from '../../core/command-helpers.ts';
-import { command } from '../../core/command-tree.ts';
+import type { CommandDefinition } from '../../core/commands/commands.ts';
+import type { ModuleContext } from '../../core/kernel/module.ts';
+import { argsFor } from '../../core/commands/command-args.ts';
+import { senderPlayer, succeeded } from '../../core/commands/command-helpers.ts';
+import { command } from '../../core/commands/command-tree.ts';
 import { STAFF_NODES, type StaffService } from './staff.service.ts';
 
 export function staffCommands(staff: StaffService, ctx: ModuleContext<never, 'vanish'>): CommandDefinition[] {

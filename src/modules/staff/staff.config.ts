@@ -3,8 +3,8 @@
 // player on duty keeps the mode they entered, and gets back what they had when they leave it).
 
 import { Type } from '@sinclair/typebox';
-import { defineConfig } from '../../core/config-define.ts';
-import { lines, oneOf } from '../../core/config-schema.ts';
+import { defineConfig } from '../../core/config/config-define.ts';
+import { lines, oneOf } from '../../core/config/config-schema.ts';
 import { GAME_MODES, type GameMode } from '../../platform/platform.ts';
 
 export interface StaffMode {

@@ -2,7 +2,7 @@
 // staff.chat for every staff-chat message.
 
 import { Type } from '@sinclair/typebox';
-import { defineEvents, eventPayload, PlayerFields, type PayloadsOf } from '../../core/events.ts';
+import { defineEvents, eventPayload, PlayerFields, type PayloadsOf } from '../../core/kernel/events.ts';
 import { MAX_STAFF_CHAT, ModeName } from './staff.schemas.ts';
 
 export const STAFF_EVENTS = defineEvents({
@@ -30,6 +30,6 @@ export const STAFF_EVENTS = defineEvents({
   ),
 });
 
-declare module '../../core/events.ts' {
+declare module '../../core/kernel/events.ts' {
   interface EventPayloads extends PayloadsOf<typeof STAFF_EVENTS> {}
 }

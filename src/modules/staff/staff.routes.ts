@@ -1,7 +1,7 @@
 // The staff-mode rows of the route table: reads only (no route writes to staff mode, rule 10).
 
-import { defineRoute } from '../../core/routes.ts';
-import { UuidParams } from '../../core/schemas.ts';
+import { defineRoute } from '../../core/kernel/routes.ts';
+import { UuidParams } from '../../core/values/schemas.ts';
 import { StaffList, StaffStatus } from './staff.schemas.ts';
 
 export const STAFF_ROUTES = [

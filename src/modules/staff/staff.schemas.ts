@@ -2,7 +2,7 @@
 // these. Staff mode has read routes only (the specification's rule 10).
 
 import { Type, type Static } from '@sinclair/typebox';
-import { PlayerFields } from '../../core/events.ts';
+import { PlayerFields } from '../../core/kernel/events.ts';
 
 export const ModeName = Type.String({ pattern: '^[a-z0-9_-]{1,16}$', description: 'A staff mode of staff.conf ([modes.<name>]).' });
 const Since = Type.String({ format: 'date-time', description: 'When they went on duty (in this mode or an earlier one, without a break).' });

@@ -6,15 +6,15 @@
 // given back at the next join). What is to be given back is stored, so it survives a restart.
 // Staff chat reaches every online holder of core.staff.chat and the console.
 
-import { actorName, type Actor } from '../../core/actor.ts';
-import type { AuditService, CoreApi, KnownPlayer, PermissionsService, PlayersService } from '../../core/api.ts';
-import type { Clock } from '../../core/clock.ts';
-import type { Db } from '../../core/db.ts';
-import type { EventBus } from '../../core/events.ts';
-import type { Logger } from '../../core/log.ts';
-import { InvalidInput } from '../../core/invalid-input.ts';
-import { knownPlayer, playerFields } from '../../core/known-player.ts';
-import { fail, ok, type Result } from '../../core/result.ts';
+import { actorName, type Actor } from '../../core/kernel/actor.ts';
+import type { AuditService, CoreApi, KnownPlayer, PermissionsService, PlayersService } from '../../core/kernel/api.ts';
+import type { Clock } from '../../core/kernel/clock.ts';
+import type { Db } from '../../core/storage/db.ts';
+import type { EventBus } from '../../core/kernel/events.ts';
+import type { Logger } from '../../core/log/log.ts';
+import { InvalidInput } from '../../core/values/invalid-input.ts';
+import { knownPlayer, playerFields } from '../../core/players/known-player.ts';
+import { fail, ok, type Result } from '../../core/kernel/result.ts';
 import type { GamePlatform, OnlinePlayer, TextComponent } from '../../platform/platform.ts';
 import type { StaffConfig, StaffMode } from './staff.config.ts';
 import { MAX_STAFF_CHAT, type StaffList, type StaffOnDuty, type StaffStatus } from './staff.schemas.ts';

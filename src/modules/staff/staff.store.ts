@@ -2,10 +2,10 @@
 // yet. The row holds what leaving duty restores (the game mode they had, whether the mode vanished
 // them); it outlives a quit or a restart until the player joins again and gets it back.
 
-import type { Db, Migration } from '../../core/db.ts';
-import { prepareQuery } from '../../core/prepared-query.ts';
+import type { Db, Migration } from '../../core/storage/db.ts';
+import { prepareQuery } from '../../core/storage/prepared-query.ts';
 import { GAME_MODES, type GameMode } from '../../platform/platform.ts';
-import { col, defineTables } from '../../core/tables.ts';
+import { col, defineTables } from '../../core/storage/tables.ts';
 
 export const STAFF_MIGRATIONS: readonly Migration[] = [
   {

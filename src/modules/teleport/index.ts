@@ -4,14 +4,14 @@
 // only adds a gate, so it uses it when it is on). The warm-up is core.conf's
 // teleport-warmup-seconds, read through the kernel's core config.
 
-import { defineModule } from '../../core/module.ts';
+import { defineModule } from '../../core/kernel/module.ts';
 import { TELEPORT_PLAYER_NODES, teleportCommands } from './teleport.commands.ts';
 import { TELEPORT_EVENTS } from './teleport.events.ts';
 import { TELEPORT_ROUTES } from './teleport.routes.ts';
 import { createTeleports, type TeleportService } from './teleport.service.ts';
 import { TELEPORT_MIGRATIONS } from './teleport.store.ts';
 
-declare module '../../core/api.ts' {
+declare module '../../core/kernel/api.ts' {
   interface ModuleServices {
     teleport: TeleportService;
   }

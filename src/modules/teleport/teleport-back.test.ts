@@ -5,7 +5,7 @@ import { after, afterEach, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CONSOLE } from '../../core/actor.ts';
+import { CONSOLE } from '../../core/kernel/actor.ts';
 import type { TeleportService } from './teleport.service.ts';
 import { teleportModule } from './index.ts';
 import { startTestKernel, type TestKernel } from '../../../test/support/test-kernel.ts';

@@ -2,11 +2,11 @@
 // every player (the warm-up applies), and the admin moves /tp (also /tppos) and /tphere, which move
 // at once and are recorded in the audit log. The teleport requests (/tpa …) are the tpa module's.
 
-import type { PlayersService } from '../../core/api.ts';
-import { argsFor } from '../../core/command-args.ts';
-import { senderPlayer, succeeded } from '../../core/command-helpers.ts';
-import { command } from '../../core/command-tree.ts';
-import type { CommandContext, CommandDefinition } from '../../core/commands.ts';
+import type { PlayersService } from '../../core/kernel/api.ts';
+import { argsFor } from '../../core/commands/command-args.ts';
+import { senderPlayer, succeeded } from '../../core/commands/command-helpers.ts';
+import { command } from '../../core/commands/command-tree.ts';
+import type { CommandContext, CommandDefinition } from '../../core/commands/commands.ts';
 import type { TeleportService } from './teleport.service.ts';
 import type { GamePlatform, Location, OnlinePlayer } from '../../platform/platform.ts';
 

@@ -3,8 +3,8 @@
 // (the area that asked: home, warp, playerwarp, …).
 
 import { Type } from '@sinclair/typebox';
-import { defineEvents, eventPayload, PlayerFields, type PayloadsOf } from '../../core/events.ts';
-import { LocationAnswer } from '../../core/location.ts';
+import { defineEvents, eventPayload, PlayerFields, type PayloadsOf } from '../../core/kernel/events.ts';
+import { LocationAnswer } from '../../core/values/location.ts';
 
 const Cause = Type.String({ description: 'What moved the player: home, warp, playerwarp, back, tpa, tpahere, tp, tphere, rest, …; death for a back location captured where the player died.' });
 
@@ -43,6 +43,6 @@ export const TELEPORT_EVENTS = defineEvents({
   ),
 });
 
-declare module '../../core/events.ts' {
+declare module '../../core/kernel/events.ts' {
   interface EventPayloads extends PayloadsOf<typeof TELEPORT_EVENTS> {}
 }

@@ -2,8 +2,8 @@
 // and sending them back. Moves asked over HTTP do not wait for a warm-up: a remote admin action
 // cannot stand still, and the call must answer within the dispatcher's ten seconds.
 
-import { defineRoute } from '../../core/routes.ts';
-import { UuidParams } from '../../core/schemas.ts';
+import { defineRoute } from '../../core/kernel/routes.ts';
+import { UuidParams } from '../../core/values/schemas.ts';
 import { BackLocationAnswer, TeleportBody, TeleportedAnswer } from './teleport.schemas.ts';
 
 export const TELEPORT_ROUTES = [

@@ -2,7 +2,7 @@
 // where /back would take a player, and a teleport's from and to.
 
 import { Type } from '@sinclair/typebox';
-import { LocationAnswer, LocationInput } from '../../core/location.ts';
+import { LocationAnswer, LocationInput } from '../../core/values/location.ts';
 
 export const BackLocationAnswer = Type.Object(
   {

@@ -5,21 +5,21 @@
 // leaving the game, or starting another teleport cancels it. The player is told when a warm-up
 // starts; how a teleport ended is the result, which the caller tells (a command replies with it).
 
-import type { Actor } from '../../core/actor.ts';
-import type { AuditService, KnownPlayer, PermissionsService, PlayersService } from '../../core/api.ts';
-import { createChain } from '../../core/chains.ts';
-import type { Clock } from '../../core/clock.ts';
-import type { Db } from '../../core/db.ts';
-import type { EventBus } from '../../core/events.ts';
-import { InvalidInput } from '../../core/invalid-input.ts';
-import { knownPlayer, playerFields } from '../../core/known-player.ts';
-import type { LocationAnswer } from '../../core/location.ts';
-import type { Logger } from '../../core/log.ts';
-import { fail, ok, type Failure, type Result } from '../../core/result.ts';
-import type { Scheduler } from '../../core/scheduler.ts';
+import type { Actor } from '../../core/kernel/actor.ts';
+import type { AuditService, KnownPlayer, PermissionsService, PlayersService } from '../../core/kernel/api.ts';
+import { createChain } from '../../core/kernel/chains.ts';
+import type { Clock } from '../../core/kernel/clock.ts';
+import type { Db } from '../../core/storage/db.ts';
+import type { EventBus } from '../../core/kernel/events.ts';
+import { InvalidInput } from '../../core/values/invalid-input.ts';
+import { knownPlayer, playerFields } from '../../core/players/known-player.ts';
+import type { LocationAnswer } from '../../core/values/location.ts';
+import type { Logger } from '../../core/log/log.ts';
+import { fail, ok, type Failure, type Result } from '../../core/kernel/result.ts';
+import type { Scheduler } from '../../core/kernel/scheduler.ts';
 import type { WarmupCancelReason } from './teleport.events.ts';
 import { createTeleportStore } from './teleport.store.ts';
-import { normalizeUuid } from '../../core/uuid.ts';
+import { normalizeUuid } from '../../core/players/uuid.ts';
 import type { GamePlatform, Location, OnlinePlayer } from '../../platform/platform.ts';
 
 /** Players holding it are moved at once, whatever warm-up was asked for. */

@@ -3,10 +3,10 @@
 // it had as a kernel table (core_back_locations); its migration's record moved from core.teleport to
 // teleport (`migrationsFormerlyRecordedAs` in index.ts).
 
-import type { Db, Migration } from '../../core/db.ts';
-import { prepareQuery } from '../../core/prepared-query.ts';
-import { LOCATION_COLUMNS, locationOfRow, withLocationColumns } from '../../core/location.ts';
-import { col, defineTables } from '../../core/tables.ts';
+import type { Db, Migration } from '../../core/storage/db.ts';
+import { prepareQuery } from '../../core/storage/prepared-query.ts';
+import { LOCATION_COLUMNS, locationOfRow, withLocationColumns } from '../../core/values/location.ts';
+import { col, defineTables } from '../../core/storage/tables.ts';
 import type { Location } from '../../platform/platform.ts';
 
 export const TELEPORT_MIGRATIONS: readonly Migration[] = [
@@ -36,7 +36,7 @@ export interface BackRow {
 
 export function createTeleportStore(root: Db) {
   const db = TELEPORT_TABLES.on(root);
-  // Built once (src/core/prepared-query.ts): a teleport writes here, /back and its route read.
+  // Built once (src/core/storage/prepared-query.ts): a teleport writes here, /back and its route read.
   const read = prepareQuery(db, (q, p: { uuid: string }) => q.selectFrom('core_back_locations').selectAll().where('uuid', '=', p.uuid));
   const write = prepareQuery(db, (q, p: BackValues) => {
     const values = { world: p.world, x: p.x, y: p.y, z: p.z, yaw: p.yaw, pitch: p.pitch, cause: p.cause, captured_at: p.capturedAt };

@@ -1,5 +1,5 @@
 // A data folder from before teleport was a module: the kernel applied the back-locations table as
-// its own part `core.teleport` (src/core/kernel-tables.ts then), so core_migrations holds the record
+// its own part `core.teleport` (src/core/kernel/kernel-tables.ts then), so core_migrations holds the record
 // under that name. The kernel moves the record to `teleport` before any module migrates, so the
 // table is not made again (it would fail: it exists) and the back locations stay. On the pass's
 // database, SQLite or PostgreSQL.
@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { MIGRATIONS_TABLES, migrate, openDatabase, renameMigrationRecords, type Database } from '../../core/db.ts';
+import { MIGRATIONS_TABLES, migrate, openDatabase, renameMigrationRecords, type Database } from '../../core/storage/db.ts';
 import { teleportModule } from './index.ts';
 import { createTeleportStore, TELEPORT_MIGRATIONS } from './teleport.store.ts';
 import { offlineUuid } from '../../../test/support/fake/values.ts';

@@ -2,14 +2,14 @@
 // /tpacancel) with an expiry, and the route reading a player's requests. The moves themselves,
 // /back, /tp and /tphere belong to the teleport module (src/modules/teleport/).
 
-import { defineModule } from '../../core/module.ts';
+import { defineModule } from '../../core/kernel/module.ts';
 import { TPA_NODES, tpaCommands } from './tpa.commands.ts';
 import { tpaReloadable } from './tpa.config.ts';
 import { TPA_EVENTS } from './tpa.events.ts';
 import { createTpaService, type TpaService } from './tpa.service.ts';
 import { TPA_ROUTES } from './tpa.routes.ts';
 
-declare module '../../core/api.ts' {
+declare module '../../core/kernel/api.ts' {
   interface ModuleServices {
     tpa: TpaService;
   }

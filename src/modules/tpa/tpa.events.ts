@@ -3,7 +3,7 @@
 // sender as the player, the target, and the kind of request.
 
 import { Type } from '@sinclair/typebox';
-import { defineEvents, eventPayload, PlayerFields, type PayloadsOf } from '../../core/events.ts';
+import { defineEvents, eventPayload, PlayerFields, type PayloadsOf } from '../../core/kernel/events.ts';
 import { Kind } from './tpa.schemas.ts';
 
 const request = {
@@ -36,6 +36,6 @@ export const TPA_EVENTS = defineEvents({
   'teleport.request-expire': eventPayload(request, 'A teleport request expired unanswered.'),
 });
 
-declare module '../../core/events.ts' {
+declare module '../../core/kernel/events.ts' {
   interface EventPayloads extends PayloadsOf<typeof TPA_EVENTS> {}
 }

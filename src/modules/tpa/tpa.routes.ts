@@ -1,7 +1,7 @@
 // The teleport requests' row of the route table.
 
-import { defineRoute } from '../../core/routes.ts';
-import { UuidParams } from '../../core/schemas.ts';
+import { defineRoute } from '../../core/kernel/routes.ts';
+import { UuidParams } from '../../core/values/schemas.ts';
 import { TeleportRequestList } from './tpa.schemas.ts';
 
 export const TPA_ROUTES = [

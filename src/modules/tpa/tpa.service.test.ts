@@ -6,7 +6,7 @@ import { after, afterEach, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { EventName } from '../../core/events.ts';
+import type { EventName } from '../../core/kernel/events.ts';
 import { startTestKernel, type TestKernel } from '../../../test/support/test-kernel.ts';
 import { declined, invalid, value } from '../../../test/support/results.ts';
 import type { Location, TextComponent } from '../../platform/platform.ts';

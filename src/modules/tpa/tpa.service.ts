@@ -6,14 +6,14 @@
 // through the teleport module's service (warm-up, back location, gates) to where the other player
 // stands at that moment. Both players are told of every outcome.
 
-import type { CoreApi, KnownPlayer, PlayersService } from '../../core/api.ts';
-import type { Clock } from '../../core/clock.ts';
-import type { EventBus } from '../../core/events.ts';
-import { InvalidInput } from '../../core/invalid-input.ts';
-import { knownPlayer, playerFields } from '../../core/known-player.ts';
-import { fail, ok, type Result } from '../../core/result.ts';
-import type { ScheduledTask, Scheduler } from '../../core/scheduler.ts';
-import { normalizeUuid } from '../../core/uuid.ts';
+import type { CoreApi, KnownPlayer, PlayersService } from '../../core/kernel/api.ts';
+import type { Clock } from '../../core/kernel/clock.ts';
+import type { EventBus } from '../../core/kernel/events.ts';
+import { InvalidInput } from '../../core/values/invalid-input.ts';
+import { knownPlayer, playerFields } from '../../core/players/known-player.ts';
+import { fail, ok, type Result } from '../../core/kernel/result.ts';
+import type { ScheduledTask, Scheduler } from '../../core/kernel/scheduler.ts';
+import { normalizeUuid } from '../../core/players/uuid.ts';
 import type { GamePlatform, OnlinePlayer, Text } from '../../platform/platform.ts';
 import type { TpaConfig } from './tpa.config.ts';
 import type { CancelReason } from './tpa.events.ts';

@@ -1,7 +1,7 @@
 // The trade module: /trade between two online players, a shared window, both confirm, items swap;
 // the read routes of open trades. Items in a window are journalled (trade.store.ts).
 
-import { defineModule } from '../../core/module.ts';
+import { defineModule } from '../../core/kernel/module.ts';
 import { TRADE_NODES, tradeCommands } from './trade.commands.ts';
 import { tradeReloadable } from './trade.config.ts';
 import { TRADE_EVENTS } from './trade.events.ts';
@@ -9,7 +9,7 @@ import { createTradeService, type TradeService } from './trade.service.ts';
 import { createTradeStore, TRADE_MIGRATIONS } from './trade.store.ts';
 import { TRADE_ROUTES } from './trade.routes.ts';
 
-declare module '../../core/api.ts' {
+declare module '../../core/kernel/api.ts' {
   interface ModuleServices {
     trade: TradeService;
   }

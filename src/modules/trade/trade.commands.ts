@@ -1,11 +1,11 @@
 // In-game command of the trade: /trade <player> asks (or accepts when they asked you first),
 // /trade accept [player], /trade deny [player], /trade cancel.
 
-import { argsFor } from '../../core/command-args.ts';
-import { senderPlayer, succeeded } from '../../core/command-helpers.ts';
-import { command, sub } from '../../core/command-tree.ts';
-import type { CommandDefinition } from '../../core/commands.ts';
-import type { ModuleContext } from '../../core/module.ts';
+import { argsFor } from '../../core/commands/command-args.ts';
+import { senderPlayer, succeeded } from '../../core/commands/command-helpers.ts';
+import { command, sub } from '../../core/commands/command-tree.ts';
+import type { CommandDefinition } from '../../core/commands/commands.ts';
+import type { ModuleContext } from '../../core/kernel/module.ts';
 import type { TradeService } from './trade.service.ts';
 
 /** A player node: everyone may trade unless it is withheld. */

@@ -2,8 +2,8 @@
 // Both apply at `core reload`, to the next request sent and the next move checked.
 
 import { Type } from '@sinclair/typebox';
-import { defineConfig, type ConfigOf } from '../../core/config-define.ts';
-import { lines } from '../../core/config-schema.ts';
+import { defineConfig, type ConfigOf } from '../../core/config/config-define.ts';
+import { lines } from '../../core/config/config-schema.ts';
 
 export const MAX_EXPIRY = 3600;
 export const MAX_DISTANCE = 1000;

@@ -2,7 +2,7 @@
 // name the player who sent the request as the player, and the partner who accepted it.
 
 import { Type } from '@sinclair/typebox';
-import { defineEvents, eventPayload, PlayerFields, type PayloadsOf } from '../../core/events.ts';
+import { defineEvents, eventPayload, PlayerFields, type PayloadsOf } from '../../core/kernel/events.ts';
 
 const trade = {
   ...PlayerFields,
@@ -34,6 +34,6 @@ export const TRADE_EVENTS = defineEvents({
   ),
 });
 
-declare module '../../core/events.ts' {
+declare module '../../core/kernel/events.ts' {
   interface EventPayloads extends PayloadsOf<typeof TRADE_EVENTS> {}
 }

@@ -3,8 +3,8 @@
 // owed; and, at a join, giving back what the journal holds for the player (a window's items left by
 // a crash, or items owed).
 
-import type { Clock } from '../../core/clock.ts';
-import type { Logger } from '../../core/log.ts';
+import type { Clock } from '../../core/kernel/clock.ts';
+import type { Logger } from '../../core/log/log.ts';
 import type { GamePlatform, ItemStack } from '../../platform/platform.ts';
 import { countOf } from './trade.layout.ts';
 import type { TradeDb, TradeStore } from './trade.store.ts';

@@ -3,9 +3,9 @@
 // replaces it); asking someone who had already asked you accepts theirs. Requests live in memory
 // only: they end when either player leaves, and at a stop.
 
-import type { Clock } from '../../core/clock.ts';
-import { fail, ok, type Result } from '../../core/result.ts';
-import type { ScheduledTask, Scheduler } from '../../core/scheduler.ts';
+import type { Clock } from '../../core/kernel/clock.ts';
+import { fail, ok, type Result } from '../../core/kernel/result.ts';
+import type { ScheduledTask, Scheduler } from '../../core/kernel/scheduler.ts';
 import type { GamePlatform, OnlinePlayer, Text } from '../../platform/platform.ts';
 import type { TradeConfig } from './trade.config.ts';
 import type { Trade } from './trade.schemas.ts';

@@ -1,7 +1,7 @@
 // The trade's rows of the route table: reads only (no route writes to a trade).
 
-import { defineRoute } from '../../core/routes.ts';
-import { UuidParams } from '../../core/schemas.ts';
+import { defineRoute } from '../../core/kernel/routes.ts';
+import { UuidParams } from '../../core/values/schemas.ts';
 import { MaybeTrade, TradeList } from './trade.schemas.ts';
 
 export const TRADE_ROUTES = [

@@ -11,16 +11,16 @@
 // next join. After a crash the journal still holds every open window's items: each owner gets
 // theirs back when they join. Requests (trade.requests.ts) live in memory only and expire.
 
-import type { Actor } from '../../core/actor.ts';
-import { CONSOLE } from '../../core/actor.ts';
-import type { AuditService, PlayersService } from '../../core/api.ts';
-import type { Clock } from '../../core/clock.ts';
-import type { Db } from '../../core/db.ts';
-import type { EventBus } from '../../core/events.ts';
-import { knownPlayer, playerFields } from '../../core/known-player.ts';
-import type { Logger } from '../../core/log.ts';
-import { fail, ok, type Result } from '../../core/result.ts';
-import type { Scheduler } from '../../core/scheduler.ts';
+import type { Actor } from '../../core/kernel/actor.ts';
+import { CONSOLE } from '../../core/kernel/actor.ts';
+import type { AuditService, PlayersService } from '../../core/kernel/api.ts';
+import type { Clock } from '../../core/kernel/clock.ts';
+import type { Db } from '../../core/storage/db.ts';
+import type { EventBus } from '../../core/kernel/events.ts';
+import { knownPlayer, playerFields } from '../../core/players/known-player.ts';
+import type { Logger } from '../../core/log/log.ts';
+import { fail, ok, type Result } from '../../core/kernel/result.ts';
+import type { Scheduler } from '../../core/kernel/scheduler.ts';
 import type { ChestHandle, ChestView, GamePlatform, ItemStack, Location, OnlinePlayer, Text } from '../../platform/platform.ts';
 import type { TradeConfig } from './trade.config.ts';
 import type { CancelReason } from './trade.events.ts';

@@ -4,10 +4,10 @@
 // its items are given. After a crash, every row is given back to its owner at their next join, so
 // items in a window at the moment of the crash return to whoever put them in.
 
-import type { Db, Migration } from '../../core/db.ts';
-import { prepareQuery } from '../../core/prepared-query.ts';
+import type { Db, Migration } from '../../core/storage/db.ts';
+import { prepareQuery } from '../../core/storage/prepared-query.ts';
 import type { ItemStack } from '../../platform/platform.ts';
-import { col, defineTables, type DbOf } from '../../core/tables.ts';
+import { col, defineTables, type DbOf } from '../../core/storage/tables.ts';
 
 export const TRADE_MIGRATIONS: readonly Migration[] = [
   {

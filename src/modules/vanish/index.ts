@@ -1,14 +1,14 @@
 // The vanish module: /vanish [player] (/v), /vanish list; levels from core.vanish.level.<n> and
 // see-levels from core.vanish.see.<n>; hidden through a visibility rule of the platform.
 
-import { defineModule } from '../../core/module.ts';
+import { defineModule } from '../../core/kernel/module.ts';
 import { vanishCommands } from './vanish.commands.ts';
 import { VANISH_EVENTS } from './vanish.events.ts';
 import { createVanishService, type VanishService } from './vanish.service.ts';
 import { VANISH_MIGRATIONS } from './vanish.store.ts';
 import { VANISH_ROUTES } from './vanish.routes.ts';
 
-declare module '../../core/api.ts' {
+declare module '../../core/kernel/api.ts' {
   interface ModuleServices {
     vanish: VanishService;
   }

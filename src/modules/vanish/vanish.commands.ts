@@ -1,11 +1,11 @@
 // In-game commands of vanish: /vanish [player] (alias /v) and /vanish list.
 
-import type { CommandContext, CommandDefinition } from '../../core/commands.ts';
-import type { ModuleContext } from '../../core/module.ts';
-import type { KnownPlayer } from '../../core/api.ts';
-import { argsFor } from '../../core/command-args.ts';
-import { succeeded } from '../../core/command-helpers.ts';
-import { command, sub } from '../../core/command-tree.ts';
+import type { CommandContext, CommandDefinition } from '../../core/commands/commands.ts';
+import type { ModuleContext } from '../../core/kernel/module.ts';
+import type { KnownPlayer } from '../../core/kernel/api.ts';
+import { argsFor } from '../../core/commands/command-args.ts';
+import { succeeded } from '../../core/commands/command-helpers.ts';
+import { command, sub } from '../../core/commands/command-tree.ts';
 import { selfLine, VANISH_NODES, type VanishService } from './vanish.service.ts';
 
 export function vanishCommands(vanish: VanishService, ctx: ModuleContext): CommandDefinition[] {

@@ -2,7 +2,7 @@
 // route or another player).
 
 import { Type } from '@sinclair/typebox';
-import { defineEvents, eventPayload, PlayerFields, type PayloadsOf } from '../../core/events.ts';
+import { defineEvents, eventPayload, PlayerFields, type PayloadsOf } from '../../core/kernel/events.ts';
 import { Level } from './vanish.schemas.ts';
 
 export const VANISH_EVENTS = defineEvents({
@@ -18,6 +18,6 @@ export const VANISH_EVENTS = defineEvents({
   ),
 });
 
-declare module '../../core/events.ts' {
+declare module '../../core/kernel/events.ts' {
   interface EventPayloads extends PayloadsOf<typeof VANISH_EVENTS> {}
 }

@@ -1,7 +1,7 @@
 // The vanish rows of the route table.
 
-import { defineRoute } from '../../core/routes.ts';
-import { UuidParams } from '../../core/schemas.ts';
+import { defineRoute } from '../../core/kernel/routes.ts';
+import { UuidParams } from '../../core/values/schemas.ts';
 import { VanishBody, VanishList, VanishQuery, VanishStatus } from './vanish.schemas.ts';
 
 export const VANISH_ROUTES = [

@@ -2,8 +2,8 @@
 // come from these.
 
 import { Type, type Static } from '@sinclair/typebox';
-import { PlayerFields } from '../../core/events.ts';
-import { PlayerUuid } from '../../core/schemas.ts';
+import { PlayerFields } from '../../core/kernel/events.ts';
+import { PlayerUuid } from '../../core/values/schemas.ts';
 
 export const Level = Type.Integer({
   minimum: 1,

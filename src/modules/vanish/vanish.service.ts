@@ -5,15 +5,15 @@
 // hidden from the moment they join. Answers are already in the rendering of the Remote Access
 // Service.
 
-import type { Actor } from '../../core/actor.ts';
-import { actorName } from '../../core/actor.ts';
-import type { AuditService, KnownPlayer, PermissionsService, PlayersService } from '../../core/api.ts';
-import type { Clock } from '../../core/clock.ts';
-import type { Db } from '../../core/db.ts';
-import type { EventBus } from '../../core/events.ts';
-import { knownPlayer, playerFields } from '../../core/known-player.ts';
-import { fail, ok, type Result } from '../../core/result.ts';
-import type { Scheduler } from '../../core/scheduler.ts';
+import type { Actor } from '../../core/kernel/actor.ts';
+import { actorName } from '../../core/kernel/actor.ts';
+import type { AuditService, KnownPlayer, PermissionsService, PlayersService } from '../../core/kernel/api.ts';
+import type { Clock } from '../../core/kernel/clock.ts';
+import type { Db } from '../../core/storage/db.ts';
+import type { EventBus } from '../../core/kernel/events.ts';
+import { knownPlayer, playerFields } from '../../core/players/known-player.ts';
+import { fail, ok, type Result } from '../../core/kernel/result.ts';
+import type { Scheduler } from '../../core/kernel/scheduler.ts';
 import type { GamePlatform } from '../../platform/platform.ts';
 import type { VanishedPlayer, VanishList, VanishStatus } from './vanish.schemas.ts';
 import { createVanishStore, type VanishRow } from './vanish.store.ts';

@@ -1,9 +1,9 @@
 // All SQL of vanish: one row per vanished player (online or not), with when and by whom. The
 // service keeps the rows in memory: the visibility rule is asked synchronously at every join.
 
-import type { Db, Migration } from '../../core/db.ts';
-import { prepareQuery } from '../../core/prepared-query.ts';
-import { col, defineTables } from '../../core/tables.ts';
+import type { Db, Migration } from '../../core/storage/db.ts';
+import { prepareQuery } from '../../core/storage/prepared-query.ts';
+import { col, defineTables } from '../../core/storage/tables.ts';
 
 export const VANISH_MIGRATIONS: readonly Migration[] = [
   {

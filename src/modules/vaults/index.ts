@@ -1,6 +1,6 @@
 // The vaults module: numbered private chests per player, /pv; limits from core.vault.limit.<n>.
 
-import { defineModule } from '../../core/module.ts';
+import { defineModule } from '../../core/kernel/module.ts';
 import { vaultsReloadable } from './vaults.config.ts';
 import { VAULT_NODES, vaultsCommands } from './vaults.commands.ts';
 import { VAULT_EVENTS } from './vaults.events.ts';
@@ -8,7 +8,7 @@ import { createVaultsService, type VaultsService } from './vaults.service.ts';
 import { VAULTS_MIGRATIONS } from './vaults.store.ts';
 import { VAULTS_ROUTES } from './vaults.routes.ts';
 
-declare module '../../core/api.ts' {
+declare module '../../core/kernel/api.ts' {
   interface ModuleServices {
     vaults: VaultsService;
   }

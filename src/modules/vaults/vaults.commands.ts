@@ -2,10 +2,10 @@
 // first opening within the limit), /pv <n> name <text>|clear and /pv <n> icon <material>|clear
 // label it.
 
-import { arg } from '../../core/command-args.ts';
-import { senderPlayer, succeeded } from '../../core/command-helpers.ts';
-import { command } from '../../core/command-tree.ts';
-import type { CommandContext, CommandDefinition } from '../../core/commands.ts';
+import { arg } from '../../core/commands/command-args.ts';
+import { senderPlayer, succeeded } from '../../core/commands/command-helpers.ts';
+import { command } from '../../core/commands/command-tree.ts';
+import type { CommandContext, CommandDefinition } from '../../core/commands/commands.ts';
 import type { Vault } from './vaults.schemas.ts';
 import type { LabelChange, VaultsService } from './vaults.service.ts';
 

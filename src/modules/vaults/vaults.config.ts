@@ -3,8 +3,8 @@
 // because a vault open on a player's screen has its size, and its contents are stored against it.
 
 import { Type } from '@sinclair/typebox';
-import { defineConfig, type ConfigOf } from '../../core/config-define.ts';
-import { lines } from '../../core/config-schema.ts';
+import { defineConfig, type ConfigOf } from '../../core/config/config-define.ts';
+import { lines } from '../../core/config/config-schema.ts';
 
 /** The largest limit (and vault index) a config file or a permission node can give. */
 export const MAX_VAULTS = 1000;

@@ -2,7 +2,7 @@
 // player changes what it holds (after it is stored). Items are never part of an event.
 
 import { Type } from '@sinclair/typebox';
-import { defineEvents, eventPayload, PlayerFields, type PayloadsOf } from '../../core/events.ts';
+import { defineEvents, eventPayload, PlayerFields, type PayloadsOf } from '../../core/kernel/events.ts';
 import { VaultIndex, VaultName } from './vaults.schemas.ts';
 
 const ItemCount = Type.Integer({ minimum: 0, description: 'How many items the vault holds, all stacks together.' });
@@ -24,6 +24,6 @@ export const VAULT_EVENTS = defineEvents({
   ),
 });
 
-declare module '../../core/events.ts' {
+declare module '../../core/kernel/events.ts' {
   interface EventPayloads extends PayloadsOf<typeof VAULT_EVENTS> {}
 }

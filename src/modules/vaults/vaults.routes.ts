@@ -1,8 +1,8 @@
 // The vaults' rows of the route table. No route moves items (spec rule 10), and no answer holds
 // any: a vault tells how many items it holds.
 
-import { defineRoute } from '../../core/routes.ts';
-import { UuidParams } from '../../core/schemas.ts';
+import { defineRoute } from '../../core/kernel/routes.ts';
+import { UuidParams } from '../../core/values/schemas.ts';
 import { LabelBody, Vault, VaultList, VaultParams } from './vaults.schemas.ts';
 
 export const VAULTS_ROUTES = [

@@ -3,7 +3,7 @@
 // tells how many items it holds, not which.
 
 import { Type, type Static } from '@sinclair/typebox';
-import { PlayerUuid } from '../../core/schemas.ts';
+import { PlayerUuid } from '../../core/values/schemas.ts';
 import { MAX_VAULTS } from './vaults.config.ts';
 
 export const VaultIndex = Type.Integer({ minimum: 1, maximum: MAX_VAULTS, description: 'Vault number, counting from 1.' });

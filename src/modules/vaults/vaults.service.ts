@@ -6,17 +6,17 @@
 // Saves of one vault run one at a time in the order the game reported the changes; `flush` waits
 // for them (the module's stop does, before the database closes).
 
-import type { Actor } from '../../core/actor.ts';
-import type { AuditService, KnownPlayer, PermissionsService, PlayersService } from '../../core/api.ts';
-import type { Clock } from '../../core/clock.ts';
-import type { Db } from '../../core/db.ts';
-import type { EventBus } from '../../core/events.ts';
-import { InvalidInput } from '../../core/invalid-input.ts';
-import { createKeyedQueue } from '../../core/keyed-queue.ts';
-import { knownPlayer, playerFields } from '../../core/known-player.ts';
-import type { Logger } from '../../core/log.ts';
-import { materialName } from '../../core/materials.ts';
-import { fail, ok, type Result } from '../../core/result.ts';
+import type { Actor } from '../../core/kernel/actor.ts';
+import type { AuditService, KnownPlayer, PermissionsService, PlayersService } from '../../core/kernel/api.ts';
+import type { Clock } from '../../core/kernel/clock.ts';
+import type { Db } from '../../core/storage/db.ts';
+import type { EventBus } from '../../core/kernel/events.ts';
+import { InvalidInput } from '../../core/values/invalid-input.ts';
+import { createKeyedQueue } from '../../core/storage/keyed-queue.ts';
+import { knownPlayer, playerFields } from '../../core/players/known-player.ts';
+import type { Logger } from '../../core/log/log.ts';
+import { materialName } from '../../core/values/materials.ts';
+import { fail, ok, type Result } from '../../core/kernel/result.ts';
 import type { ChestHandle, GamePlatform, ItemStack } from '../../platform/platform.ts';
 import { MAX_VAULTS, type VaultsConfig } from './vaults.config.ts';
 import { NAME_PATTERN, type Vault, type VaultList } from './vaults.schemas.ts';

@@ -2,10 +2,10 @@
 // per occupied slot holding the item stack as JSON (the platform's full form, so nothing of an item
 // is lost) with its material and count beside it for counting.
 
-import type { Db, Migration } from '../../core/db.ts';
-import { prepareQuery } from '../../core/prepared-query.ts';
+import type { Db, Migration } from '../../core/storage/db.ts';
+import { prepareQuery } from '../../core/storage/prepared-query.ts';
 import type { ItemStack } from '../../platform/platform.ts';
-import { col, defineTables, type DbOf, type RowOf } from '../../core/tables.ts';
+import { col, defineTables, type DbOf, type RowOf } from '../../core/storage/tables.ts';
 
 export const VAULTS_MIGRATIONS: readonly Migration[] = [
   {
@@ -57,7 +57,7 @@ type Counts = { itemCount: number; slotsUsed: number };
 
 export function createVaultsStore(root: Db) {
   const db = VAULTS_TABLES.on(root);
-  // The reads of every request, built once (src/core/prepared-query.ts).
+  // The reads of every request, built once (src/core/storage/prepared-query.ts).
   const countAll = prepareQuery(db, (q, p: { uuid: string }) =>
     q
       .selectFrom('vault_items')

@@ -1,7 +1,7 @@
 // The votes module: votes from vote lists (NuVotifier v2 over TCP) and the route, totals by period,
 // the leaderboard, money rewards (kept for offline players) and the vote party: /vote, /votetop.
 
-import { defineModule } from '../../core/module.ts';
+import { defineModule } from '../../core/kernel/module.ts';
 import { VOTE_NODES, votesCommands } from './votes.commands.ts';
 import { votesReloadable, type VotesConfig } from './votes.config.ts';
 import { VOTE_EVENTS } from './votes.events.ts';
@@ -10,7 +10,7 @@ import { createVotesStore, VOTES_MIGRATIONS } from './votes.store.ts';
 import { startVotifier, type VotifierListener } from './votifier.ts';
 import { VOTES_ROUTES } from './votes.routes.ts';
 
-declare module '../../core/api.ts' {
+declare module '../../core/kernel/api.ts' {
   interface ModuleServices {
     votes: VotesService;
   }

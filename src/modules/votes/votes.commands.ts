@@ -1,10 +1,10 @@
 // In-game commands of the votes: /vote (where to vote, your totals, the party) and /votetop [period].
 
-import type { CommandDefinition } from '../../core/commands.ts';
-import type { ModuleContext } from '../../core/module.ts';
-import { argsFor } from '../../core/command-args.ts';
-import { succeeded } from '../../core/command-helpers.ts';
-import { command } from '../../core/command-tree.ts';
+import type { CommandDefinition } from '../../core/commands/commands.ts';
+import type { ModuleContext } from '../../core/kernel/module.ts';
+import { argsFor } from '../../core/commands/command-args.ts';
+import { succeeded } from '../../core/commands/command-helpers.ts';
+import { command } from '../../core/commands/command-tree.ts';
 import type { VotesConfig } from './votes.config.ts';
 import { PERIODS } from './votes.schemas.ts';
 import type { VotesService } from './votes.service.ts';

@@ -4,8 +4,8 @@
 
 import { randomBytes } from 'node:crypto';
 import { Type } from '@sinclair/typebox';
-import { defineConfig, type ConfigOf } from '../../core/config-define.ts';
-import { lines } from '../../core/config-schema.ts';
+import { defineConfig, type ConfigOf } from '../../core/config/config-define.ts';
+import { lines } from '../../core/config/config-schema.ts';
 
 const TOKEN = '^[A-Za-z0-9_-]{16,128}$';
 const TOKEN_PROBLEM = 'must be 16 to 128 of letters, digits, _ and -';

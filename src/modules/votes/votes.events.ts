@@ -1,7 +1,7 @@
 // The votes' events: every one of the spec's vote context.
 
 import { Type } from '@sinclair/typebox';
-import { defineEvents, eventPayload, PlayerFields, type PayloadsOf } from '../../core/events.ts';
+import { defineEvents, eventPayload, PlayerFields, type PayloadsOf } from '../../core/kernel/events.ts';
 
 export const VOTE_EVENTS = defineEvents({
   'vote.receive': eventPayload(
@@ -23,6 +23,6 @@ export const VOTE_EVENTS = defineEvents({
   ),
 });
 
-declare module '../../core/events.ts' {
+declare module '../../core/kernel/events.ts' {
   interface EventPayloads extends PayloadsOf<typeof VOTE_EVENTS> {}
 }

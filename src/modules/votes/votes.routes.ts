@@ -1,7 +1,7 @@
 // The votes' rows of the route table.
 
-import { defineRoute } from '../../core/routes.ts';
-import { UuidParams } from '../../core/schemas.ts';
+import { defineRoute } from '../../core/kernel/routes.ts';
+import { UuidParams } from '../../core/values/schemas.ts';
 import { AddVotesBody, PartyBody, PlayerVotes, TopQuery, VoteParty, VoteTop } from './votes.schemas.ts';
 
 export const VOTES_ROUTES = [

@@ -2,7 +2,7 @@
 // come from these.
 
 import { Type, type Static } from '@sinclair/typebox';
-import { Limit } from '../../core/schemas.ts';
+import { Limit } from '../../core/values/schemas.ts';
 
 export const PERIODS = ['all-time', 'monthly', 'weekly', 'daily'] as const;
 export type Period = (typeof PERIODS)[number];

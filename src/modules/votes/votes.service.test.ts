@@ -2,7 +2,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Database } from '../../core/db.ts';
+import type { Database } from '../../core/storage/db.ts';
 import { startTestKernel, type TestKernel } from '../../../test/support/test-kernel.ts';
 import { withPostgres } from '../../../test/support/postgres.ts';
 import { declined, value } from '../../../test/support/results.ts';

@@ -4,14 +4,14 @@
 // rewards everyone online and the count starts again). Votes are counted one after another, so the
 // party never misses or doubles a goal.
 
-import type { Actor } from '../../core/actor.ts';
-import { actorName, CONSOLE } from '../../core/actor.ts';
-import type { AuditService, CoreApi, KnownPlayer, PlayersService } from '../../core/api.ts';
-import type { Clock } from '../../core/clock.ts';
-import type { EventBus } from '../../core/events.ts';
-import { knownPlayer, playerFields } from '../../core/known-player.ts';
-import type { Logger } from '../../core/log.ts';
-import { fail, ok, type Result } from '../../core/result.ts';
+import type { Actor } from '../../core/kernel/actor.ts';
+import { actorName, CONSOLE } from '../../core/kernel/actor.ts';
+import type { AuditService, CoreApi, KnownPlayer, PlayersService } from '../../core/kernel/api.ts';
+import type { Clock } from '../../core/kernel/clock.ts';
+import type { EventBus } from '../../core/kernel/events.ts';
+import { knownPlayer, playerFields } from '../../core/players/known-player.ts';
+import type { Logger } from '../../core/log/log.ts';
+import { fail, ok, type Result } from '../../core/kernel/result.ts';
 import type { GamePlatform, OnlinePlayer } from '../../platform/platform.ts';
 import type { VotesConfig } from './votes.config.ts';
 import type { Period, PlayerVotes, VoteParty, VoteTop } from './votes.schemas.ts';

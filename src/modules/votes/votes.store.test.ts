@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { migrate, openDatabase, type Database } from '../../core/db.ts';
+import { migrate, openDatabase, type Database } from '../../core/storage/db.ts';
 import { withPostgres } from '../../../test/support/postgres.ts';
 import { growingSteps } from '../../../test/support/query-plan.ts';
 import { createVotesStore, VOTES_MIGRATIONS, VOTES_TABLES } from './votes.store.ts';

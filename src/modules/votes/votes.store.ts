@@ -5,11 +5,11 @@
 // same with a thousand votes or a million.
 
 import { sql } from 'kysely';
-import type { Db, Migration } from '../../core/db.ts';
-import { prepareQuery } from '../../core/prepared-query.ts';
+import type { Db, Migration } from '../../core/storage/db.ts';
+import { prepareQuery } from '../../core/storage/prepared-query.ts';
 import { periodsOf } from './votes.periods.ts';
 import type { Period } from './votes.schemas.ts';
-import { col, defineTables } from '../../core/tables.ts';
+import { col, defineTables } from '../../core/storage/tables.ts';
 
 export const VOTES_MIGRATIONS: readonly Migration[] = [
   {

@@ -1,13 +1,13 @@
 // The warps module: server warps by name, open or behind a permission node, rated by players.
 
-import { defineModule } from '../../core/module.ts';
+import { defineModule } from '../../core/kernel/module.ts';
 import { WARP_NODES, warpsCommands } from './warps.commands.ts';
 import { WARP_EVENTS } from './warps.events.ts';
 import { createWarpsService, type WarpsService } from './warps.service.ts';
 import { WARPS_MIGRATIONS } from './warps.store.ts';
 import { WARPS_ROUTES } from './warps.routes.ts';
 
-declare module '../../core/api.ts' {
+declare module '../../core/kernel/api.ts' {
   interface ModuleServices {
     warps: WarpsService;
   }

@@ -1,12 +1,12 @@
 // In-game commands of the warps: /warp (and /warp rate), /warps, /setwarp, /movewarp, /delwarp.
 
-import type { CommandContext, CommandDefinition } from '../../core/commands.ts';
-import type { ModuleContext } from '../../core/module.ts';
+import type { CommandContext, CommandDefinition } from '../../core/commands/commands.ts';
+import type { ModuleContext } from '../../core/kernel/module.ts';
 import type { Warp } from './warps.schemas.ts';
 import type { WarpsService } from './warps.service.ts';
-import { argsFor } from '../../core/command-args.ts';
-import { succeeded, senderPlayer } from '../../core/command-helpers.ts';
-import { command, sub } from '../../core/command-tree.ts';
+import { argsFor } from '../../core/commands/command-args.ts';
+import { succeeded, senderPlayer } from '../../core/commands/command-helpers.ts';
+import { command, sub } from '../../core/commands/command-tree.ts';
 
 export const WARP_NODES = {
   use: 'core.warp.use',

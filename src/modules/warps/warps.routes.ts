@@ -1,6 +1,6 @@
 // The warps' rows of the route table.
 
-import { defineRoute } from '../../core/routes.ts';
+import { defineRoute } from '../../core/kernel/routes.ts';
 import { CreateWarpBody, MoveWarpBody, Warp, WarpList, WarpListQuery, WarpParams } from './warps.schemas.ts';
 
 export const WARPS_ROUTES = [

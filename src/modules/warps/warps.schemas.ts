@@ -2,8 +2,8 @@
 // come from these.
 
 import { Type, type Static } from '@sinclair/typebox';
-import { LocationAnswer, LocationInput } from '../../core/location.ts';
-import { PlayerUuid } from '../../core/schemas.ts';
+import { LocationAnswer, LocationInput } from '../../core/values/location.ts';
+import { PlayerUuid } from '../../core/values/schemas.ts';
 
 /** 1-32 of a-z, 0-9, _ and -; capitals are read as small letters (names are case-insensitive). */
 export const WARP_NAME_PATTERN = '^[A-Za-z0-9_-]{1,32}$';

@@ -2,14 +2,14 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CONSOLE, type Actor } from '../../core/actor.ts';
+import { CONSOLE, type Actor } from '../../core/kernel/actor.ts';
 import { startTestKernel, type TestKernel } from '../../../test/support/test-kernel.ts';
 import { teleportModule } from '../teleport/index.ts';
 import { warpsModule } from './index.ts';
 import type { WarpsService } from './warps.service.ts';
 import { value, declined, invalid } from '../../../test/support/results.ts';
 import { withPostgres } from '../../../test/support/postgres.ts';
-import { AUDIT_TABLES } from '../../core/audit.ts';
+import { AUDIT_TABLES } from '../../core/log/audit.ts';
 
 const REST: Actor = { kind: 'rest', label: 'panel' };
 const UNKNOWN = '00000000-0000-0000-0000-0000000000cd';

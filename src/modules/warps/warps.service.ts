@@ -2,19 +2,19 @@
 // node (a player who lacks it neither sees nor uses the warp), rated 1 to 5 by players. Answers
 // are already in the rendering of the Remote Access Service.
 
-import { actorName, type Actor } from '../../core/actor.ts';
-import type { AuditService, CoreApi, PermissionsService, PlayersService } from '../../core/api.ts';
-import type { Clock } from '../../core/clock.ts';
-import type { Db } from '../../core/db.ts';
-import type { EventBus } from '../../core/events.ts';
-import { InvalidInput } from '../../core/invalid-input.ts';
-import { toLocation, type LocationInput } from '../../core/location.ts';
-import { isNode } from '../../core/permissions.ts';
-import { fail, ok, type Result } from '../../core/result.ts';
+import { actorName, type Actor } from '../../core/kernel/actor.ts';
+import type { AuditService, CoreApi, PermissionsService, PlayersService } from '../../core/kernel/api.ts';
+import type { Clock } from '../../core/kernel/clock.ts';
+import type { Db } from '../../core/storage/db.ts';
+import type { EventBus } from '../../core/kernel/events.ts';
+import { InvalidInput } from '../../core/values/invalid-input.ts';
+import { toLocation, type LocationInput } from '../../core/values/location.ts';
+import { isNode } from '../../core/players/permissions.ts';
+import { fail, ok, type Result } from '../../core/kernel/result.ts';
 import type { GamePlatform } from '../../platform/platform.ts';
 import { WARP_NAME_PATTERN, type Warp, type WarpList } from './warps.schemas.ts';
 import { createWarpsStore, type WarpRow, type WarpsDb } from './warps.store.ts';
-import { knownPlayer } from '../../core/known-player.ts';
+import { knownPlayer } from '../../core/players/known-player.ts';
 
 export interface WarpsService {
   /** Every warp, or only those `visibleTo` may see (not-found for a player never seen). */

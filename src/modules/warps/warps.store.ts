@@ -1,11 +1,11 @@
 // All SQL of the warps: one row per warp, keyed by its name in small letters, and one rating per
 // player per warp (a new rating replaces the player's earlier one).
 
-import { sql, type Db, type Migration } from '../../core/db.ts';
-import { prepareQuery } from '../../core/prepared-query.ts';
+import { sql, type Db, type Migration } from '../../core/storage/db.ts';
+import { prepareQuery } from '../../core/storage/prepared-query.ts';
 import type { Location } from '../../platform/platform.ts';
-import { LOCATION_COLUMNS, locationOfRow, withLocationColumns } from '../../core/location.ts';
-import { col, defineTables, type DbOf } from '../../core/tables.ts';
+import { LOCATION_COLUMNS, locationOfRow, withLocationColumns } from '../../core/values/location.ts';
+import { col, defineTables, type DbOf } from '../../core/storage/tables.ts';
 
 export const WARPS_MIGRATIONS: readonly Migration[] = [
   {
@@ -73,7 +73,7 @@ export function createWarpsStore(root: Db) {
       .selectAll('w')
       .select(['r.total as total', 'r.n as n'])
       .orderBy('w.name');
-  // The reads of every request, built once (src/core/prepared-query.ts).
+  // The reads of every request, built once (src/core/storage/prepared-query.ts).
   const readAll = prepareQuery(db, (q, _p: Record<string, never>) => withRatings(q));
   const readOne = prepareQuery(db, (q, p: { name: string }) => withRatings(q).where('w.name', '=', p.name));
 

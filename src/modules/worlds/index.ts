@@ -1,7 +1,7 @@
 // The worlds module: managed worlds (create, load, unload, delete, import, adopt, unregister),
 // their settings (load-on-start, entry, game mode, pvp, build, spawn) and /world.
 
-import { defineModule } from '../../core/module.ts';
+import { defineModule } from '../../core/kernel/module.ts';
 import { WORLD_NODES, worldsCommands } from './worlds.commands.ts';
 import { applyArrival, enforceWorldRules } from './worlds.enforce.ts';
 import { WORLD_EVENTS } from './worlds.events.ts';
@@ -9,7 +9,7 @@ import { createWorldsService, type WorldsService } from './worlds.service.ts';
 import { WORLDS_MIGRATIONS } from './worlds.store.ts';
 import { WORLDS_ROUTES } from './worlds.routes.ts';
 
-declare module '../../core/api.ts' {
+declare module '../../core/kernel/api.ts' {
   interface ModuleServices {
     worlds: WorldsService;
   }

@@ -1,11 +1,11 @@
 // In-game commands of the managed worlds: /world (alias /mw) with create, load, unload, delete,
 // import, adopt, unregister, set, info, list and tp (alias go).
 
-import { argsFor } from '../../core/command-args.ts';
-import { succeeded } from '../../core/command-helpers.ts';
-import { command, sub } from '../../core/command-tree.ts';
-import type { CommandContext, CommandDefinition } from '../../core/commands.ts';
-import type { ModuleContext } from '../../core/module.ts';
+import { argsFor } from '../../core/commands/command-args.ts';
+import { succeeded } from '../../core/commands/command-helpers.ts';
+import { command, sub } from '../../core/commands/command-tree.ts';
+import type { CommandContext, CommandDefinition } from '../../core/commands/commands.ts';
+import type { ModuleContext } from '../../core/kernel/module.ts';
 import { parseSetting, SETTING_WORDS, settingText } from './worlds.rules.ts';
 import { SETTING_KEYS, type World } from './worlds.schemas.ts';
 import type { WorldsService } from './worlds.service.ts';

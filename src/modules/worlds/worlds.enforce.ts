@@ -1,8 +1,8 @@
 // What the settings of managed worlds do in the game: the entry rule (a teleport gate), the game
 // mode a player is put in on arriving, pvp and build. Unmanaged worlds have no rules.
 
-import { playerFields } from '../../core/known-player.ts';
-import type { ModuleContext } from '../../core/module.ts';
+import { playerFields } from '../../core/players/known-player.ts';
+import type { ModuleContext } from '../../core/kernel/module.ts';
 import type { OnlinePlayer } from '../../platform/platform.ts';
 import { BUILD_BYPASS_NODE, entryDenial } from './worlds.rules.ts';
 import type { WorldsService } from './worlds.service.ts';

@@ -2,8 +2,8 @@
 // change the registry carry what the world is (generator, seed), entry-denied names the player.
 
 import { Type } from '@sinclair/typebox';
-import { defineEvents, eventPayload, PlayerFields, type PayloadsOf } from '../../core/events.ts';
-import { LocationAnswer } from '../../core/location.ts';
+import { defineEvents, eventPayload, PlayerFields, type PayloadsOf } from '../../core/kernel/events.ts';
+import { LocationAnswer } from '../../core/values/location.ts';
 import { DenialReason, Entry, GameModeSetting, Generator, WorldName } from './worlds.schemas.ts';
 
 const Actor = Type.String({ description: 'Who did it: console, a player’s name, or core-rest/<label>.' });
@@ -56,6 +56,6 @@ export const WORLD_EVENTS = defineEvents({
   ),
 });
 
-declare module '../../core/events.ts' {
+declare module '../../core/kernel/events.ts' {
   interface EventPayloads extends PayloadsOf<typeof WORLD_EVENTS> {}
 }

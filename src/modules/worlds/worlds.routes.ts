@@ -1,6 +1,6 @@
 // The worlds' rows of the route table.
 
-import { defineRoute } from '../../core/routes.ts';
+import { defineRoute } from '../../core/kernel/routes.ts';
 import { AccessQuery, UnloadBody, World, WorldAccess, WorldList, WorldParams } from './worlds.schemas.ts';
 
 export const WORLDS_ROUTES = [

@@ -2,8 +2,8 @@
 // come from these.
 
 import { Type, type Static } from '@sinclair/typebox';
-import { LocationAnswer } from '../../core/location.ts';
-import { PlayerUuid } from '../../core/schemas.ts';
+import { LocationAnswer } from '../../core/values/location.ts';
+import { PlayerUuid } from '../../core/values/schemas.ts';
 
 /** The platform's world-name rule (src/platform/worlds.ts worldNameProblem), as a schema. */
 export const WorldName = Type.String({

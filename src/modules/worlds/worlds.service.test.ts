@@ -1,6 +1,6 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { CONSOLE, type Actor } from '../../core/actor.ts';
+import { CONSOLE, type Actor } from '../../core/kernel/actor.ts';
 import { startTestKernel, type TestKernel } from '../../../test/support/test-kernel.ts';
 import { declined, invalid, value } from '../../../test/support/results.ts';
 import { withPostgres } from '../../../test/support/postgres.ts';
@@ -8,7 +8,7 @@ import { teleportModule } from '../teleport/index.ts';
 import { worldsModule } from './index.ts';
 import type { WorldsService } from './worlds.service.ts';
 import { createWorldsStore } from './worlds.store.ts';
-import { AUDIT_TABLES } from '../../core/audit.ts';
+import { AUDIT_TABLES } from '../../core/log/audit.ts';
 
 const REST: Actor = { kind: 'rest', label: 'panel' };
 const UNKNOWN = '00000000-0000-0000-0000-0000000000ab';

@@ -4,15 +4,15 @@
 // database, so that the teleport gate and the game's events (asked synchronously) read it without a
 // query.
 
-import { actorName, type Actor } from '../../core/actor.ts';
-import type { AuditService, CoreApi, PermissionsService, PlayersService } from '../../core/api.ts';
-import type { Clock } from '../../core/clock.ts';
-import type { Db } from '../../core/db.ts';
-import type { EventBus } from '../../core/events.ts';
-import { InvalidInput } from '../../core/invalid-input.ts';
-import { knownPlayer } from '../../core/known-player.ts';
-import type { Logger } from '../../core/log.ts';
-import { fail, ok, type Failure, type Result } from '../../core/result.ts';
+import { actorName, type Actor } from '../../core/kernel/actor.ts';
+import type { AuditService, CoreApi, PermissionsService, PlayersService } from '../../core/kernel/api.ts';
+import type { Clock } from '../../core/kernel/clock.ts';
+import type { Db } from '../../core/storage/db.ts';
+import type { EventBus } from '../../core/kernel/events.ts';
+import { InvalidInput } from '../../core/values/invalid-input.ts';
+import { knownPlayer } from '../../core/players/known-player.ts';
+import type { Logger } from '../../core/log/log.ts';
+import { fail, ok, type Failure, type Result } from '../../core/kernel/result.ts';
 import type { GamePlatform, Location } from '../../platform/platform.ts';
 import { createOptionsProblem, worldNameProblem, type CreateWorldOptions, type WorldOutcome, type WorldRefusal } from '../../platform/worlds.ts';
 import { defaultSettings, entryDenial } from './worlds.rules.ts';

@@ -1,11 +1,11 @@
 // All SQL of the managed worlds: one row per world the plugin manages, with its settings. A world's
 // spawn override is five nullable columns (the world is the row's own).
 
-import type { Db, Migration } from '../../core/db.ts';
-import { prepareQuery } from '../../core/prepared-query.ts';
+import type { Db, Migration } from '../../core/storage/db.ts';
+import { prepareQuery } from '../../core/storage/prepared-query.ts';
 import type { GameMode, Location } from '../../platform/platform.ts';
 import type { EntryRule, WorldSettings } from './worlds.schemas.ts';
-import { col, defineTables, type TablesIn, type RowOf } from '../../core/tables.ts';
+import { col, defineTables, type TablesIn, type RowOf } from '../../core/storage/tables.ts';
 import type { Updateable } from 'kysely';
 
 export const WORLDS_MIGRATIONS: readonly Migration[] = [

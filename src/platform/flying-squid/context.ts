@@ -13,7 +13,7 @@
 //  2. In index.ts, construct it (after the concerns it uses) and delegate the GamePlatform methods
 //     it implements. flying-squid's shapes go in fs-types.ts, raw packets in packets.ts.
 
-import type { Logger } from '../../core/log.ts';
+import type { Logger } from '../../core/log/log.ts';
 import type { OnlinePlayer, PlatformEventName, PlatformEvents } from '../platform.ts';
 import type { PlayerInventory } from '../player-inventory.ts';
 import type { DragState } from './container.ts';

@@ -1,7 +1,7 @@
 // The platform's event listeners: registered through GamePlatform.on/off, called by the concern
 // that sees the event happen (ctx.emit). A failing listener is logged and the others still run.
 
-import type { Logger } from '../../core/log.ts';
+import type { Logger } from '../../core/log/log.ts';
 import type { PlatformEventName, PlatformEvents } from '../platform.ts';
 
 type Listener = (data: never) => void;

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { memoryLogger } from '../../core/log.ts';
+import { memoryLogger } from '../../core/log/log.ts';
 import { SignStore, type SignEntry } from './sign-store.ts';
 
 const sign = (x: number, y: number, z: number, first: string): SignEntry => ({ x, y, z, material: 'oak_sign', front: [first, '', '', ''], back: ['', '', '', ''] });

@@ -6,7 +6,7 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Logger } from '../../core/log.ts';
+import type { Logger } from '../../core/log/log.ts';
 import { isSignMaterial, SIGN_LINE_MAX, SIGN_LINES } from '../signs.ts';
 
 export interface Pos {

@@ -1,5 +1,5 @@
 // Retries and the audit log against the real server (the walk over every write route and the replay
-// after a restart: src/core/audit.scene.test.ts), read from the server's own database: a deposit
+// after a restart: src/core/log/audit.scene.test.ts), read from the server's own database: a deposit
 // retried with one Idempotency-Key is applied once and audited once by core-rest/writer, a declined
 // call leaves one core-rest.declined entry with its code, and what a bot does in game (/setjail) is
 // audited with the bot as the actor. The part gives back the money it deposited and removes its jail.

@@ -1,5 +1,5 @@
 // Finding a player against the real game (every answer of the routes and the getting-started
-// example: src/core/players.scene.test.ts): the players list shows the bots online in their world
+// example: src/core/players/players.scene.test.ts): the players list shows the bots online in their world
 // with the ping the server measured and their join time, drops a bot whose connection ended, and
 // the name of a bot that left still finds it. A bot of its own, Pax, joins and quits.
 

@@ -8,7 +8,7 @@
 // that another part could trip over. A part that needs another player joins one of its own and
 // quits it at the end.
 
-import type { EventName } from '../../../src/core/events.ts';
+import type { EventName } from '../../../src/core/kernel/events.ts';
 import type { Scene } from '../support/rest-server.ts';
 
 export interface EventStep {

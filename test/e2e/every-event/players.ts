@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 import { joinBot, kickReason, quit, sleep, waitFor, waitForMessage, type Bot } from '../support/bots.ts';
 import type { Scene } from '../support/rest-server.ts';
-import type { EventName } from '../../../src/core/events.ts';
+import type { EventName } from '../../../src/core/kernel/events.ts';
 import type { EventPart } from './part.ts';
 
 const JAIL = 'evcell';
