@@ -1,7 +1,7 @@
 // CoreApi: the in-process published API, the one object the Remote Access Service receives.
 // The kernel's services are always there; each module adds its service under its name by
 // augmenting ModuleServices from its own folder:
-//   declare module './api.ts' { interface ModuleServices { economy: EconomyService } }
+//   declare module '../../core/kernel/api.ts' { interface ModuleServices { economy: EconomyService } }
 // A module that is switched off is absent at run time; the add-on checks `isModuleOn` first. A
 // module sees only its part of this object (`ModuleApi` in ./module.ts): the kernel's services and
 // the modules it declares.

@@ -115,7 +115,7 @@ export function defineEvents<S extends EventSchemas>(schemas: S & { [K in Exclud
 
 /**
  * The payload type of each event whose schema is declared, by name. Each events file adds its own:
- *   declare module './events.ts' { interface EventPayloads extends PayloadsOf<typeof HOME_EVENTS> {} }
+ *   declare module '../../core/kernel/events.ts' { interface EventPayloads extends PayloadsOf<typeof HOME_EVENTS> {} }
  */
 // biome-ignore lint: augmented by each events file.
 export interface EventPayloads {}
