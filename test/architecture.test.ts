@@ -26,24 +26,68 @@ interface Import {
   /** The imported file, the same way; `../outside` when it is outside src/. */
   to: string;
   line: number;
+  /** `import type`: erased when the file runs, so it loads nothing. */
+  typeOnly: boolean;
 }
 
 /** Every relative import and re-export of a file (static, `import type` and `import()` alike). */
 function importsOf(file: string, text: string): Import[] {
   const rel = (p: string) => relative(SRC, p).split(sep).join('/');
-  return scan(file, text).map((i) => ({ from: rel(file), to: rel(i.target), line: i.line }));
+  return scan(file, text).map((i) => ({ from: rel(file), to: rel(i.target), line: i.line, typeOnly: i.typeOnly }));
 }
 
 const ALL: Import[] = sourceFiles(SRC).flatMap((f) => importsOf(f, readFileSync(f, 'utf8')));
 const isTest = (path: string) => path.endsWith('.test.ts');
 const show = (i: Import) => `src/${i.from}:${i.line} imports src/${i.to}`;
 
+/**
+ * The groups of files that load each other in a ring (the strongly connected components of more
+ * than one file, or a file that loads itself), each sorted, by Tarjan's algorithm. A ring that runs
+ * hands a file a half-loaded module: what it imports is undefined until the ring has loaded.
+ */
+function loadCycles(imports: readonly Import[]): string[][] {
+  const next = new Map<string, string[]>();
+  for (const i of imports) next.set(i.from, [...(next.get(i.from) ?? []), i.to]);
+  const order = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const rings: string[][] = [];
+  const visit = (file: string): void => {
+    order.set(file, order.size);
+    low.set(file, order.get(file)!);
+    stack.push(file);
+    onStack.add(file);
+    for (const to of next.get(file) ?? []) {
+      if (!order.has(to)) {
+        visit(to);
+        low.set(file, Math.min(low.get(file)!, low.get(to)!));
+      } else if (onStack.has(to)) low.set(file, Math.min(low.get(file)!, order.get(to)!));
+    }
+    if (low.get(file) !== order.get(file)) return;
+    const ring: string[] = [];
+    let top: string;
+    do {
+      top = stack.pop()!;
+      onStack.delete(top);
+      ring.push(top);
+    } while (top !== file);
+    if (ring.length > 1 || next.get(file)?.includes(file)) rings.push(ring.sort());
+  };
+  for (const file of next.keys()) if (!order.has(file)) visit(file);
+  return rings;
+}
+
 describe('the direction of dependencies', () => {
   it('reads the imports of the source (the scan itself works)', () => {
     const found = importsOf(join(SRC, 'modules/x/x.ts'), "import type { A } from '../../rest/a.ts';\nexport { B } from './b.ts';\nconst c = await import('../y/c.ts');\n");
     assert.deepEqual(
-      found.map((i) => i.to),
-      ['rest/a.ts', 'modules/x/b.ts', 'modules/y/c.ts'],
+      found.map((i) => [i.to, i.typeOnly]),
+      [
+        ['rest/a.ts', true],
+        ['modules/x/b.ts', false],
+        ['modules/y/c.ts', false],
+      ],
     );
     assert.ok(ALL.some((i) => i.from === 'main.ts' && i.to === 'modules/index.ts'), 'the composition root hands the module list over');
   });
@@ -65,6 +109,17 @@ describe('the direction of dependencies', () => {
       (i) => i.from.startsWith('rest/') && !isTest(i.from) && i.to.startsWith('modules/') && !(listReaders.has(i.from) && i.to === 'modules/index.ts'),
     );
     assert.deepEqual(offenders.map(show), []);
+  });
+
+  it('no import cycle runs: the files of src/ (tests aside) load each other in one order (type-only imports aside)', () => {
+    const cycles = loadCycles(ALL.filter((i) => !i.typeOnly && !isTest(i.from) && !isTest(i.to)));
+    assert.deepEqual(cycles.map((c) => c.map((f) => `src/${f}`).join(' -> ')), []);
+  });
+
+  it('finds a cycle when there is one (the check itself works)', () => {
+    const edge = (from: string, to: string): Import => ({ from, to, line: 1, typeOnly: false });
+    assert.deepEqual(loadCycles([edge('a.ts', 'b.ts'), edge('b.ts', 'c.ts'), edge('c.ts', 'a.ts'), edge('c.ts', 'd.ts')]), [['a.ts', 'b.ts', 'c.ts']]);
+    assert.deepEqual(loadCycles([edge('a.ts', 'b.ts'), edge('b.ts', 'c.ts')]), []);
   });
 
   it('a module imports no file of another module: it reaches the other through CoreApi', () => {
