@@ -20,6 +20,7 @@ import { CONSOLE } from '../src/core/kernel/actor.ts';
 import type { ModuleDefinition } from '../src/core/kernel/module.ts';
 import type { RouteDefinition } from '../src/core/kernel/routes.ts';
 import { moderationModule } from '../src/modules/moderation/index.ts';
+import { teleportModule } from '../src/modules/teleport/index.ts';
 import { http } from '../src/rest/test-support.ts';
 import { fencedBlocks } from './support/doc-commands.ts';
 import { startKernelAddon, type KernelAddon } from './support/rest-addon.ts';
@@ -172,7 +173,7 @@ describe('the worked example of docs/architecture.md, "Adding a module"', () => 
     const note = (uuid: string, line: string) => run(t, uuid, line);
 
     before(async () => {
-      ({ t, staff, ann } = await startWith([moderationModule, await load()], (configDir) => writeFileSync(join(configDir, 'notes.conf'), 'max-length = 20\n')));
+      ({ t, staff, ann } = await startWith([teleportModule, moderationModule, await load()], (configDir) => writeFileSync(join(configDir, 'notes.conf'), 'max-length = 20\n')));
       rest = await startKernelAddon(t);
       writer = await rest.token('writer', 'read,write');
     });
