@@ -1,7 +1,8 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Actor } from '../kernel/actor.ts';
-import { createCommandRegistry, helpCommand, stopCommand, tokenize } from './command-registry.ts';
+import { createCommandRegistry, stopCommand, tokenize } from './command-registry.ts';
+import { helpCommand } from './help-command.ts';
 import type { CommandDefinition } from './commands.ts';
 import { memoryLogger } from '../log/log.ts';
 import { fromDatabase } from '../storage/storage-errors.ts';
@@ -113,7 +114,7 @@ describe('commands.execute', () => {
   it('answers an unknown command with a pointer to help', async () => {
     const s = setup();
     await s.platform.run(s.alice, 'nosuch thing');
-    assert.deepEqual(s.platform.messagesOf(s.alice), ['Unknown command "nosuch". Type "help" for the commands you may use.']);
+    assert.deepEqual(s.platform.messagesOf(s.alice), ['Unknown command "nosuch". Type /help for the commands you may use.']);
   });
 
   it('refuses a player-only command at the console', async () => {
@@ -283,7 +284,7 @@ describe('checks before a command runs', () => {
     const s = setup();
     s.registry.addCheck(() => 'Blocked.');
     await s.platform.run(s.alice, 'nosuch');
-    assert.deepEqual(s.platform.messagesOf(s.alice), ['Unknown command "nosuch". Type "help" for the commands you may use.']);
+    assert.deepEqual(s.platform.messagesOf(s.alice), ['Unknown command "nosuch". Type /help for the commands you may use.']);
   });
 });
 
@@ -301,7 +302,7 @@ describe('filters of the listed commands', () => {
     assert.deepEqual(s.platform.complete('console', 's'), ['say2', 'secret', 'stop']);
     await s.platform.run(s.alice, 'help echo');
     await s.platform.run(s.alice, 'echo still');
-    assert.deepEqual(s.platform.messagesOf(s.alice), ['Unknown command "echo". Type "help" for the commands you may use.', 'still']);
+    assert.deepEqual(s.platform.messagesOf(s.alice), ['Unknown command "echo". Type /help for the commands you may use.', 'still']);
     remove();
     assert.deepEqual(s.registry.names(s.platform.sender(s.alice)), ['boom', 'echo', 'fly', 'help', 'say2']);
   });
@@ -352,35 +353,6 @@ describe('commands.complete', () => {
   it('lists names and aliases the sender may use for the command tree', () => {
     const s = setup();
     assert.deepEqual(s.registry.names(s.platform.sender(s.alice)), ['boom', 'echo', 'fly', 'help', 'say2']);
-  });
-});
-
-describe('help', () => {
-  it('lists the commands the sender may use, with their usage', async () => {
-    const s = setup();
-    await s.platform.run(s.alice, 'help');
-    const lines = s.platform.messagesOf(s.alice);
-    assert.equal(lines[0], 'Commands you may use (4):');
-    assert.ok(lines.includes('echo <words…> - Repeats.'));
-    assert.ok(!lines.some((l) => l.startsWith('secret') || l.startsWith('stop')));
-  });
-
-  it('explains one command', async () => {
-    const s = setup();
-    await s.platform.run(s.alice, 'help say2');
-    assert.deepEqual(s.platform.messagesOf(s.alice), ['Usage: echo <words…>', 'Repeats.', 'Aliases: say2']);
-  });
-
-  it('does not reveal a command the sender may not use', async () => {
-    const s = setup();
-    await s.platform.run(s.alice, 'help secret');
-    assert.deepEqual(s.platform.messagesOf(s.alice), ['Unknown command "secret". Type "help" for the commands you may use.']);
-  });
-
-  it('tells the console that a player-only command is for players, not that it is unknown', async () => {
-    const s = setup();
-    await s.platform.run('console', 'help fly');
-    assert.deepEqual(s.platform.consoleText(), ['"fly" is a command for players in the game; the console cannot use it.']);
   });
 });
 

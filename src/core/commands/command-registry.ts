@@ -77,6 +77,22 @@ export function actorOf(sender: CommandSender): Actor {
 
 const refusal = (text: string): Text => ({ text, color: 'red' });
 
+/**
+ * The answer to a word that names no command the sender may use. A player types `/help` (and may
+ * click it); the console types its commands without the slash.
+ */
+export function unknownCommand(sender: CommandSender, word: string): Text {
+  if (sender.kind === 'console') return refusal(`Unknown command "${word}". Type "help" for the commands you may use.`);
+  return {
+    text: `Unknown command "${word}". Type `,
+    color: 'red',
+    extra: [
+      { text: '/help', color: 'yellow', clickEvent: { action: 'run_command', value: '/help' }, hoverEvent: { action: 'show_text', contents: 'Click to list the commands you may use' } },
+      ' for the commands you may use.',
+    ],
+  };
+}
+
 function isInvalidInput(e: unknown): e is Error & { field: string } {
   return e instanceof Error && e.name === 'InvalidInput' && typeof (e as { field?: unknown }).field === 'string';
 }
@@ -84,7 +100,10 @@ function isInvalidInput(e: unknown): e is Error & { field: string } {
 export interface CommandFramework extends CommandRegistry, CommandChecks, Required<CommandHandler> {
   /** A registered command by name or alias (case-insensitive). */
   get(name: string): CommandDefinition | undefined;
-  /** Whether the sender may run the command (permission, and player-only commands for players). */
+  /**
+   * Whether the command is the sender's to list and complete: its permission, player-only commands
+   * for players, at least one form of a declared command they may use, and no list filter hiding it.
+   */
   mayUse(sender: CommandSender, command: CommandDefinition): boolean;
 }
 
@@ -166,6 +185,9 @@ export function createCommandRegistry(options: {
     mayUse(sender, command) {
       if (command.playerOnly && sender.kind !== 'player') return false;
       if (command.permission !== null && !permissions.has(actorOf(sender), command.permission)) return false;
+      // A declared command is theirs when they may run at least one of its forms: `/region` for a
+      // player holding only the nodes of its subcommands' info and list, not for one holding none.
+      if (command.usageFor && command.usageFor(context(sender, '')).length === 0) return false;
       return !hidden(sender, command);
     },
 
@@ -176,7 +198,7 @@ export function createCommandRegistry(options: {
       const ctx = context(sender, rest);
       const command = framework.get(first);
       if (!command) {
-        ctx.reply(refusal(`Unknown command "${first}". Type "help" for the commands you may use.`));
+        ctx.reply(unknownCommand(sender, first));
         return;
       }
       const refused = checked(sender, command, args);
@@ -241,47 +263,6 @@ export function createCommandRegistry(options: {
     },
   };
   return framework;
-}
-
-/** `help`: the commands the sender may use with their usage, or one command in detail. */
-export function helpCommand(framework: CommandFramework): CommandDefinition {
-  return {
-    name: 'help',
-    permission: null,
-    description: 'Lists the commands you may use, or explains one.',
-    usage: 'help [command]',
-    run(ctx, args) {
-      const wanted = args[0];
-      if (wanted !== undefined) {
-        const c = framework.get(wanted);
-        if (c?.playerOnly && ctx.sender.kind === 'console') {
-          ctx.reply(refusal(`"${c.name}" is a command for players in the game; the console cannot use it.`));
-          return;
-        }
-        if (!c || !framework.mayUse(ctx.sender, c)) {
-          ctx.reply(refusal(`Unknown command "${wanted}". Type "help" for the commands you may use.`));
-          return;
-        }
-        const usage = c.usageFor?.(ctx) ?? [c.usage];
-        ctx.reply({ text: `Usage: ${usage[0] ?? ''}`, color: 'gold' });
-        for (const line of usage.slice(1)) ctx.reply({ text: `       ${line}`, color: 'gold' });
-        ctx.reply(c.description);
-        if (c.aliases?.length) ctx.reply(`Aliases: ${c.aliases.join(', ')}`);
-        if (c.permission) ctx.reply(`Permission: ${c.permission}`);
-        return;
-      }
-      const usable = framework
-        .list()
-        .filter((c) => framework.mayUse(ctx.sender, c))
-        .sort((a, b) => a.name.localeCompare(b.name));
-      ctx.reply({ text: `Commands you may use (${usable.length}):`, color: 'gold' });
-      for (const c of usable) ctx.reply({ text: c.usage, color: 'yellow', extra: [{ text: ` - ${c.description}`, color: 'white' }] });
-    },
-    complete(ctx, args) {
-      if (args.length !== 1) return [];
-      return framework.names(ctx.sender);
-    },
-  };
 }
 
 /** `stop`: stops the server (the console, or a player holding core.stop). */

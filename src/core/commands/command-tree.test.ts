@@ -3,7 +3,8 @@ import assert from 'node:assert/strict';
 import type { Actor } from '../kernel/actor.ts';
 import type { KnownPlayer } from '../kernel/api.ts';
 import { argsFor, arg as pureArg } from './command-args.ts';
-import { createCommandRegistry, helpCommand } from './command-registry.ts';
+import { createCommandRegistry } from './command-registry.ts';
+import { helpCommand } from './help-command.ts';
 import { command, permissionNodes, sub, usageLines, type DeclaredCommand } from './command-tree.ts';
 import { memoryLogger } from '../log/log.ts';
 import { FakePlatform } from '../../../test/support/fake-platform.ts';
@@ -287,9 +288,29 @@ describe('declared commands: usage', () => {
   it('lists in help only the forms the sender may use', async () => {
     const s = setup(['test.eco.set']);
     await s.platform.run(s.alice, 'help eco');
-    assert.deepEqual(s.said().slice(0, 3), ['Usage: eco set <player> <amount>', '       eco reset', 'Admin money.']);
+    assert.deepEqual(s.said().slice(0, 3), ['Usage: /eco set <player> <amount>', '       /eco reset', 'Admin money.']);
     const c = { sender: s.platform.sender(s.alice), actor: { kind: 'console' }, rest: '', reply: () => {}, has: (n: string) => n === 'test.eco.set' } satisfies Parameters<typeof usageLines>[1];
     assert.deepEqual(usageLines(s.eco as DeclaredCommand, c), ['/eco set <player> <amount>', '/eco reset']);
+  });
+});
+
+describe('declared commands: what a sender may use', () => {
+  it('makes the summary line of the forms the sender may use, and none when they may use none', () => {
+    const s = setup(['test.eco.set']);
+    const c = (held: readonly string[]) => ({ sender: s.platform.sender(s.alice), actor: { kind: 'console' }, rest: '', reply: () => {}, has: (n: string) => held.includes(n) }) satisfies Parameters<typeof usageLines>[1];
+    assert.deepEqual(s.eco.summaryFor!(c(['test.eco.set'])), ['eco set <player> <amount>', 'eco reset']);
+    assert.deepEqual(s.eco.summaryFor!(c([])), []);
+    assert.deepEqual(s.eco.usageFor!(c([])), []);
+    assert.ok(s.registry.mayUse(s.platform.sender(s.alice), s.eco));
+    const none = setup();
+    assert.ok(!none.registry.mayUse(none.platform.sender(none.alice), none.eco));
+    assert.ok(!none.registry.names(none.platform.sender(none.alice)).includes('eco'));
+  });
+
+  it('tells a sender who may use no form of it the nodes they lack, not an empty usage', async () => {
+    const s = setup();
+    await s.platform.run(s.alice, 'eco');
+    assert.deepEqual(s.said(), ['You do not have permission (test.eco.give, test.eco.take, test.eco.set).']);
   });
 });
 

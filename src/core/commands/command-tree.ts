@@ -162,15 +162,21 @@ function lines(node: CommandNode, prefix: string, c?: CommandContext): string[] 
   return out;
 }
 
-/** One line for `help`'s list: every line when they are few, else the subcommand words. */
-function summary(root: CommandNode): string {
-  const all = lines(root, root.name);
-  if (all.length <= 3) return all.join(' | ');
+/**
+ * The parts of the one line `help`'s list shows (joined with ` | `): every line when they are few,
+ * else the subcommand words. With a sender, only what they may use.
+ */
+function summary(root: CommandNode, c?: CommandContext): string[] {
+  const all = lines(root, root.name, c);
+  if (all.length <= 3) return all;
+  const words = (children: readonly CommandNode[]) => children.filter((s) => !c || may(c, s)).map((s) => s.name);
+  const subs = words(root.subcommands);
+  const then = words(root.then);
   const parts: string[] = [];
   if (root.run) parts.push(all[0]!);
-  if (root.subcommands.length) parts.push(`${root.name} ${root.subcommands.map((s) => s.name).join('|')} …`);
-  if (root.then.length) parts.push(`${join(root.name, ...root.args.map((a) => shownArg(a, true)))} ${root.then.map((s) => s.name).join('|')} …`);
-  return parts.join(' | ');
+  if (subs.length) parts.push(`${root.name} ${subs.join('|')} …`);
+  if (then.length) parts.push(`${join(root.name, ...root.args.map((a) => shownArg(a, true)))} ${then.join('|')} …`);
+  return parts;
 }
 
 /** The usage lines of a declared command that this sender may use, with the leading slash for a player. */
@@ -183,9 +189,20 @@ export function usageLines(command: DeclaredCommand, c: CommandContext): string[
 
 const red = (text: string): Text => ({ text, color: 'red' });
 
+/** Why the sender may use none of the forms under a node: the nodes they lack, or who may run them. */
+function noForm(c: CommandContext, node: CommandNode, path: string): Text {
+  const children = [...node.subcommands, ...node.then];
+  const lacking = [...new Set(children.flatMap((s) => (s.permission !== null && !c.has(s.permission) ? [s.permission] : [])))];
+  if (lacking.length) return red(`You do not have permission (${lacking.join(', ')}).`);
+  if (c.sender.kind === 'console') return red(`Only a player can use "${path}"; it cannot be run from the console.`);
+  return red(`"${path}" can only be run at the server console.`);
+}
+
 function replyUsage(c: CommandContext, node: CommandNode, prefix: string): void {
   const slash = c.sender.kind === 'player' ? '/' : '';
   const usage = lines(node, prefix, c).map((l) => slash + l);
+  // Every form under it needs what the sender lacks: an empty "Usage:" would tell them nothing.
+  if (usage.length === 0) return void c.reply(noForm(c, node, prefix));
   if (usage.length <= 3) {
     c.reply(red(`Usage: ${usage.join(', ')}`));
     return;
@@ -307,13 +324,14 @@ export function command<const A extends readonly AnyArg[] = []>(declaration: Com
     aliases: tree.aliases,
     permission: declaration.permission,
     description: declaration.description,
-    usage: summary(tree),
+    usage: summary(tree).join(' | '),
     playerOnly: tree.playerOnly,
     ...(declaration.secretArgs ? { secretArgs: true } : {}),
     tree,
     run: (c) => execute(tree, c),
     complete: (c, words) => complete(tree, c, words),
     usageFor: (c) => lines(tree, tree.name, c),
+    summaryFor: (c) => summary(tree, c),
   };
 }
 

@@ -44,8 +44,13 @@ export interface CommandDefinition {
   run(ctx: CommandContext, args: string[]): void | Promise<void>;
   /** Completions for the last of `args` (which may be ''). */
   complete?(ctx: CommandContext, args: string[]): string[];
-  /** The usage lines this sender may use, one per form (declared commands make them; see command-tree.ts). */
+  /**
+   * The usage lines this sender may use, one per form, without the leading slash (declared commands
+   * make them; see command-tree.ts). None: the sender may use no form of it, so it is not theirs to list.
+   */
   usageFor?(ctx: CommandContext): string[];
+  /** `usage` as this sender may use it, in parts to be joined with ` | ` (each without the slash). */
+  summaryFor?(ctx: CommandContext): string[];
 }
 
 /**

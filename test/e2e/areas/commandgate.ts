@@ -149,7 +149,7 @@ export const commandgatePart: AreaPart = {
       for (const builtin of ['op Ann', 'setblock ~ ~ ~ stone']) {
         const told = waitForMessage(ann, /Unknown command|You may not use/);
         ann.chat(`/${builtin}`);
-        assert.equal(await told, `Unknown command "${builtin.split(' ')[0]}". Type "help" for the commands you may use.`);
+        assert.equal(await told, `Unknown command "${builtin.split(' ')[0]}". Type /help for the commands you may use.`);
       }
     });
 
