@@ -245,6 +245,12 @@ export interface GamePlatform extends EntityPort, DisplayPort, VisibilityPort, P
   ping(uuid: string): number | undefined;
 
   location(uuid: string): Location | undefined;
+  /**
+   * The highest block of the column (x, z) of a loaded world that a player stands on (one with a
+   * collision box: not air, grass or flowers) or floats in (water, lava), from the top of the world
+   * down; undefined when the world is not loaded or the column is empty to the bottom.
+   */
+  highestBlock(world: string, x: number, z: number): Promise<BlockAt | undefined>;
   /** Moves an online player, across worlds if needed. False when the player or world is unknown. */
   teleport(uuid: string, to: Location): Promise<boolean>;
 

@@ -177,6 +177,28 @@ export const gameplayContract: Contract = (h) => {
       await p.leave();
     });
 
+    it('answers the highest block of a column as the client sees it, and a block placed on it is the new top', async () => {
+      const p = await h().join(playerName('Climber'));
+      const world = h().platform.location(p.player.uuid)!.world;
+      const on = await groundNear(h(), p, -2, -3);
+      /** The highest block the client shows in the column that is not air or a plant. */
+      const clientTop = (): BlockPos & { material: string } => {
+        for (let y = 319; y >= -64; y--) {
+          const material = p.clientBlock({ ...on, y });
+          if (material !== 'air' && !PLANTS.test(material)) return { x: on.x, y, z: on.z, material };
+        }
+        throw new Error('the client shows an empty column');
+      };
+      assert.deepEqual(await h().platform.highestBlock(world, on.x + 0.5, on.z + 0.5), { world, ...clientTop() });
+      const top = clientTop();
+      assert.equal(h().platform.setInventorySlot(p.player.uuid, 0, { material: 'oak_planks', count: 1 }), true);
+      await p.placeOn(top);
+      await h().until(() => p.clientBlock({ ...top, y: top.y + 1 }) === 'oak_planks', 'the client to see the planks');
+      assert.deepEqual(await h().platform.highestBlock(world, on.x, on.z), { world, x: on.x, y: top.y + 1, z: on.z, material: 'oak_planks' });
+      assert.equal(await h().platform.highestBlock('no_such_world', on.x, on.z), undefined);
+      await p.leave();
+    });
+
     it('reports an item used in the main hand, with the item', async () => {
       const uses = h().record('itemUse');
       const p = await h().join(playerName('User'));

@@ -4,6 +4,7 @@
 // inventories and chest windows (whose contents a test changes as a player's clicks would).
 
 import type {
+  BlockAt,
   ChatFilter,
   ChestHandle,
   ChestView,
@@ -263,6 +264,12 @@ export class FakePlatform implements GamePlatform {
     s.location = { ...to };
     this.teleports.push({ uuid, to: { ...to } });
     return true;
+  }
+
+  async highestBlock(world: string, x: number, z: number): Promise<BlockAt | undefined> {
+    if (!this.worldStore.has(world)) return undefined;
+    const top = this.gameplay.highestBlock(world, x, z);
+    return top.y < -64 ? undefined : top;
   }
 
   kick(uuid: string, reason: Text): boolean {

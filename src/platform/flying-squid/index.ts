@@ -5,6 +5,7 @@
 
 import type {
   Abilities,
+  BlockAt,
   ChatFilter,
   ChestHandle,
   ChestView,
@@ -169,6 +170,10 @@ class FlyingSquidAdapter implements PreparedFlyingSquid {
   location(uuid: string): Location | undefined {
     return this.worldsOf.location(uuid);
   }
+  highestBlock(world: string, x: number, z: number): Promise<BlockAt | undefined> {
+    return this.worldsOf.highestBlock(world, x, z);
+  }
+
   teleport(uuid: string, to: Location): Promise<boolean> {
     this.poses.teleporting(uuid);
     return this.worldsOf.teleport(uuid, to);

@@ -5,7 +5,7 @@
 // player itself, as a respawn does.
 
 import { dirname, join } from 'node:path';
-import type { Location } from '../platform.ts';
+import type { BlockAt, Location } from '../platform.ts';
 import type { CreateWorldOptions, UnloadOptions, WorldInfo, WorldOutcome } from '../worlds.ts';
 import type { AdapterContext, PlayerSession } from './context.ts';
 import type { FsWorld, Vec3 } from './fs-types.ts';
@@ -14,6 +14,12 @@ import * as P from './packets.ts';
 import type { PlayerState } from './player-state.ts';
 import { closable, findSpawn, flyingSquidWorlds, RuntimeWorlds, type WorldEntry } from './runtime-worlds.ts';
 import type { Windows } from './windows.ts';
+
+/** The highest and lowest block heights of a 1.21.4 world (the nether's blocks are within them). */
+const WORLD_TOP = 319;
+const WORLD_BOTTOM = -64;
+/** Blocks without a collision box that a player floats in rather than falls through. */
+const LIQUIDS = new Set(['water', 'lava']);
 
 export class Worlds {
   private readonly registry: RuntimeWorlds;
@@ -179,6 +185,18 @@ export class Worlds {
     player.position = at;
     s.sendPosition(P.position(s.teleportId++, at.x, at.y, at.z, { yaw: to.yaw, pitch: to.pitch }));
     return true;
+  }
+
+  async highestBlock(name: string, x: number, z: number): Promise<BlockAt | undefined> {
+    const world = this.registry.byName(name);
+    if (!world) return undefined;
+    const bx = Math.floor(x);
+    const bz = Math.floor(z);
+    for (let y = WORLD_TOP; y >= WORLD_BOTTOM; y--) {
+      const block = await world.fs.getBlock(new this.ctx.Vec3(bx, y, bz));
+      if (block.boundingBox !== 'empty' || LIQUIDS.has(block.name)) return { world: name, x: bx, y, z: bz, material: block.name };
+    }
+    return undefined;
   }
 
   locationOf(session: PlayerSession): Location {

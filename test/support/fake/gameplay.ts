@@ -106,6 +106,23 @@ export class FakeGameplay {
     return this.blocks.get(key(world, at)) ?? (at.y < 64 ? 'stone' : 'air');
   }
 
+  /**
+   * The highest block of a column that is not air (the fake knows no plants): a block set above
+   * the ground, or the stone at 63.
+   */
+  highestBlock(world: string, x: number, z: number): BlockAt {
+    const bx = Math.floor(x);
+    const bz = Math.floor(z);
+    let top = 63;
+    for (const [k, material] of this.blocks) {
+      const [w, at] = k.split(':');
+      const [kx, ky, kz] = at!.split(',').map(Number);
+      if (w === world && kx === bx && kz === bz && material !== 'air' && ky! > top) top = ky!;
+    }
+    while (top >= -64 && this.blockAt({ world, x: bx, y: top, z: bz }) === 'air') top--;
+    return { world, x: bx, y: top, z: bz, material: this.blockAt({ world, x: bx, y: top, z: bz }) };
+  }
+
   /** Sets a block, as the world would be. */
   setBlock(at: BlockPosition, material: string): void {
     const k = key(at.world ?? 'world', at);
