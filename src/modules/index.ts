@@ -40,5 +40,6 @@ import { worldsModule } from './worlds/index.ts';
 import { votesModule } from './votes/index.ts';
 import { staffModule } from './staff/index.ts';
 import { communicationModule } from './communication/index.ts';
+import { essentialsModule } from './essentials/index.ts';
 
-export const ALL_MODULES: readonly ModuleDefinition[] = [economyModule, homesModule, warpsModule, playerWarpsModule, kitsModule, vaultsModule, vanishModule, playerStateModule, teleportModule, tpaModule, moderationModule, presenceModule, playtimeModule, worldsModule, extlinkModule, invRollbackModule, messagingModule, ranksModule, votesModule, regionsModule, skinsModule, tradeModule, securityModule, scoreboardModule, commandGateModule, staffModule, communicationModule, npcsModule, hologramsModule, powertoolsModule, poseModule, itemworldModule];
+export const ALL_MODULES: readonly ModuleDefinition[] = [economyModule, homesModule, warpsModule, playerWarpsModule, kitsModule, vaultsModule, vanishModule, playerStateModule, teleportModule, tpaModule, moderationModule, presenceModule, playtimeModule, worldsModule, extlinkModule, invRollbackModule, messagingModule, ranksModule, votesModule, regionsModule, skinsModule, tradeModule, securityModule, scoreboardModule, commandGateModule, staffModule, communicationModule, npcsModule, hologramsModule, powertoolsModule, poseModule, itemworldModule, essentialsModule];
