@@ -8,7 +8,7 @@
 
 import { after, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { createBot, groundAt, loginSettled, quit, recordMessages, waitFor, waitForMessage, type Bot } from '../support/bots.ts';
+import { createBot, fence, groundAt, loginSettled, quit, recordMessages, waitFor, waitForMessage, type Bot } from '../support/bots.ts';
 import type { AreaPart } from '../support/area-parts.ts';
 
 const STAFF_NODES = ['core.essentials.whois', 'core.essentials.near', 'core.essentials.top'];
@@ -24,6 +24,8 @@ export const essentialsPart: AreaPart = {
     };
     /** The lines the bot reads from a command, until one matches `last`. */
     const linesOf = async (bot: Bot, line: string, last: RegExp): Promise<string[]> => {
+      // Whatever earlier commands answered has arrived once the server answers this.
+      await fence(bot);
       const lines = recordMessages(bot);
       await ask(bot, line, last);
       return lines.slice(0, lines.findIndex((l) => last.test(l)) + 1);
