@@ -78,6 +78,7 @@ describe('the everyday commands', () => {
       await t.clock.advance(12 * 60 + 5);
       assert.deepEqual(await answer(ann, '/seen Ben'), ['Ben has been online for 12 min 5 s.', `Ben first joined on ${when(firstSeen(ben))}.`]);
       assert.deepEqual(await answer(ann, '/seen ann'), ['You have been online for 12 min 5 s.', `You first joined on ${when(firstSeen(ann))}.`]);
+      assert.deepEqual([t.platform.complete(ann, '/seen B'), t.platform.complete('console', 'seen A')], [['Ben'], ['Ann']]);
     });
 
     it('tells since when a player is offline, from the console too; a name never seen is named', async () => {

@@ -87,7 +87,7 @@ export function essentialsCommands(essentials: EssentialsService, ctx: ModuleCon
     command({
       name: 'seen',
       permission: ESSENTIALS_NODES.seen,
-      description: 'Tells how long a player has been online, or since when they are away, and when they first joined.',
+      description: 'Tells how long a player has been online, or since when they are offline, and when they first joined.',
       args: [arg.knownPlayer('player')],
       async run(c, { player }) {
         const s = await essentials.seen(player, viewerOf(c));
