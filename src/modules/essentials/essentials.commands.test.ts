@@ -11,6 +11,7 @@ import { CONSOLE } from '../../core/kernel/actor.ts';
 import { startTestKernel, type TestKernel } from '../../../test/support/test-kernel.ts';
 import { value } from '../../../test/support/results.ts';
 import { economyModule } from '../economy/index.ts';
+import { teleportModule } from '../teleport/index.ts';
 import { moderationModule } from '../moderation/index.ts';
 import { playerStateModule } from '../playerstate/index.ts';
 import { playtimeModule } from '../playtime/index.ts';
@@ -63,7 +64,7 @@ describe('the everyday commands', () => {
 
   before(async () => {
     t = await startTestKernel({
-      modules: [economyModule, playerStateModule, presenceModule, playtimeModule, vanishModule, moderationModule, essentialsModule],
+      modules: [teleportModule, economyModule, playerStateModule, presenceModule, playtimeModule, vanishModule, moderationModule, essentialsModule],
       // Nobody goes away by themselves while the clock runs on by days.
       beforeStart: (dir) => writeFileSync(join(dir, 'presence.conf'), 'afk-after-seconds = 0\n'),
     });

@@ -9,7 +9,7 @@ import { fail, ok, type Result } from '../../core/kernel/result.ts';
 import type { Logger } from '../../core/log/log.ts';
 import { markup } from '../../core/text/markup.ts';
 import type { Placeholders } from '../../core/text/placeholders.ts';
-import type { TeleportService, Teleported } from '../../core/teleport.ts';
+import type { CoreApi } from '../../core/kernel/api.ts';
 import type { GamePlatform, OnlinePlayer, Text } from '../../platform/platform.ts';
 import type { EssentialsConfig } from './essentials.config.ts';
 import { createInfo, type Seen, type Whois, type WhoisSources } from './essentials.info.ts';
@@ -54,7 +54,7 @@ export interface EssentialsService {
    * teleports). already-in-state when they stand there, not-found for an empty column, refused
    * when the top is lava.
    */
-  top(uuid: string): Promise<Result<Teleported>>;
+  top(uuid: string): ReturnType<CoreApi['teleport']['teleport']>;
   /** The message of the day, a text per line, as `player` reads it (placeholders without a player for the console). */
   motd(player?: OnlinePlayer): Promise<Text[]>;
   /** The rules, a text per line, as `player` reads it. */
@@ -74,8 +74,8 @@ export interface EssentialsDeps {
   log: Logger;
   store: EssentialsStore;
   placeholders: Placeholders;
-  /** The kernel's teleport service (the one place this module reaches it). */
-  teleport: TeleportService;
+  /** The teleport module's service (/top moves the player through it). */
+  teleport: CoreApi['teleport'];
   config: () => EssentialsConfig;
   optional: OptionalServicesOf<WhoisSources>;
 }

@@ -18,7 +18,7 @@ declare module '../../core/kernel/api.ts' {
 export const essentialsModule = defineModule({
   name: 'essentials',
   description: 'Everyday commands: /seen, /whois, /near, /top, /rules, /motd (also at join, essentials.conf), /me.',
-  dependsOn: [],
+  dependsOn: ['teleport'],
   optionalDependsOn: ['economy', 'playerstate', 'presence', 'vanish', 'playtime', 'moderation'],
   migrations: ESSENTIALS_MIGRATIONS,
   playerNodes: [ESSENTIALS_NODES.seen, ESSENTIALS_NODES.rules, ESSENTIALS_NODES.motd, ESSENTIALS_NODES.me],
@@ -32,8 +32,7 @@ export const essentialsModule = defineModule({
       log: ctx.log,
       store: createEssentialsStore(ctx.db),
       placeholders: ctx.placeholders,
-      // The kernel's teleport service, as the kernel offers it today: the one place this module reaches it.
-      teleport: ctx.teleport,
+      teleport: ctx.api.teleport,
       config,
       optional: ctx.optional,
     });
