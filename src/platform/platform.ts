@@ -30,6 +30,11 @@ export interface OnlinePlayer {
   name: string;
   /** Remote address as seen by the server, without port. */
   address: string;
+  /**
+   * The language the client reports in its settings (`en_us`, `de_de`: lower case), which it may
+   * change while online; undefined until it has reported one.
+   */
+  locale?: string;
 }
 
 /** A chat text component (the JSON form of the game's text). The adapter converts it to NBT. */

@@ -21,6 +21,7 @@ import type { AccessLog } from './access-log.ts';
 import { startRestAddon, type RestAddon, type RestTuning } from './addon.ts';
 import type { RouteDefinition } from '../core/kernel/routes.ts';
 import { ALL_MODULES } from '../modules/index.ts';
+import { isSaid } from '../core/messages/catalogue.ts';
 
 export function tempDir(prefix = 'core-rest-'): string {
   return mkdtempSync(join(tmpdir(), prefix));
@@ -98,7 +99,10 @@ export function testCommands(): TestCommands {
         sender,
         rest: args.join(' '),
         actor: sender.kind === 'console' ? CONSOLE : { kind: 'player', uuid: sender.player.uuid, name: sender.player.name },
-        reply: (m) => void replies.push(m),
+        reply: (m) => {
+          if (isSaid(m)) throw new Error(`the add-on's commands write text, not the catalogue message "${m.key}"`);
+          replies.push(m);
+        },
         has,
       };
       if (c.permission !== null && !has(c.permission)) {

@@ -8,6 +8,7 @@ import { ValueErrorType, type ValueError } from '@sinclair/typebox/errors';
 import { asSentence } from '../core/text/sentence.ts';
 import { normalizeUuid } from '../core/players/uuid.ts';
 import { isPlayerUuidSchema } from '../core/values/schemas.ts';
+import { nearest } from '../core/text/nearest.ts';
 
 /** A 400 raised while reading a request, naming the field at fault. */
 export class BadRequest extends Error {
@@ -61,29 +62,6 @@ const SENTENCE_OPENER = /^(?:A|An|The|There|This|That|These|Those|It|Its|No|Only
 export function describe(field: string, message: string): string {
   const text = SENTENCE_OPENER.test(message) ? message.charAt(0).toLowerCase() + message.slice(1) : message;
   return asSentence(`${field}: ${text}`);
-}
-
-/** What a typo most likely meant: a known name at most two edits away, if there is one. */
-function nearest(name: string, known: readonly string[]): string | undefined {
-  let best: string | undefined;
-  let bestDistance = 3;
-  for (const k of known) {
-    const d = editDistance(name.toLowerCase(), k.toLowerCase());
-    if (d < bestDistance) [best, bestDistance] = [k, d];
-  }
-  return best;
-}
-
-function editDistance(a: string, b: string): number {
-  let row = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    const next = [i];
-    for (let j = 1; j <= b.length; j++) {
-      next[j] = Math.min((row[j] as number) + 1, (next[j - 1] as number) + 1, (row[j - 1] as number) + (a[i - 1] === b[j - 1] ? 0 : 1));
-    }
-    row = next;
-  }
-  return row[b.length] as number;
 }
 
 /** A name the schema does not hold: said first, with the names it does hold, so a typo is plain. */

@@ -15,7 +15,7 @@ import { startFlyingSquid } from '../../src/platform/flying-squid/index.ts';
 import { memoryLogger } from '../../src/core/log/log.ts';
 import { FakePlatform, offlineUuid } from '../support/fake-platform.ts';
 import { copyTestWorld } from '../support/test-world.ts';
-import { fence, joinBot, kickText, loginSettled, nextEvent, quit, waitFor, walkOneBlock, type Bot } from '../e2e/support/bots.ts';
+import { fence, joinBot, kickText, loginSettled, nextEvent, quit, reportLocale, waitFor, walkOneBlock, type Bot } from '../e2e/support/bots.ts';
 import { botScreen, fakeScreen, type Screen } from './screens.ts';
 import { skinTextureUrl } from '../../src/platform/entity-registry.ts';
 import type { InteractTarget } from '../../src/platform/platform.ts';
@@ -47,6 +47,8 @@ export interface HarnessPlayer {
   readonly screen: Screen;
   /** The client sends a chat line. */
   say(message: string): Promise<void>;
+  /** The client reports its language in its settings (`de_DE`), as a game does when the player changes it. */
+  reportLocale(locale: string): Promise<void>;
   /** The client walks forward until it stands in another block (or gives up after a while), then stops. */
   walk(): Promise<void>;
   /** Where the client believes it stands. */
@@ -150,6 +152,9 @@ export async function fakeHarness(): Promise<PlatformHarness> {
         screen: fakeScreen(platform, player),
         say: async (message) => {
           platform.chat(player.uuid, message);
+        },
+        reportLocale: async (locale) => {
+          platform.setLocale(player.uuid, locale);
         },
         walk: async () => {
           const at = platform.location(player.uuid)!;
@@ -277,6 +282,9 @@ export async function flyingSquidHarness(): Promise<PlatformHarness> {
         screen,
         say: async (message) => {
           bot.chat(message);
+        },
+        reportLocale: async (locale) => {
+          reportLocale(bot, locale);
         },
         walk: () => walkOneBlock(bot),
         clientPosition: () => bot.entity.position,

@@ -87,6 +87,15 @@ export const playersContract: Contract = (h) => {
       assert.deepEqual(platform.giveItems(UNKNOWN, [{ material: 'bread', count: 1 }]), { given: false, reason: 'offline' });
     });
 
+    it('knows the language the client reports, in lower case, and follows a change', async () => {
+      const p = await h().join(playerName('Speaker'));
+      await p.reportLocale('de_DE');
+      await h().until(() => h().platform.player(p.player.uuid)?.locale === 'de_de', 'the locale de_de');
+      await p.reportLocale('en_gb');
+      await h().until(() => h().platform.player(p.player.uuid)?.locale === 'en_gb', 'the locale en_gb');
+      await p.leave();
+    });
+
     it('reports chat a player sends', async () => {
       const chat = h().record('chat');
       const p = await h().join(playerName('Talker'));

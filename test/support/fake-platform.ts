@@ -54,6 +54,8 @@ export interface JoinOptions {
   gameMode?: GameMode;
   /** Milliseconds; 0 by default (as the server says before its first keep-alive). */
   ping?: number;
+  /** The locale the client reports (`de_de`); none by default. */
+  locale?: string;
 }
 
 // The player state, entity, display, visibility, whole-inventory, world, pose and world-entity
@@ -139,13 +141,18 @@ export class FakePlatform implements GamePlatform {
       return undefined;
     }
     if (this.players.has(uuid)) throw new Error(`fake platform: ${name} (${uuid}) is already online`);
-    const player: OnlinePlayer = { uuid, name, address };
+    const player: OnlinePlayer = { uuid, name, address, ...(options.locale ? { locale: options.locale.toLowerCase() } : {}) };
     this.players.add(player, { ...this.spawnLocation(), ...options.location }, options.gameMode ?? 'survival', options.ping ?? 0);
     if (!this.messages.has(uuid)) this.messages.set(uuid, []);
     this.items.joined(uuid);
     this.display.joined(player);
     this.emit('join', { player });
     return player;
+  }
+
+  /** The client reports another locale in its settings (`de_DE`: kept in lower case, as the adapter does). */
+  setLocale(uuid: string, locale: string): void {
+    this.mustBeOnline(uuid).player.locale = locale.toLowerCase();
   }
 
   /** The server measures a new latency for an online player (a keep-alive round trip). */

@@ -10,6 +10,8 @@ import type { CommandCheck, CommandChecks, CommandListFilter, CommandContext, Co
 import type { Logger } from '../log/log.ts';
 import { storageFault, storageFaultLog } from '../storage/storage-errors.ts';
 import type { CommandHandler, CommandSender, GamePlatform, Text } from '../../platform/platform.ts';
+import { isSaid, type Said } from '../messages/catalogue.ts';
+import type { Messages } from '../messages/messages.ts';
 
 export interface Tokens {
   /** The words of the line; a quoted word may hold spaces. */
@@ -111,8 +113,15 @@ export function createCommandRegistry(options: {
   platform: GamePlatform;
   permissions: Pick<PermissionsService, 'has'>;
   log: Logger;
+  /** Writes a catalogue's message for a reader (a player's uuid, or the console): the kernel's messages. */
+  messages?: Pick<Messages, 'render'>;
 }): CommandFramework {
   const { platform, permissions, log } = options;
+  const textOf = (message: Text | Said, reader: string | undefined): Text => {
+    if (!isSaid(message)) return message;
+    if (!options.messages) throw new Error(`the message "${message.key}" was replied by a command registry made without messages`);
+    return options.messages.render(message, reader);
+  };
   const logFault = storageFaultLog(log);
   const commands: CommandDefinition[] = [];
   const byName = new Map<string, CommandDefinition>();
@@ -154,8 +163,8 @@ export function createCommandRegistry(options: {
       actor,
       rest,
       reply: (message, options) => {
-        if (sender.kind === 'console') platform.consoleMessage(message, options);
-        else platform.sendMessage(sender.player.uuid, message);
+        if (sender.kind === 'console') platform.consoleMessage(textOf(message, undefined), options);
+        else platform.sendMessage(sender.player.uuid, textOf(message, sender.player.uuid));
       },
       has: (node) => permissions.has(actor, node),
     };

@@ -6,6 +6,7 @@
 
 import type { Actor } from '../kernel/actor.ts';
 import type { CommandSender, Text } from '../../platform/platform.ts';
+import type { Said } from '../messages/catalogue.ts';
 
 export interface ReplyOptions {
   secret?: boolean;
@@ -21,10 +22,12 @@ export interface CommandContext {
    */
   rest: string;
   /**
-   * Answers the sender. `secret`: the message shows a secret (a new token's): at the console it is
-   * shown on standard output and never written to a log file (a player's chat is never logged).
+   * Answers the sender: text, or a message of a catalogue (`msg(key, values)`), written in the
+   * sender's language (src/core/messages/). `secret`: the message shows a secret (a new token's): at
+   * the console it is shown on standard output and never written to a log file (a player's chat is
+   * never logged).
    */
-  reply(message: Text, options?: ReplyOptions): void;
+  reply(message: Text | Said, options?: ReplyOptions): void;
   /** Whether the sender holds a permission node (the console holds all). */
   has(node: string): boolean;
 }

@@ -61,7 +61,7 @@ describe('core reload', () => {
     const results = t.kernel.configs.reloadAll();
     assert.deepEqual(
       results.map((r) => `${r.file} ${r.outcome}`),
-      ['permissions.conf unchanged', 'modules.conf unchanged', 'core.conf unchanged', 'economy.conf unchanged', 'homes.conf unchanged', 'kits.conf unchanged', 'vaults.conf unchanged'],
+      ['permissions.conf unchanged', 'modules.conf unchanged', 'core.conf unchanged', 'messages unchanged', 'economy.conf unchanged', 'homes.conf unchanged', 'kits.conf unchanged', 'vaults.conf unchanged'],
     );
   });
 
@@ -185,10 +185,10 @@ describe('core reload', () => {
       write('homes.conf', HOMES.replace('default-limit = 3', 'default-limit = 6'));
       await t.platform.run('console', 'core reload');
       const lines = t.platform.consoleText();
-      assert.equal(lines[0], 'Reloaded 7 config files: 1 changed, 6 unchanged.');
+      assert.equal(lines[0], 'Reloaded 8 config files: 1 changed, 7 unchanged.');
       assert.ok(lines.includes('homes.conf: changed; applied now: default-limit.'), lines.join('\n'));
       assert.ok(lines.includes('vaults.conf: unchanged.'));
-      assert.ok(t.log.lines.some((l) => /console ran core reload\. Reloaded 7 config files/.test(l)), t.log.lines.join('\n'));
+      assert.ok(t.log.lines.some((l) => /console ran core reload\. Reloaded 8 config files/.test(l)), t.log.lines.join('\n'));
       const row = await AUDIT_TABLES.on(t.database.db).selectFrom('core_audit').selectAll().where('action', '=', 'core.reload').orderBy('id', 'desc').executeTakeFirst();
       assert.equal(row?.actor, 'console');
       assert.deepEqual(JSON.parse(String(row?.details))['homes.conf'], { outcome: 'changed', applied: ['default-limit'], restart: [] });
@@ -200,7 +200,7 @@ describe('core reload', () => {
       write('core.conf', '# typo\nteleport-warmup-seconds = 2x\n');
       const mark = t.log.lines.length;
       await t.platform.run('console', 'core reload');
-      assert.equal(t.platform.consoleText()[0], 'Reloaded 7 config files: 0 changed, 6 unchanged, 1 invalid (kept as they were).');
+      assert.equal(t.platform.consoleText()[0], 'Reloaded 8 config files: 0 changed, 7 unchanged, 1 invalid (kept as they were).');
       const warnings = t.log.lines.slice(mark).filter((l) => / WARN /.test(l));
       assert.deepEqual(
         warnings.map((l) => l.replace(/^.* WARN /, '')),
@@ -218,7 +218,7 @@ describe('core reload', () => {
       assert.deepEqual(t.platform.messagesOf(alice), ['You do not have permission (core.reload).']);
       await t.platform.run('console', 'perm grant Alice core.reload');
       await t.platform.run(alice, 'core reload');
-      assert.match(t.platform.messagesOf(alice).join('\n'), /Reloaded 7 config files/);
+      assert.match(t.platform.messagesOf(alice).join('\n'), /Reloaded 8 config files/);
       await t.platform.run('console', 'perm revoke Alice core.reload');
     });
 
@@ -226,7 +226,7 @@ describe('core reload', () => {
       write('vaults.conf', 'default-limit = 2\nrows = 1\n');
       write('homes.conf', 'default-limit = 9\n');
       await t.platform.run('console', 'core reload');
-      assert.equal(t.platform.consoleText()[0], 'Reloaded 7 config files: 2 changed (1 of them needs a restart), 5 unchanged.');
+      assert.equal(t.platform.consoleText()[0], 'Reloaded 8 config files: 2 changed (1 of them needs a restart), 6 unchanged.');
     });
 
     it('answers its usage for anything but a subcommand (the console also has copy-to-postgres)', async () => {

@@ -4,7 +4,8 @@
 // listened (docs/running-the-server.md, "Config files").
 //
 // The files, in the order `core reload` reads them again: permissions.conf, modules.conf,
-// core.conf, then the files each module switched on reads in its `readConfigFiles`, in boot order,
+// core.conf, the operator's messages (messages/<language>.conf, checked against every module's
+// catalogue), then the files each module switched on reads in its `readConfigFiles`, in boot order,
 // then the add-on's (`more`: rest.conf). Afterwards the registry is sealed: a module that loads a
 // file there that it did not read here fails at boot with a message saying so, so a new file
 // cannot skip the check.
@@ -15,6 +16,9 @@ import type { Logger } from '../log/log.ts';
 import { moduleSwitchesReload, readModuleSwitches, type AnyModule } from '../kernel/module-switches.ts';
 import type { ConfigContext, ModuleDefinition } from '../kernel/module.ts';
 import { permissionsReloadable, type Groups } from '../players/permissions.config.ts';
+import type { CatalogueEntry } from '../messages/catalogue.ts';
+import { gatherMessages } from '../messages/gather.ts';
+import { overridesReloadable, type Overrides } from '../messages/overrides.ts';
 
 export interface StartupConfigs {
   /** Every file read, for `core reload`; sealed. */
@@ -27,6 +31,10 @@ export interface StartupConfigs {
   permissions: () => Groups;
   /** The nodes every player holds unless permissions.conf withholds them: the modules' player nodes. */
   defaultNodes: readonly string[];
+  /** Every message of the build (the kernel's and every known module's), by key. */
+  messages: ReadonlyMap<string, CatalogueEntry>;
+  /** The operator's messages in force (data/core/messages/). */
+  overrides: () => Overrides;
 }
 
 export interface StartupConfigOptions {
@@ -48,6 +56,8 @@ export function readStartupConfigs(o: StartupConfigOptions): StartupConfigs {
   const running = new Set<string>();
   configs.add(moduleSwitchesReload(o.configDir, o.modules, () => running));
   const core = configs.load(coreReloadable(o.configDir));
+  const messages = gatherMessages(o.modules);
+  const overrides = configs.load(overridesReloadable(o.configDir, () => messages));
   // The API as far as the files answer it, for a file checked against another module's.
   const api: Record<string, unknown> = { permissions: { groupNames: () => [...permissions().keys()] } };
   const ctx: ConfigContext<string> = { configDir: o.configDir, load: (spec) => configs.load(spec), api: api as unknown as ConfigContext<string>['api'] };
@@ -57,5 +67,5 @@ export function readStartupConfigs(o: StartupConfigOptions): StartupConfigs {
   }
   for (const spec of o.more ?? []) configs.load(spec);
   configs.seal();
-  return { configs, order, running, core, permissions, defaultNodes };
+  return { configs, order, running, core, permissions, defaultNodes, messages, overrides };
 }

@@ -17,16 +17,23 @@ describe('core.conf', () => {
     return () => coreConfig.load(dir);
   };
 
-  it('is written with its comments on first start, a warm-up of 0', () => {
+  it('is written with its comments on first start, a warm-up of 0, English', () => {
     rmSync(join(dir, 'core.conf'), { force: true });
-    assert.deepEqual(coreConfig.load(dir), { teleportWarmupSeconds: 0 });
+    assert.deepEqual(coreConfig.load(dir), { teleportWarmupSeconds: 0, language: 'en' });
     assert.equal(readFileSync(join(dir, 'core.conf'), 'utf8'), coreConfig.defaultText());
     assert.match(coreConfig.defaultText(), /# .*core\.teleport\.bypass-warmup/);
   });
 
   it('reads a warm-up in whole or decimal seconds', () => {
-    assert.deepEqual(withText('teleport-warmup-seconds = 3\n')(), { teleportWarmupSeconds: 3 });
-    assert.deepEqual(withText('teleport-warmup-seconds = 1.5\n')(), { teleportWarmupSeconds: 1.5 });
+    assert.deepEqual(withText('teleport-warmup-seconds = 3\n')(), { teleportWarmupSeconds: 3, language: 'en' });
+    assert.deepEqual(withText('teleport-warmup-seconds = 1.5\n')(), { teleportWarmupSeconds: 1.5, language: 'en' });
+  });
+
+  it('reads the default language, and refuses one that is not a language code', () => {
+    assert.equal(withText('language = "de"\n')().language, 'de');
+    assert.throws(withText('# c\nlanguage = "German"\n'), {
+      message: `${join(dir, 'core.conf')} line 2, key "language": must be a language code of two or three lower-case letters, such as "en" or "de"`,
+    });
   });
 
   it('refuses a warm-up out of range or not a number, and an unknown key, naming file, line and key', () => {

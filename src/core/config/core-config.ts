@@ -5,6 +5,7 @@
 import { Type } from '@sinclair/typebox';
 import { defineConfig, type ConfigOf } from './config-define.ts';
 import { lines } from './config-schema.ts';
+import { SHIPPED_LANGUAGES } from '../messages/catalogue.ts';
 
 export const CORE_FILE = 'core.conf';
 
@@ -25,6 +26,17 @@ export const coreConfig = defineConfig({
         'Seconds a player must stand still before a teleport by /home, /warp or /pwarp happens; 0 moves',
         'them at once. Moving to another block, leaving the game or starting another teleport cancels it.',
         `Players holding core.teleport.bypass-warmup never wait. 0 to ${MAX_WARMUP_SECONDS}; decimals allowed.`,
+      ),
+    }),
+    /** The language of a player whose game's language the server has no messages in, and of the console. */
+    language: Type.String({
+      default: 'en',
+      pattern: '^[a-z]{2,3}$',
+      errorMessage: { pattern: 'must be a language code of two or three lower-case letters, such as "en" or "de"' },
+      description: lines(
+        'The language of the messages for a player whose game is set to a language the server has no',
+        `messages in, and for the console. Shipped: ${SHIPPED_LANGUAGES.join(', ')}; another needs messages/<language>.conf,`,
+        'and what that file leaves out is in English (docs/messages.md).',
       ),
     }),
   }),

@@ -9,6 +9,7 @@
 import type { Actor } from './actor.ts';
 import type { DbHandle } from '../storage/db.ts';
 import type { Placeholders } from '../text/placeholders.ts';
+import type { Messages } from '../messages/messages.ts';
 import type { CommandChecks, CommandRegistry } from '../commands/commands.ts';
 import type { KnownPlayerAnswer, OnlinePlayerList } from '../players/players.schemas.ts';
 import type { Result } from './result.ts';
@@ -92,6 +93,8 @@ export interface KernelServices {
   commands: CommandRegistry & CommandChecks;
   /** `{name}` tokens in text shown to players; a module registers its own (removed when it stops). */
   placeholders: Placeholders;
+  /** The messages of the catalogues, written to each reader in their language (src/core/messages/). */
+  messages: Messages;
 }
 
 // biome-ignore lint: augmented by each module.

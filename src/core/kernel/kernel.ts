@@ -6,6 +6,7 @@
 
 import type { CoreApi, KernelServices, ModuleServices } from './api.ts';
 import { createPlaceholders } from '../text/placeholders.ts';
+import { createMessages } from '../messages/messages.ts';
 import { createAudit } from '../log/audit.ts';
 import type { Clock } from './clock.ts';
 import { createCommandRegistry, stopCommand } from '../commands/command-registry.ts';
@@ -133,7 +134,8 @@ export async function startKernel(options: KernelOptions): Promise<Kernel> {
       signals,
     });
     const coreConfig = startup.core;
-    const commands = createCommandRegistry({ platform, permissions, log: log.child('commands') });
+    const messages = createMessages({ platform, entries: startup.messages, overrides: startup.overrides, defaultLanguage: () => coreConfig().language });
+    const commands = createCommandRegistry({ platform, permissions, log: log.child('commands'), messages });
     const placeholders = createPlaceholders({ platform, log: log.child('placeholders') });
     const shared = { platform, events, scheduler, chat: chains.chat, logins: chains.logins, commands, placeholders };
     commands.register(helpCommand(commands));
@@ -158,7 +160,7 @@ export async function startKernel(options: KernelOptions): Promise<Kernel> {
       modulesOn: () => [...on],
       isModuleOn: (name: string) => on.has(name),
     } satisfies Omit<CoreApi, keyof ModuleServices> as unknown as CoreApi;
-    const kernelServices: KernelServices = { players, permissions, audit, commands, placeholders };
+    const kernelServices: KernelServices = { players, permissions, audit, commands, placeholders, messages };
     /** Each started module's service as a module that declares it reaches it (its definition's `scoped`). */
     const lend = (name: string, scope: ModuleScope): unknown => {
       const lender = started.find((s) => s.module.name === name);

@@ -1,6 +1,7 @@
 // Modules are folders. Each declares, in one `defineModule({...})` in its index.ts, its name, the
 // modules it depends on, its config files, its migrations, a factory for its service (its part of
-// the published API), its in-game commands, its route rows and the schemas of the events it emits;
+// the published API), its in-game commands, its route rows, the schemas of the events it emits and
+// the catalogue of the messages its players read;
 // the kernel and the add-on take everything from the declarations (docs/architecture.md). The
 // kernel boots the modules switched on in data/core/modules.conf, in dependency order; boot fails
 // with a clear message when a module needs one that is missing or switched off.
@@ -19,6 +20,7 @@ import type { NetworkSignals } from '../network/network-signals.ts';
 import type { CoreConfig } from '../config/core-config.ts';
 import type { Track } from './module-scope.ts';
 import type { RouteDefinition } from './routes.ts';
+import type { CatalogueData } from '../messages/gather.ts';
 
 /**
  * The services of the named modules, as they augment ModuleServices (a name no module gives, as a
@@ -145,6 +147,13 @@ export interface ModuleDefinition<S = unknown, D extends string = string, O exte
    * gathers them into the event catalogue, which the AsyncAPI document and the tests read.
    */
   events?: EventSchemas;
+  /**
+   * The messages its players read (its `<area>.messages.ts`, `defineMessages`): keys starting with
+   * the module's name, English and every shipped translation. The kernel gathers every module's
+   * catalogue, on or off: override files are checked against them, and each message is written in
+   * its reader's language (docs/messages.md).
+   */
+  messages?: CatalogueData;
   /**
    * Reads the module's config files (`ctx.load(spec)` for each), in the start-up check. A module
    * with a config file must name it here: `configs.load` in `createService` answers only the files

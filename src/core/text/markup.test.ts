@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { markup, stripMarkup } from './markup.ts';
+import { markup, markupRuns, stripMarkup } from './markup.ts';
 
 describe('markup (& codes)', () => {
   it('leaves text without codes as a plain string', () => {
@@ -29,5 +29,17 @@ describe('markup (& codes)', () => {
 
   it('stripMarkup answers what a player reads', () => {
     assert.equal(stripMarkup('&a&lHello&r, &&friend'), 'Hello, &friend');
+  });
+});
+
+describe('markup (hex colours and runs)', () => {
+  it('&#rrggbb colours by hex code, in lower case; a short or bad code is kept as written', () => {
+    assert.deepEqual(markup('&#FF8800Orange &#12zz45x'), { text: '', extra: [{ text: 'Orange &#12zz45x', color: '#ff8800' }] });
+  });
+
+  it('markupRuns starts in a given style and answers the style in force at the end', () => {
+    const first = markupRuns('&aGreen &lbold');
+    assert.deepEqual(first.end, { color: 'green', bold: true });
+    assert.deepEqual(markupRuns(' on', first.end).runs, [{ text: ' on', style: { color: 'green', bold: true } }]);
   });
 });

@@ -17,12 +17,23 @@ export class Sessions {
   private loginGate: LoginGate | undefined;
   /** flying-squid's client listeners are told apart from minecraft-protocol's by a snapshot. */
   private readonly clientListeners = new WeakMap<FsClient, Map<string, Function[]>>();
+  /**
+   * The locale each client reported in its settings: a game client sends them in the configuration
+   * phase, before flying-squid makes its player, and again whenever the player changes them.
+   */
+  private readonly locales = new WeakMap<FsClient, string>();
 
   private readonly ctx: AdapterContext;
 
   constructor(ctx: AdapterContext) {
     this.ctx = ctx;
     const serv = ctx.serv;
+    serv._server.on('login', (client: FsClient) => {
+      client.on('settings', (settings: { locale?: unknown }) => {
+        const locale = localeOf(settings);
+        if (locale !== undefined) this.locales.set(client, locale);
+      });
+    });
     serv._server.prependListener('playerJoin', (client: FsClient) => {
       const snapshot = new Map<string, Function[]>();
       for (const event of ctx.takenOver.keys()) snapshot.set(event, client.listeners(event));
@@ -36,6 +47,11 @@ export class Sessions {
         player._client.end('Internal server error');
       }
     });
+  }
+
+  private localeField(client: FsClient): { locale?: string } {
+    const locale = this.locales.get(client);
+    return locale === undefined ? {} : { locale };
   }
 
   setLoginGate(gate: LoginGate | undefined): void {
@@ -82,7 +98,7 @@ export class Sessions {
     };
     const session: PlayerSession = {
       fs: player,
-      online: { uuid: dashed(client.uuid), name: client.username, address: plainAddress(client.socket?.remoteAddress) },
+      online: { uuid: dashed(client.uuid), name: client.username, address: plainAddress(client.socket?.remoteAddress), ...this.localeField(client) },
       send: (packet) => {
         if (!player.disconnected) rawWrite(packet.name, packet.params);
       },
@@ -106,6 +122,10 @@ export class Sessions {
       fsListeners: new Map(),
     };
     ctx.sessions.set(player, session);
+    client.on('settings', (settings: { locale?: unknown }) => {
+      const locale = localeOf(settings);
+      if (locale !== undefined) session.online.locale = locale;
+    });
 
     // The shim: every packet flying-squid writes passes through the 1.21.4 fixes.
     const shim: ShimContext = {
@@ -261,6 +281,12 @@ export function kickSession(session: PlayerSession, reason: Text): void {
 function track(session: PlayerSession, d: { yaw: number; pitch: number }): void {
   if (Number.isFinite(d.yaw)) session.yaw = d.yaw;
   if (Number.isFinite(d.pitch)) session.pitch = d.pitch;
+}
+
+/** The locale of a settings packet, in lower case (`de_de`); undefined when it holds none that could be one. */
+function localeOf(settings: { locale?: unknown }): string | undefined {
+  const l = settings.locale;
+  return typeof l === 'string' && /^[A-Za-z]{2,3}([_-][A-Za-z0-9]{1,8})?$/.test(l) ? l.toLowerCase() : undefined;
 }
 
 function plainAddress(address: string | undefined): string {

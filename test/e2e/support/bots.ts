@@ -26,6 +26,8 @@ export interface JoinOptions {
    * about 3 s of CPU per bot, where 3 sends 49. (At 2 a bot is shown no other player.)
    */
   viewDistance?: number;
+  /** The locale the client reports in its settings (`de_de`); mineflayer's `en_US` by default. */
+  locale?: string;
 }
 
 const everyBot = new Set<Bot>();
@@ -125,7 +127,7 @@ export async function joinBot(port: number, username: string, options: JoinOptio
 }
 
 /** A bot that is connecting (not yet spawned), for tests of refused joins. */
-export function createBot(port: number, username: string, options: Pick<JoinOptions, 'host' | 'respawn' | 'viewDistance'> = {}): Bot {
+export function createBot(port: number, username: string, options: Pick<JoinOptions, 'host' | 'respawn' | 'viewDistance' | 'locale'> = {}): Bot {
   const bot = mineflayer.createBot({
     host: options.host ?? '127.0.0.1',
     port,
@@ -135,7 +137,12 @@ export function createBot(port: number, username: string, options: Pick<JoinOpti
     hideErrors: true,
     respawn: options.respawn ?? true,
     viewDistance: options.viewDistance ?? DEFAULT_VIEW_DISTANCE,
+    // The settings minecraft-protocol sends in the configuration phase.
+    ...(options.locale ? { clientSettings: { locale: options.locale } } : {}),
   });
+  const { locale } = options;
+  // The settings mineflayer sends again once in play: its plugins are there from `inject_allowed` on.
+  if (locale) bot.once('inject_allowed', () => void ((bot.settings as unknown as { locale: string }).locale = locale));
   bot.once('login', () => paceChat(bot));
   // An unhandled 'error' event would end the test process.
   bot.on('error', () => {});
@@ -147,6 +154,14 @@ export function createBot(port: number, username: string, options: Pick<JoinOpti
     everyBot.delete(bot);
   });
   return bot;
+}
+
+/**
+ * The client reports another language in its settings, as a game does when the player changes it.
+ * The server reads a client's packets in order: a command sent after this is answered in it.
+ */
+export function reportLocale(bot: Bot, locale: string): void {
+  (bot.setSettings as (settings: { locale: string }) => void)({ locale });
 }
 
 /** The reason of a kick as text: NBT or JSON text components, or a plain string. */
