@@ -33,8 +33,8 @@ export interface Tell {
   /** The player it is about; undefined when the words are the same whoever reads them. */
   about?: string;
   /** Written to the player it is about (or to anyone, without `about`): "You have no home named …". */
-  you: Said;
-  /** Written to anyone else, naming the player; without it they read `message`. */
+  you?: Said;
+  /** Written to anyone else, naming the player. A reader the failure has no words for reads `message`. */
   other?: Said;
 }
 export type Result<T> = { ok: true; value: T } | Failure;

@@ -40,8 +40,12 @@ export interface Duration {
   readonly seconds: number;
 }
 
-/** The value of a placeholder: text as it is (never read as markup), a number, or a duration. */
-export type Param = string | number | Duration;
+/**
+ * The value of a placeholder: text as it is (never read as markup), a number or a duration (each
+ * written as the reader's language writes it), or another message (a word such as "free", written
+ * in the reader's language, as plain text).
+ */
+export type Param = string | number | Duration | Said;
 
 /** What a message's `msg` call takes after the key: nothing for a template without placeholders. */
 export type ParamsOf<S extends string> = [PlaceholdersOf<S>] extends [never] ? [] : [params: { readonly [P in PlaceholdersOf<S>]: Param }];
@@ -82,7 +86,7 @@ export interface MessageCatalogue<M extends StyledTemplates = StyledTemplates> {
 /** A duration as a placeholder's value. */
 export const duration = (seconds: number): Duration => ({ seconds });
 
-export const isDuration = (p: Param): p is Duration => typeof p === 'object';
+export const isDuration = (p: Param): p is Duration => typeof p === 'object' && 'seconds' in p;
 
 const KEY = /^[a-z0-9]+(?:[.-][a-z0-9]+)*$/;
 

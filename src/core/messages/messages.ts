@@ -5,7 +5,7 @@
 
 import type { GamePlatform, TextComponent } from '../../platform/platform.ts';
 import { stripMarkup } from '../text/markup.ts';
-import { isDuration, SHIPPED_LANGUAGES, type CatalogueEntry, type Param, type Said, type ShippedLanguage } from './catalogue.ts';
+import { isDuration, isSaid, SHIPPED_LANGUAGES, type CatalogueEntry, type Param, type Said, type ShippedLanguage } from './catalogue.ts';
 import { fallbackChain, hasLanguage, languageOfLocale } from './language.ts';
 import type { Overrides } from './overrides.ts';
 import { renderTemplate } from './render.ts';
@@ -48,6 +48,8 @@ function durationParts(seconds: number): Array<['days' | 'hours' | 'minutes' | '
   const shown = parts.filter(([, n]) => n > 0);
   return shown.length ? shown : [['seconds', 0]];
 }
+
+const plainText = (t: TextComponent | string): string => (typeof t === 'string' ? t : t.text + (t.extra ?? []).map(plainText).join(''));
 
 export function createMessages(deps: MessagesDeps): Messages {
   const { platform, entries } = deps;
@@ -102,6 +104,7 @@ export function createMessages(deps: MessagesDeps): Messages {
   function valueText(p: Param, language: string): string {
     if (typeof p === 'string') return p;
     if (typeof p === 'number') return numberText(p, language);
+    if (isSaid(p)) return plainText(renderIn(p, language));
     if (isDuration(p)) {
       return durationParts(p.seconds)
         .map(([unit, n]) => stripMarkup(templateOf(`core.duration.${unit}`, language).text).replace('{n}', numberText(n, language)))
@@ -110,8 +113,8 @@ export function createMessages(deps: MessagesDeps): Messages {
     return String(p);
   }
 
-  function render(said: Said, reader?: string): TextComponent {
-    const language = languageOf(reader);
+  /** The message in a language (the first of its fallback chain that has the key). */
+  function renderIn(said: Said, language: string): TextComponent {
     const found = templateOf(said.key, language);
     const style = entries.get(said.key)!.style;
     return renderTemplate(found.template ?? parsedOf(found.text), style, (name) => {
@@ -120,7 +123,7 @@ export function createMessages(deps: MessagesDeps): Messages {
     });
   }
 
-  const plainText = (t: TextComponent | string): string => (typeof t === 'string' ? t : t.text + (t.extra ?? []).map(plainText).join(''));
+  const render = (said: Said, reader?: string): TextComponent => renderIn(said, languageOf(reader));
 
   return {
     render,

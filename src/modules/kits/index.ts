@@ -5,6 +5,7 @@ import { defineModule, type ServicesOf } from '../../core/kernel/module.ts';
 import { KIT_NODES, kitsCommands } from './kits.commands.ts';
 import { kitsReloadable, type KitCurrencies } from './kits.config.ts';
 import { KIT_EVENTS } from './kits.events.ts';
+import { KITS_MESSAGES } from './kits.messages.ts';
 import { createKitsService, type KitsService } from './kits.service.ts';
 import { KITS_MIGRATIONS } from './kits.store.ts';
 import { KITS_ROUTES } from './kits.routes.ts';
@@ -29,6 +30,7 @@ export const kitsModule = defineModule({
   migrations: KITS_MIGRATIONS,
   routes: KITS_ROUTES,
   events: KIT_EVENTS,
+  messages: KITS_MESSAGES,
   playerNodes: [KIT_NODES.use],
   readConfigFiles: (ctx) => void ctx.load(kitsReloadable(ctx.configDir, () => currenciesOf(ctx.api))),
   createService(ctx) {

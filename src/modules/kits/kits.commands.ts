@@ -6,8 +6,10 @@ import { senderPlayer, succeeded } from '../../core/commands/command-helpers.ts'
 import { command, sub } from '../../core/commands/command-tree.ts';
 import type { CommandContext, CommandDefinition } from '../../core/commands/commands.ts';
 import type { ModuleContext } from '../../core/kernel/module.ts';
-import type { Kit } from './kits.schemas.ts';
-import { durationText, type KitsService } from './kits.service.ts';
+import { duration, type Said } from '../../core/messages/catalogue.ts';
+import { msg } from './kits.messages.ts';
+import type { Kit, PlayerKit } from './kits.schemas.ts';
+import type { KitsService } from './kits.service.ts';
 
 export const KIT_NODES = {
   /** List and claim kits (each kit may need its own node too). */
@@ -23,32 +25,39 @@ export function kitsCommands(kits: KitsService, ctx: ModuleContext<'economy'>): 
     return r.ok ? r.value.kits.map((k) => k.id) : [];
   };
   const kitId = arg.word('id', ids);
-  const costText = (k: Kit) => (k.cost ? ctx.api.economy.format(k.cost) : 'free');
-  const WHY: Record<string, string> = {
-    'player-offline': 'offline',
-    'no-permission': 'not yours',
-    'insufficient-funds': 'you cannot afford it',
+  const costOf = (k: Kit): Said | string => (k.cost ? ctx.api.economy.format(k.cost) : msg('kits.free'));
+  const standingOf = (pk: PlayerKit): Said => {
+    if (pk['can-claim']) return msg('kits.ready');
+    switch (pk['why-not']) {
+      case 'cooldown':
+        return msg('kits.ready-in', { wait: duration(pk['cooldown-remaining-seconds']) });
+      case 'player-offline':
+        return msg('kits.not-online');
+      case 'no-permission':
+        return msg('kits.not-yours');
+      case 'insufficient-funds':
+        return msg('kits.too-dear');
+      default:
+        return msg('kits.not-now');
+    }
   };
 
   async function list(c: CommandContext): Promise<void> {
     if (c.sender.kind !== 'player') {
       const r = kits.list();
       if (!succeeded(c, r)) return;
-      c.reply(r.value.kits.length === 0 ? 'There are no kits.' : 'Kits:');
-      for (const k of r.value.kits) c.reply(`${k.id} (${k.name}): ${k['item-count']} items, ${costText(k)}, every ${durationText(k['cooldown-seconds'])}`);
+      c.reply(r.value.kits.length === 0 ? msg('kits.list-empty') : msg('kits.list'));
+      for (const k of r.value.kits) {
+        c.reply(msg('kits.row', { id: k.id, kit: k.name, count: k['item-count'], cost: costOf(k), cooldown: duration(k['cooldown-seconds']) }));
+      }
       return;
     }
     const r = await kits.forPlayer(senderPlayer(c).uuid);
     if (!succeeded(c, r)) return;
-    c.reply(r.value.kits.length === 0 ? 'There are no kits.' : 'Kits:');
+    c.reply(r.value.kits.length === 0 ? msg('kits.list-empty') : msg('kits.list'));
     for (const pk of r.value.kits) {
       const k = pk.kit;
-      const standing = pk['can-claim']
-        ? 'ready'
-        : pk['why-not'] === 'cooldown'
-          ? `in ${durationText(pk['cooldown-remaining-seconds'])}`
-          : (WHY[pk['why-not'] ?? ''] ?? 'not now');
-      c.reply(`${k.id} (${k.name}): ${k['item-count']} items, ${costText(k)} - ${standing}`);
+      c.reply(msg('kits.row-standing', { id: k.id, kit: k.name, count: k['item-count'], cost: costOf(k), standing: standingOf(pk) }));
     }
   }
 
@@ -61,7 +70,7 @@ export function kitsCommands(kits: KitsService, ctx: ModuleContext<'economy'>): 
       args: [kitId.optional()],
       async run(c, { id }) {
         if (id === undefined) return list(c);
-        if (c.sender.kind !== 'player') return c.reply('The console claims no kits: give one with /kit give <player> <id>.');
+        if (c.sender.kind !== 'player') return c.reply(msg('kits.console'));
         // The service tells the player what they got.
         succeeded(c, await kits.claim(senderPlayer(c).uuid, id, c.actor));
       },
@@ -72,7 +81,7 @@ export function kitsCommands(kits: KitsService, ctx: ModuleContext<'economy'>): 
           args: [arg.knownPlayer('player'), kitId],
           async run(c, { player, id }) {
             const r = await kits.give(player.uuid, id, c.actor);
-            if (succeeded(c, r)) c.reply(`Gave the kit ${r.value.kit.name} to ${r.value['player-name']}.`);
+            if (succeeded(c, r)) c.reply(msg('kits.given', { kit: r.value.kit.name, player: r.value['player-name'] }));
           },
         }),
       ],

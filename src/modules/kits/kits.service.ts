@@ -19,7 +19,10 @@ import { knownPlayer, playerFields } from '../../core/players/known-player.ts';
 import type { Logger } from '../../core/log/log.ts';
 import { fail, ok, type Result } from '../../core/kernel/result.ts';
 import type { GamePlatform } from '../../platform/platform.ts';
+import { duration } from '../../core/messages/catalogue.ts';
+import type { Messages } from '../../core/messages/messages.ts';
 import type { KitConfig } from './kits.config.ts';
+import { msg } from './kits.messages.ts';
 import type { Kit, KitClaimed, KitGiven, KitList, PlayerKit, PlayerKits } from './kits.schemas.ts';
 import { createKitsStore } from './kits.store.ts';
 
@@ -44,6 +47,8 @@ export interface KitsDeps {
   permissions: Pick<PermissionsService, 'playerHas'>;
   audit: Pick<AuditService, 'record'>;
   platform: GamePlatform;
+  /** What the player is told, in their language. */
+  messages: Pick<Messages, 'tell'>;
   log: Logger;
   /** Read at each use: `core reload` may change the kits. */
   kits: () => readonly KitConfig[];
@@ -51,7 +56,7 @@ export interface KitsDeps {
   economy: () => CoreApi['economy'];
 }
 
-/** "1 h 2 min 5 s" */
+/** "1 h 2 min 5 s": the English of a route's message (a player reads the catalogue's, in their language). */
 export function durationText(seconds: number): string {
   const h = Math.floor(seconds / 3600);
   const m = Math.floor((seconds % 3600) / 60);
@@ -61,7 +66,7 @@ export function durationText(seconds: number): string {
 }
 
 export function createKitsService(deps: KitsDeps): KitsService {
-  const { db, events, clock, players, permissions, audit, platform, log, economy } = deps;
+  const { db, events, clock, players, permissions, audit, platform, messages, log, economy } = deps;
   const store = createKitsStore(db);
   let indexed: readonly KitConfig[] | undefined;
   let byIdCache = new Map<string, KitConfig>();
@@ -90,7 +95,9 @@ export function createKitsService(deps: KitsDeps): KitsService {
     const k = byId().get(id.toLowerCase());
     if (k) return ok(k);
     const known = [...byId().keys()];
-    return fail('not-found', `There is no kit "${id}"; the kits are ${known.length ? known.join(', ') : 'none'}.`);
+    return fail('not-found', `There is no kit "${id}"; the kits are ${known.length ? known.join(', ') : 'none'}.`, {
+      you: known.length ? msg('kits.unknown', { kit: id, kits: known.join(', ') }) : msg('kits.none', { kit: id }),
+    });
   }
 
   /** Seconds until the kit may be claimed again after a claim at `last` (0: ready). */
@@ -100,8 +107,16 @@ export function createKitsService(deps: KitsDeps): KitsService {
     return Math.max(0, Math.ceil((ready - now.getTime()) / 1000));
   }
 
-  const offline = (p: KnownPlayer) => fail('player-offline', `${p.name} is not online: a kit goes into the inventory of a player in the game.`);
-  const noRoom = (p: KnownPlayer, k: KitConfig) => fail('failed', `${p.name}'s inventory has no room for the kit ${k.name} (${render(k)['item-count']} items); nothing was given.`);
+  const offline = (p: KnownPlayer) =>
+    fail('player-offline', `${p.name} is not online: a kit goes into the inventory of a player in the game.`, { about: p.uuid, other: msg('kits.offline', { player: p.name }) });
+  const noRoom = (p: KnownPlayer, k: KitConfig) => {
+    const count = render(k)['item-count'];
+    return fail('failed', `${p.name}'s inventory has no room for the kit ${k.name} (${count} items); nothing was given.`, {
+      about: p.uuid,
+      you: msg('kits.no-room', { kit: k.name, count }),
+      other: msg('kits.no-room-other', { player: p.name, kit: k.name, count }),
+    });
+  };
 
   /** Both the kit and the player, or the first not-found. */
   async function kitAndPlayer(uuid: string, id: string): Promise<Result<{ k: KitConfig; p: KnownPlayer }>> {
@@ -149,7 +164,7 @@ export function createKitsService(deps: KitsDeps): KitsService {
       const given = platform.giveItems(p.uuid, k.items);
       if (!given.given) return given.reason === 'offline' ? offline(p) : noRoom(p, k);
       await audit.record({ actor, action: 'kit.give', target: p.uuid, details: { kit: k.id } });
-      platform.sendMessage(p.uuid, `You received the kit ${k.name}.`);
+      messages.tell(p.uuid, msg('kits.received', { kit: k.name }));
       return ok({ kit: render(k), ...playerFields(p) });
     },
 
@@ -160,17 +175,26 @@ export function createKitsService(deps: KitsDeps): KitsService {
       return claims.run(p.uuid, async (): Promise<Result<KitClaimed>> => {
         if (!platform.player(p.uuid)) return offline(p);
         if (k.permission && !permissions.playerHas(p.uuid, k.permission)) {
-          return fail('refused', `${p.name} may not claim the kit ${k.name}: it needs the permission ${k.permission}.`);
+          return fail('refused', `${p.name} may not claim the kit ${k.name}: it needs the permission ${k.permission}.`, {
+            about: p.uuid,
+            you: msg('kits.no-permission', { kit: k.name, permission: k.permission }),
+          });
         }
         const now = clock.now();
         const left = remaining(k, await store.lastClaim(p.uuid, k.id), now);
-        if (left > 0) return fail('refused', `${p.name} may claim the kit ${k.name} again in ${durationText(left)} (${left} seconds).`);
+        if (left > 0) {
+          return fail('refused', `${p.name} can claim the kit ${k.name} again in ${durationText(left)}.`, { about: p.uuid, you: msg('kits.cooldown', { kit: k.name, wait: duration(left) }) });
+        }
         const cost = k.cost;
         if (cost) {
           const afford = await economy().afford(p.uuid, cost.amount, cost.currency);
           if (!afford.ok) return afford;
           if (!afford.value.affordable) {
-            return fail('insufficient-funds', `The kit ${k.name} costs ${economy().format(cost)}; ${p.name} holds ${economy().format(afford.value.balance)}.`);
+            const [price, balance] = [economy().format(cost), economy().format(afford.value.balance)];
+            return fail('insufficient-funds', `The kit ${k.name} costs ${price}; ${p.name} holds ${balance}.`, {
+              about: p.uuid,
+              you: msg('kits.cannot-afford', { kit: k.name, cost: price, balance }),
+            });
           }
         }
         if (!platform.canHold(p.uuid, k.items)) return platform.player(p.uuid) ? noRoom(p, k) : offline(p);
@@ -191,7 +215,7 @@ export function createKitsService(deps: KitsDeps): KitsService {
         await store.recordClaim(p.uuid, k.id, at);
         await audit.record({ actor, action: 'kit.claim', target: p.uuid, details: { kit: k.id, cost } });
         events.emit('kit.claim', { ...playerFields(p), kit: k.id, cost });
-        platform.sendMessage(p.uuid, `You claimed the kit ${k.name}${cost ? ` for ${economy().format(cost)}` : ''}.`);
+        messages.tell(p.uuid, cost ? msg('kits.claimed-paid', { kit: k.name, cost: economy().format(cost) }) : msg('kits.claimed', { kit: k.name }));
         const next = k.cooldownSeconds > 0 ? new Date(now.getTime() + k.cooldownSeconds * 1000).toISOString() : null;
         return ok({ kit: render(k), ...playerFields(p), paid: cost, 'claimed-at': at, 'next-claim-at': next });
       });
