@@ -9,6 +9,7 @@ import { HOME_OTHERS_NODE, type HomeRef, type HomesService } from './homes.servi
 import { argsFor } from '../../core/commands/command-args.ts';
 import { succeeded, senderPlayer } from '../../core/commands/command-helpers.ts';
 import { command, sub } from '../../core/commands/command-tree.ts';
+import { msg } from './homes.messages.ts';
 
 export const HOME_NODES = {
   set: 'core.home.set',
@@ -61,25 +62,28 @@ export function homesCommands(homes: HomesService, ctx: ModuleContext): CommandD
   async function travel(c: CommandContext, word: string | undefined): Promise<void> {
     const me = senderPlayer(c);
     let owner = me.uuid;
+    let ownerName = me.name;
     let ref: HomeRef | undefined = word === undefined ? undefined : homeRef(word);
     if (word?.includes(':')) {
-      if (!c.has(HOME_NODES.visit)) return c.reply({ text: `You do not have permission (${HOME_NODES.visit}).`, color: 'red' });
+      if (!c.has(HOME_NODES.visit)) return c.reply(msg('homes.visit-denied'));
       const [name = '', refWord = ''] = word.split(':', 2);
       const p = await ctx.players.find(name);
-      if (!p) return c.reply({ text: `No player named ${name} has ever joined this server.`, color: 'red' });
-      if (refWord === '') return c.reply({ text: 'Usage: /home <player>:<slot|label>', color: 'red' });
+      if (!p) return c.reply(msg('homes.never-joined', { player: name }));
+      if (refWord === '') return c.reply(msg('homes.visit-usage'));
       owner = p.uuid;
+      ownerName = p.name;
       ref = homeRef(refWord);
     }
     if (ref === undefined) {
       const list = await homes.list(me.uuid);
       if (!succeeded(c, list)) return;
       const first = list.value.homes[0];
-      if (!first) return c.reply('You have no home yet. Set one with /sethome.');
+      if (!first) return c.reply(msg('homes.none-yet'));
       ref = first.slot;
     }
     const r = await homes.teleport(me.uuid, owner, ref);
-    if (succeeded(c, r)) c.reply(`Welcome home${owner === me.uuid ? '' : ` (${word})`}: ${homeName(r.value)}.`);
+    if (!succeeded(c, r)) return;
+    c.reply(owner === me.uuid ? msg('homes.welcome', { home: homeName(r.value) }) : msg('homes.visited', { home: homeName(r.value), player: ownerName }));
   }
 
   const visibility = (v: Visibility) =>
@@ -90,8 +94,11 @@ export function homesCommands(homes: HomesService, ctx: ModuleContext): CommandD
       async run(c, { home: ref }) {
         const slot = await slotOfRef(c, ref);
         if (slot === undefined) return;
-        const r = await homes.setVisibility(senderPlayer(c).uuid, slot, v, c.actor);
-        if (succeeded(c, r)) c.reply(`Home ${homeName(r.value)} is now ${r.value.visibility}.`);
+        const me = senderPlayer(c);
+        const r = await homes.setVisibility(me.uuid, slot, v, c.actor);
+        if (!succeeded(c, r)) return;
+        const home = homeName(r.value);
+        c.reply(r.value.visibility === 'public' ? msg('homes.now-public', { home, player: me.name, slot: r.value.slot }) : msg('homes.now-private', { home }));
       },
     });
 
@@ -105,9 +112,9 @@ export function homesCommands(homes: HomesService, ctx: ModuleContext): CommandD
       async run(c, { home: ref }) {
         const me = senderPlayer(c);
         const here = ctx.platform.location(me.uuid);
-        if (!here) return c.reply({ text: 'Your location is not known yet.', color: 'red' });
+        if (!here) return c.reply(msg('homes.location-unknown'));
         const r = await homes.setByRef(me.uuid, ref, here, c.actor);
-        if (succeeded(c, r)) c.reply(`Home ${homeName(r.value)} set at ${placeText(r.value.location)}.`);
+        if (succeeded(c, r)) c.reply(msg('homes.set', { home: homeName(r.value), place: placeText(r.value.location) }));
       },
     }),
     command({
@@ -126,7 +133,7 @@ export function homesCommands(homes: HomesService, ctx: ModuleContext): CommandD
             const slot = await slotOfRef(c, ref);
             if (slot === undefined) return;
             const r = await homes.setIcon(senderPlayer(c).uuid, slot, material, c.actor);
-            if (succeeded(c, r)) c.reply(`Home ${homeName(r.value)} now shows ${r.value.icon}.`);
+            if (succeeded(c, r)) c.reply(msg('homes.icon', { home: homeName(r.value), icon: r.value.icon }));
           },
         }),
         visibility('public'),
@@ -145,7 +152,7 @@ export function homesCommands(homes: HomesService, ctx: ModuleContext): CommandD
         if (slot === undefined) return;
         const r = await homes.delete(senderPlayer(c).uuid, slot, c.actor);
         if (!succeeded(c, r)) return;
-        c.reply(r.value.home ? `Home ${homeName(r.value.home)} deleted.` : `Slot ${slot} has no home.`);
+        c.reply(r.value.home ? msg('homes.deleted', { home: homeName(r.value.home) }) : msg('homes.nothing-deleted', { slot }));
       },
     }),
     command({
@@ -154,23 +161,24 @@ export function homesCommands(homes: HomesService, ctx: ModuleContext): CommandD
       description: 'Lists your homes, or another player’s public homes.',
       args: [arg.knownPlayer('player').optional()],
       async run(c, { player: p }) {
-        let uuid: string;
-        let whose = 'Your';
-        let all = true;
-        if (p !== undefined) {
-          uuid = p.uuid;
-          all = c.sender.kind === 'player' ? c.sender.player.uuid === p.uuid || c.has(HOME_NODES.others) : true;
-          whose = `${p.name}'s${all ? '' : ' public'}`;
-        } else if (c.sender.kind === 'player') {
-          uuid = c.sender.player.uuid;
-        } else {
-          return c.reply('Name a player: the console has no homes.');
-        }
+        const me = c.sender.kind === 'player' ? c.sender.player.uuid : undefined;
+        if (p === undefined && me === undefined) return c.reply(msg('homes.console'));
+        const uuid = p?.uuid ?? me!;
+        // The sender's own homes, or another's all (with core.home.others, or at the console), or their public ones.
+        const own = p === undefined || p.uuid === me;
+        const all = own || me === undefined || c.has(HOME_NODES.others);
         const r = await homes.list(uuid);
         if (!succeeded(c, r)) return;
         const shown = r.value.homes.filter((h) => all || h.visibility === 'public');
-        c.reply(`${whose} homes (${r.value.count} of ${r.value.limit}):${shown.length === 0 ? ' none' : ''}`);
-        for (const h of shown) c.reply(`${homeName(h)}: ${placeText(h.location)} [${h.icon}, ${h.visibility}]`);
+        const { count, limit } = r.value;
+        const name = p?.name ?? '';
+        if (own) c.reply(shown.length ? msg('homes.list-own', { count, limit }) : msg('homes.list-own-empty', { limit }));
+        else if (all) c.reply(shown.length ? msg('homes.list-of', { player: name, count, limit }) : msg('homes.list-of-empty', { player: name }));
+        else c.reply(shown.length ? msg('homes.list-public-of', { player: name }) : msg('homes.list-public-of-empty', { player: name }));
+        for (const h of shown) {
+          const visibility = h.visibility === 'public' ? msg('homes.public') : msg('homes.private-word');
+          c.reply(msg('homes.row', { home: homeName(h), place: placeText(h.location), icon: h.icon, visibility }));
+        }
       },
     }),
   ];

@@ -110,7 +110,7 @@ describe('homes over the Remote Access Service (in process)', () => {
   });
 
   it('shows a home set in game with /sethome in the REST read', async () => {
-    await ann.run('/sethome camp', /Home 3 \(camp\) set/);
+    await ann.run('/sethome camp', /^You set your home 3 \(camp\) at world /);
     const r = await rs.call('GET', homes(), reader);
     assert.deepEqual(
       r.json.data.homes.map((h: { slot: number; label: string | null }) => [h.slot, h.label]),
@@ -129,12 +129,12 @@ describe('homes over the Remote Access Service (in process)', () => {
     await ann.chat('/home icon base diamond_block');
     const icon = await events.next('home.icon-change', (d) => d['player-id'] === annId);
     assert.deepEqual([icon.data.slot, icon.data.icon, icon.data['previous-icon']], [1, 'diamond_block', 'red_bed']);
-    await ben.run('/home Ann:base', /That home is private/);
+    await ben.run('/home Ann:base', /^That home is private: only its owner can go there\.$/);
     assert.equal(standsAt(ben, home1), false);
     await ann.chat('/home public 1');
     const vis = await events.next('home.visibility-change', (d) => d['player-id'] === annId);
     assert.deepEqual([vis.data.slot, vis.data.visibility, vis.data['previous-visibility']], [1, 'public', 'private']);
-    await ben.run('/home Ann:base', /Welcome home \(Ann:base\): 1 \(base\)\./);
+    await ben.run('/home Ann:base', /^Welcome to the home 1 \(base\) of Ann\.$/);
     assert.ok(standsAt(ben, home1), 'Ben stands at Ann’s public home');
     const read = await rs.call('GET', homes('/1'), reader);
     assert.deepEqual([read.json.data.icon, read.json.data.visibility], ['diamond_block', 'public']);

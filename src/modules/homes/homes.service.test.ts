@@ -270,7 +270,7 @@ describe('homes', () => {
           [2, 'farm', 6],
         ],
       );
-      assert.match(said(), /Home 2 \(farm\) set at world 6, 66, 6/);
+      assert.match(said(), /^You set your home 2 \(farm\) at world 6, 66, 6\.$/m);
     });
 
     it('/sethome <label> of an existing label relocates that home', async () => {
@@ -326,22 +326,29 @@ describe('homes', () => {
       assert.ok(t.platform.complete(erin, 'home icon farm hay').includes('hay_block'));
       await t.platform.run(erin, 'home public 2');
       assert.equal(value(await homes.get(erin, 2)).visibility, 'public');
+      assert.match(said(), /^Your home 2 \(farm\) is now public: others visit it with \/home Erin:2\.$/m);
     });
 
-    it('/home <player>:<slot> visits a public home and refuses a private one', async () => {
+    it('/home <player>:<slot> visits a public home and refuses a private one; a missing home is named to whoever asks', async () => {
       const frank = (await t.join('Frank')).uuid;
       await t.platform.run(frank, 'home Erin:farm');
       assert.equal(t.platform.location(frank)?.x, 9);
       await t.platform.run(frank, 'home Erin:1');
       assert.match(t.platform.messagesOf(frank).join('\n'), /That home is private/);
       assert.equal(t.platform.location(frank)?.x, 9);
+      await t.platform.run(frank, 'home Erin:nosuch');
+      assert.equal(t.platform.messagesOf(frank).at(-1), 'Erin has no home named "nosuch".');
+      await t.platform.run(frank, 'home nosuch');
+      assert.equal(t.platform.messagesOf(frank).at(-1), 'You have no home named "nosuch". Type /homes to see yours.');
+      await t.platform.run(frank, 'homes Erin');
+      assert.deepEqual(t.platform.messagesOf(frank).slice(-2), ["Erin's public homes:", '2 (farm): world 9, 66, 9 [hay_block, public]']);
     });
 
     it('/sethome with every slot taken is refused and emits home.limit-reached', async () => {
       await t.platform.run(erin, 'sethome 3');
       const n = t.emittedNamed('home.limit-reached').length;
       await t.platform.run(erin, 'sethome');
-      assert.match(said(), /slot 4 is beyond that limit/);
+      assert.match(said(), /^You can have homes in slots 1 to 3, and slot 4 is beyond that\. Move one with \/sethome <slot>, or delete one with \/delhome\.$/m);
       assert.equal(t.emittedNamed('home.limit-reached').length, n + 1);
     });
 
@@ -350,7 +357,7 @@ describe('homes', () => {
       assert.match(said(), /Your homes \(3 of 3\)/);
       assert.match(said(), /2 \(farm\): world 9, 66, 9 \[hay_block, public\]/);
       await t.platform.run(erin, 'delhome farm');
-      assert.match(said(), /Home 2 \(farm\) deleted/);
+      assert.match(said(), /^You deleted your home 2 \(farm\)\.$/m);
       assert.equal(value(await homes.list(erin)).count, 2);
     });
 

@@ -16,6 +16,7 @@ import { MAX_SLOT, type HomesConfig } from './homes.config.ts';
 import { materialName } from '../../core/values/materials.ts';
 import { LABEL_PATTERN, type DeletedHome, type Home, type HomeList, type Visibility } from './homes.schemas.ts';
 import { createHomesStore, type HomeRow } from './homes.store.ts';
+import { msg } from './homes.messages.ts';
 import { knownPlayer, playerFields } from '../../core/players/known-player.ts';
 
 export const HOME_LIMIT_PREFIX = 'core.home.limit';
@@ -105,9 +106,12 @@ export function createHomesService(deps: HomesDeps): HomesService {
   });
 
   const about = (p: KnownPlayer, h: HomeRow) => ({ ...playerFields(p), slot: h.slot, label: h.label });
-  const emptySlot = (p: KnownPlayer, slot: number) => fail('not-found', `${p.name} has no home in slot ${slot}.`);
+  const emptySlot = (p: KnownPlayer, slot: number) =>
+    fail('not-found', `${p.name} has no home in slot ${slot}.`, { about: p.uuid, you: msg('homes.empty-slot', { slot }), other: msg('homes.empty-slot-other', { player: p.name, slot }) });
+  const noLabel = (p: KnownPlayer, label: string) =>
+    fail('not-found', `${p.name} has no home labelled "${label}".`, { about: p.uuid, you: msg('homes.no-label', { home: label }), other: msg('homes.no-label-other', { player: p.name, home: label }) });
   const labelTaken = (p: KnownPlayer, label: string, slot: number) =>
-    fail('already-exists', `${p.name} already has a home labelled "${label}" (slot ${slot}).`);
+    fail('already-exists', `${p.name} already has a home labelled "${label}" (slot ${slot}).`, { about: p.uuid, you: msg('homes.label-taken', { home: label, slot }) });
 
   type Fields = { location?: HomeRow['location']; label?: string | null; icon?: string; visibility?: Visibility };
 
@@ -173,7 +177,7 @@ export function createHomesService(deps: HomesDeps): HomesService {
     });
     if ('count' in done) {
       events.emit('home.limit-reached', { ...playerFields(p), slot, limit, count: done.count });
-      return fail('refused', `${p.name} may set home slots 1 to ${limit}; slot ${slot} is beyond that limit.`);
+      return fail('refused', `${p.name} may set home slots 1 to ${limit}; slot ${slot} is beyond that limit.`, { about: p.uuid, you: msg('homes.beyond-limit', { limit, slot }) });
     }
     if (!done.ok) return done;
     const { before, after } = done.value;
@@ -194,7 +198,7 @@ export function createHomesService(deps: HomesDeps): HomesService {
     const p = who.value;
     const h = typeof ref === 'number' ? await store.get(db, p.uuid, ref) : await store.byLabel(db, p.uuid, ref);
     if (h) return ok(render(h));
-    return typeof ref === 'number' ? emptySlot(p, ref) : fail('not-found', `${p.name} has no home labelled "${ref}".`);
+    return typeof ref === 'number' ? emptySlot(p, ref) : noLabel(p, ref);
   }
 
   return {
@@ -255,7 +259,9 @@ export function createHomesService(deps: HomesDeps): HomesService {
 
     async setIcon(uuid, slot, icon, actor) {
       const material = materialName(icon);
-      const fields = material ? { icon: material } : fail('refused', `"${icon}" is not a game material name (e.g. red_bed, diamond, oak_door).`);
+      const fields = material
+        ? { icon: material }
+        : fail('refused', `"${icon}" is not a game material name (e.g. red_bed, diamond, oak_door).`, { you: msg('homes.not-material', { icon }) });
       return edit(uuid, slot, fields, actor, 'home.icon', (p, before, after) => {
         if (before.icon !== after.icon) events.emit('home.icon-change', { ...about(p, after), icon: after.icon, 'previous-icon': before.icon });
       });
@@ -277,7 +283,7 @@ export function createHomesService(deps: HomesDeps): HomesService {
       if (!h.ok) return h;
       const own = normalizeUuid(owner) === t.value.uuid;
       if (!own && h.value.visibility !== 'public' && !permissions.playerHas(t.value.uuid, HOME_OTHERS_NODE)) {
-        return fail('refused', `That home is private.`);
+        return fail('refused', `That home is private.`, { you: msg('homes.private') });
       }
       const moved = await teleport.teleport(t.value.uuid, h.value.location, { cause: 'home' });
       return moved.ok ? ok(h.value) : moved;

@@ -4,6 +4,7 @@ import { defineModule } from '../../core/kernel/module.ts';
 import { homesReloadable } from './homes.config.ts';
 import { HOME_NODES, homesCommands } from './homes.commands.ts';
 import { HOME_EVENTS } from './homes.events.ts';
+import { HOMES_MESSAGES } from './homes.messages.ts';
 import { createHomesService, type HomesService } from './homes.service.ts';
 import { HOMES_MIGRATIONS } from './homes.store.ts';
 import { HOMES_ROUTES } from './homes.routes.ts';
@@ -21,6 +22,7 @@ export const homesModule = defineModule({
   migrations: HOMES_MIGRATIONS,
   routes: HOMES_ROUTES,
   events: HOME_EVENTS,
+  messages: HOMES_MESSAGES,
   playerNodes: [HOME_NODES.set, HOME_NODES.use, HOME_NODES.delete, HOME_NODES.list, HOME_NODES.visit],
   readConfigFiles: (ctx) => void ctx.load(homesReloadable(ctx.configDir)),
   createService: (ctx) =>

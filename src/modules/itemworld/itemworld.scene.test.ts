@@ -117,7 +117,7 @@ describe('items on the ground and mobs (in process)', () => {
   });
 
   it('after core reload, the automatic purge warns everyone, then removes the items on the ground', async () => {
-    await rs.console('kit give Ann starter', /Gave the kit Starter to Ann/);
+    await rs.console('kit give Ann starter', /You gave the kit Starter to Ann/);
     throwOut('bread');
     assert.equal(lying().length, 1, 'the bread on the ground');
 

@@ -36,7 +36,7 @@ describe('powertools in game and over the Remote Access Service (in process)', (
     const p = ann.location();
     spot = { world: 'world', x: Math.floor(p.x) - 4.5, y: Math.floor(p.y) + 1, z: Math.floor(p.z) + 3.5 };
     assert.equal((await rs.call('POST', '/warps/spot/create', scene.writer, { location: spot })).json.ok, true);
-    await rs.console('kit give Ann starter', /Gave the kit Starter to Ann/);
+    await rs.console('kit give Ann starter', /You gave the kit Starter to Ann/);
     assert.equal(held(), 'stone_sword', 'Ann holds the starter sword');
   });
   after(() => scene?.close());

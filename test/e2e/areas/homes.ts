@@ -61,7 +61,7 @@ export const homesPart: AreaPart = {
     it('stores where the bot stands with /sethome <label>, as the REST read shows', async () => {
       const { ann } = scene();
       await waitFor(() => ann.entity.onGround, 'Ann on the ground');
-      const told = waitForMessage(ann, /^Home \d+ \(homes-camp\) set at world /);
+      const told = waitForMessage(ann, /^You set your home \d+ \(homes-camp\) at world /);
       ann.chat('/sethome homes-camp');
       await told;
       const found = (await annHomes()).homes.find((h) => h.label === 'homes-camp');
@@ -84,12 +84,12 @@ export const homesPart: AreaPart = {
       ben.chat('/home Ann:homes-camp');
       await refused;
       assert.equal(standsAt(ben, camp.location), false, 'Ben stays where he is');
-      const opened = waitForMessage(ann, /^Home \d+ \(homes-camp\) is now public\.$/);
+      const opened = waitForMessage(ann, /^Your home \d+ \(homes-camp\) is now public: others visit it with \/home Ann:\d+\.$/);
       ann.chat(`/home public ${camp.slot}`);
       await opened;
       const vis = await events.next('home.visibility-change', (d) => d['player-id'] === annId && d.slot === camp.slot);
       assert.deepEqual([vis.data.visibility, vis.data['previous-visibility']], ['public', 'private']);
-      const welcome = waitForMessage(ben, /^Welcome home \(Ann:homes-camp\)/);
+      const welcome = waitForMessage(ben, /^Welcome to the home \d+ \(homes-camp\) of Ann\.$/);
       ben.chat('/home Ann:homes-camp');
       await welcome;
       await waitFor(() => standsAt(ben, camp.location), 'Ben to stand at Ann’s public home');

@@ -40,7 +40,7 @@ export const powertoolsPart: AreaPart = {
       const p = ann.entity.position;
       spot = { world: 'world', x: Math.floor(p.x) - 4.5, y: Math.floor(p.y) + 1, z: Math.floor(p.z) + 3.5 };
       assert.equal((await rs.call('POST', `/warps/${SPOT}/create`, writer, { location: spot })).json.ok, true);
-      await rs.console('kit give Ann starter', /Gave the kit Starter to Ann/);
+      await rs.console('kit give Ann starter', /You gave the kit Starter to Ann/);
       await waitFor(() => ann.inventory.items().some((i) => i.name === 'stone_sword' && i.slot >= 36) && ann.inventory.items().some((i) => i.name === 'bread' && i.slot >= 36), 'Ann to carry the starter sword and bread');
       swordSlot = await hold(ann, 'stone_sword');
     });
