@@ -111,7 +111,7 @@ describe('the game side: a client sending bad packets or floods is cut off, ever
     const read = waitForMessage(listener, new RegExp(`^<${talker.username}> still here after case ${cases}$`));
     talker.chat(`still here after case ${cases}`);
     await read;
-    const answered = waitForMessage(listener, /^Your balance: /);
+    const answered = waitForMessage(listener, /^Your balance is /);
     listener.chat('/balance');
     await answered;
     assert.deepEqual(notNumbers, []);

@@ -76,7 +76,7 @@ describe('a database file locked by another program', () => {
       const readAt = performance.now();
       assert.equal(await balance(adaId), 100);
       readMs = performance.now() - readAt;
-      const shown = waitForMessage(ada, /Your balance: \$100\.00/, 3000);
+      const shown = waitForMessage(ada, /Your balance is \$100\.00\./, 3000);
       ada.chat('/balance');
       await shown;
       answered = await writes;

@@ -91,7 +91,7 @@ describe('the command gate', () => {
     assert.deepEqual(gate.decide(ann, 'bal'), { command: 'balance', allowed: true, rule: 'NOT_BLACKLISTED', group: 'vip', world: null });
     assert.deepEqual(gate.decide(ann, 'pay'), { command: 'pay', allowed: false, rule: 'BLACKLISTED', group: 'vip', world: null });
     await t.platform.run(ann, 'bal');
-    assert.match(said().at(-1) ?? '', /^Your balance: /);
+    assert.match(said().at(-1) ?? '', /^Your balance is /);
     await grant('group.builder');
     assert.deepEqual(gate.decide(ann, 'bal'), { command: 'balance', allowed: true, rule: 'WHITELISTED', group: 'builder', world: null });
     assert.deepEqual(gate.decide(ann, 'pay'), { command: 'pay', allowed: false, rule: 'NOT_WHITELISTED', group: 'builder', world: null });
@@ -116,7 +116,7 @@ describe('the command gate', () => {
     await t.platform.teleport(ann, t.platform.spawnLocation('arena'));
     assert.deepEqual(gate.decide(ann, 'money'), { command: 'balance', allowed: true, rule: 'BYPASS', group: null, world: null });
     await t.platform.run(ann, 'money');
-    assert.match(said().at(-1) ?? '', /^Your balance: /);
+    assert.match(said().at(-1) ?? '', /^Your balance is /);
     await t.platform.teleport(ann, t.platform.spawnLocation('world'));
   });
 

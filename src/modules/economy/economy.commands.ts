@@ -7,6 +7,7 @@ import type { CommandContext, CommandDefinition } from '../../core/commands/comm
 import type { ModuleContext } from '../../core/kernel/module.ts';
 import type { LoanState } from './economy.schemas.ts';
 import type { EconomyService } from './economy.service.ts';
+import { msg } from './economy.messages.ts';
 
 export const ECONOMY_NODES = {
   balance: 'core.economy.balance',
@@ -27,10 +28,10 @@ export function economyCommands(economy: EconomyService, ctx: ModuleContext): Co
   // Any word: the economy names an unknown currency in its answer.
   const currency = arg.word('currency', currencyNames).optional();
 
-  const tellLoan = (c: CommandContext, s: LoanState) => c.reply(`You owe ${economy.format(s.outstanding)} (at most ${economy.format(s['max-loan'])}).`);
+  const tellLoan = (c: CommandContext, s: LoanState) => c.reply(msg('economy.loan', { owed: economy.format(s.outstanding), max: economy.format(s['max-loan']) }));
   const bankBalance = async (c: CommandContext, cur: string | undefined) => {
     const r = await economy.bankBalance(senderPlayer(c).uuid, cur);
-    if (succeeded(c, r)) c.reply(`In your bank: ${economy.format(r.value)}`);
+    if (succeeded(c, r)) c.reply(msg('economy.bank', { amount: economy.format(r.value) }));
   };
   const loanInfo = async (c: CommandContext, cur: string | undefined) => {
     const r = await economy.loan(senderPlayer(c).uuid, cur);
@@ -44,11 +45,14 @@ export function economyCommands(economy: EconomyService, ctx: ModuleContext): Co
       async run(c, { player: p, amount, currency: cur }) {
         if (action === 'set') {
           const r = await economy.set(p.uuid, amount, cur, c.actor);
-          if (succeeded(c, r)) c.reply(`${p.name}'s balance is now ${economy.format(r.value.balance)}.`);
+          if (succeeded(c, r)) c.reply(msg('economy.set', { player: p.name, balance: economy.format(r.value.balance) }));
           return;
         }
-        const r = action === 'give' ? await economy.deposit(p.uuid, amount, cur, c.actor) : await economy.withdraw(p.uuid, amount, cur, c.actor);
-        if (succeeded(c, r)) c.reply(`${action === 'give' ? 'Gave' : 'Took'} ${economy.format(r.value.amount)} ${action === 'give' ? 'to' : 'from'} ${p.name}. Balance: ${economy.format(r.value.balance)}`);
+        // The player given money is told what arrived (by the economy); nothing is said of a take.
+        const r = action === 'give' ? await economy.deposit(p.uuid, amount, cur, c.actor, { tell: true }) : await economy.withdraw(p.uuid, amount, cur, c.actor);
+        if (!succeeded(c, r)) return;
+        const values = { amount: economy.format(r.value.amount), player: p.name, balance: economy.format(r.value.balance) };
+        c.reply(action === 'give' ? msg('economy.gave', values) : msg('economy.took', values));
       },
     });
 
@@ -59,7 +63,9 @@ export function economyCommands(economy: EconomyService, ctx: ModuleContext): Co
       async run(c, { amount, currency: cur }) {
         const uuid = senderPlayer(c).uuid;
         const r = action === 'deposit' ? await economy.bankDeposit(uuid, amount, cur, c.actor) : await economy.bankWithdraw(uuid, amount, cur, c.actor);
-        if (succeeded(c, r)) c.reply(`${action === 'deposit' ? 'Deposited' : 'Withdrew'} ${economy.format(r.value.amount)}. Bank: ${economy.format(r.value['bank-balance'])}, wallet: ${economy.format(r.value.balance)}`);
+        if (!succeeded(c, r)) return;
+        const values = { amount: economy.format(r.value.amount), bank: economy.format(r.value['bank-balance']), balance: economy.format(r.value.balance) };
+        c.reply(action === 'deposit' ? msg('economy.bank-deposited', values) : msg('economy.bank-withdrew', values));
       },
     });
 
@@ -73,18 +79,20 @@ export function economyCommands(economy: EconomyService, ctx: ModuleContext): Co
       args: [arg.knownPlayer('player').orWords(currencyNames, 'currency').optional(), currency],
       async run(c, { player, currency: cur }) {
         let uuid: string;
-        let whose = 'Your balance';
+        let other: string | undefined;
         if (player === undefined || typeof player === 'string') {
-          if (c.sender.kind !== 'player') return c.reply('Name a player: the console has no balance.');
+          if (c.sender.kind !== 'player') return c.reply(msg('economy.console'));
           uuid = c.sender.player.uuid;
           cur = player ?? cur;
         } else {
-          if (!c.has(ECONOMY_NODES.balanceOthers)) return c.reply({ text: `You do not have permission (${ECONOMY_NODES.balanceOthers}).`, color: 'red' });
+          if (!c.has(ECONOMY_NODES.balanceOthers)) return c.reply(msg('economy.others-denied'));
           uuid = player.uuid;
-          whose = `${player.name}'s balance`;
+          if (c.sender.kind !== 'player' || c.sender.player.uuid !== uuid) other = player.name;
         }
         const r = await economy.balance(uuid, cur);
-        if (succeeded(c, r)) c.reply(`${whose}: ${economy.format(r.value)}`);
+        if (!succeeded(c, r)) return;
+        const amount = economy.format(r.value);
+        c.reply(other === undefined ? msg('economy.balance', { amount }) : msg('economy.balance-other', { player: other, amount }));
       },
     }),
     command({
@@ -97,8 +105,9 @@ export function economyCommands(economy: EconomyService, ctx: ModuleContext): Co
         const from = senderPlayer(c);
         const r = await economy.transfer(from.uuid, to.uuid, amount, cur, c.actor);
         if (!succeeded(c, r)) return;
-        c.reply(`You paid ${to.name} ${economy.format(r.value.amount)}. Your balance: ${economy.format(r.value.from.balance)}`);
-        ctx.platform.sendMessage(to.uuid, `${from.name} paid you ${economy.format(r.value.amount)}.`);
+        const paid = economy.format(r.value.amount);
+        c.reply(msg('economy.paid', { player: to.name, amount: paid, balance: economy.format(r.value.from.balance) }));
+        ctx.messages.tell(to.uuid, msg('economy.paid-you', { player: from.name, amount: paid }));
       },
     }),
     command({
@@ -109,9 +118,9 @@ export function economyCommands(economy: EconomyService, ctx: ModuleContext): Co
       async run(c, { currency: cur }) {
         const r = await economy.top(10, cur);
         if (!succeeded(c, r)) return;
-        if (r.value.rows.length === 0) return c.reply('Nobody holds any money yet.');
-        c.reply(`Richest players (${r.value.currency}):`);
-        for (const row of r.value.rows) c.reply(`${row.rank}. ${row['player-name']}: ${economy.format(row.balance)}`);
+        if (r.value.rows.length === 0) return c.reply(msg('economy.top-empty'));
+        c.reply(msg('economy.top', { currency: r.value.currency }));
+        for (const row of r.value.rows) c.reply(msg('economy.top-row', { rank: row.rank, player: row['player-name'], amount: economy.format(row.balance) }));
       },
     }),
     command({

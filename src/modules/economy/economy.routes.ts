@@ -69,8 +69,8 @@ export const ECONOMY_ROUTES = [
     params: UuidParams,
     body: AmountBody,
     answer: WalletChange,
-    summary: "Adds money to a player's wallet",
-    call: (api, { params, body, actor }) => api.economy.deposit(params.uuid, body.amount, body.currency, actor),
+    summary: "Adds money to a player's wallet; an online player is told what arrived",
+    call: (api, { params, body, actor }) => api.economy.deposit(params.uuid, body.amount, body.currency, actor, { tell: true }),
   }),
   defineRoute({
     method: 'POST',

@@ -51,7 +51,8 @@ describe('economy over the Remote Access Service (in process)', () => {
     assert.equal(r.json.code, 'not-found');
   });
 
-  it('deposits, tells the credit on the event stream, and the player sees the new balance in game', async () => {
+  it('deposits, tells the credit on the event stream and to the player, who sees the new balance in game', async () => {
+    const told = ann.waitForMessage(/^You received \$25\.50 from the server\.$/);
     const r = await rs.call('POST', `/players/${annId}/balance/deposit`, writer, { amount: 25.5 });
     assert.equal(r.json.ok, true, JSON.stringify(r.json));
     assert.deepEqual(r.json.data.balance, { currency: 'coins', amount: 125.5 });
@@ -60,7 +61,8 @@ describe('economy over the Remote Access Service (in process)', () => {
     assert.equal(e.data['player-name'], 'Ann');
     assert.deepEqual(e.data.amount, { currency: 'coins', amount: 25.5 });
     assert.match(String(e.data['occurred-at']), /^\d{4}-\d\d-\d\dT/);
-    await ann.run('/balance', /Your balance: \$125\.50/);
+    await told;
+    await ann.run('/balance', /^Your balance is \$125\.50\.$/);
   });
 
   it('refuses an amount with too many decimal places, a negative one or zero with 400 naming amount', async () => {
@@ -139,7 +141,7 @@ describe('economy over the Remote Access Service (in process)', () => {
   });
 
   it('carries bank and loan events from what players do in game', async () => {
-    await ann.run('/bank deposit 10', /Deposited \$10\.00/);
+    await ann.run('/bank deposit 10', /^You put \$10\.00 in your bank\. Bank: \$10\.00, wallet: /);
     const bd = await events.next('economy.bank-deposit', (d) => d['player-id'] === annId);
     assert.deepEqual(bd.data['bank-balance'], { currency: 'coins', amount: 10 });
     await ann.chat('/bank withdraw 4');

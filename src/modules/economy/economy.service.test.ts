@@ -293,8 +293,8 @@ describe('economy', () => {
       t.platform.clearMessages();
       await t.platform.run(alice, 'pay Bob 2.50');
       assert.equal(value(await eco.balance(bob)).amount, 2.5);
-      assert.match(t.platform.messagesOf(alice).join('\n'), /You paid Bob \$2\.50/);
-      assert.match(t.platform.messagesOf(bob).join('\n'), /Alice paid you \$2\.50/);
+      assert.deepEqual(t.platform.messagesOf(alice), ['You paid Bob $2.50. Your balance is now $7.50.']);
+      assert.deepEqual(t.platform.messagesOf(bob), ['Alice paid you $2.50.']);
       const [last] = await t.kernel.api.audit.history(bob, 1);
       assert.equal(last?.actor, 'Alice');
     });
@@ -302,7 +302,7 @@ describe('economy', () => {
     it('/pay beyond the balance tells the player and moves nothing', async () => {
       t.platform.clearMessages();
       await t.platform.run(alice, 'pay Bob 1000');
-      assert.match(t.platform.messagesOf(alice).join('\n'), /less than \$1,000\.00/);
+      assert.deepEqual(t.platform.messagesOf(alice), ['You hold $7.50, less than $1,000.00.']);
       assert.equal(value(await eco.balance(bob)).amount, 2.5);
     });
 
@@ -312,9 +312,12 @@ describe('economy', () => {
       assert.match(t.platform.messagesOf(alice).join('\n'), /more than 2 decimal places/);
     });
 
-    it('/eco give at the console credits the player as console', async () => {
+    it('/eco give at the console credits the player as console, and tells them what arrived', async () => {
+      t.platform.clearMessages();
       await t.platform.run('console', 'eco give Bob 5');
       assert.equal(value(await eco.balance(bob)).amount, 7.5);
+      assert.ok(t.platform.consoleText().includes('You gave $5.00 to Bob; their balance is now $7.50.'), t.platform.consoleText().join('\n'));
+      assert.deepEqual(t.platform.messagesOf(bob), ['You received $5.00 from the server.']);
       const [last] = await t.kernel.api.audit.history(bob, 1);
       assert.equal(last?.actor, 'console');
     });
@@ -345,7 +348,7 @@ describe('economy', () => {
       await t.platform.run(alice, 'balance gems');
       await t.platform.run(alice, 'balance Bob');
       const gems = eco.format(value(await eco.balance(alice, 'gems')));
-      assert.deepEqual(t.platform.messagesOf(alice), [`Your balance: ${gems}`, 'You do not have permission (core.economy.balance.others).']);
+      assert.deepEqual(t.platform.messagesOf(alice), [`Your balance is ${gems}.`, 'You may not see the balances of other players (core.economy.balance.others).']);
       assert.deepEqual(t.platform.complete(alice, 'balance g'), ['gems']);
     });
 
@@ -354,7 +357,7 @@ describe('economy', () => {
       await t.platform.run(alice, 'balance');
       await t.platform.run(alice, 'baltop');
       const said = t.platform.messagesOf(alice).join('\n');
-      assert.match(said, /Your balance: \$7\.50/);
+      assert.match(said, /^Your balance is \$7\.50\.$/m);
       assert.match(said, /1\. \w+: /);
     });
   });

@@ -16,6 +16,8 @@ import type { Afford, Balances, BankChange, Currencies, LoanState, SetBalance, T
 import { createEconomyStore, type Account } from './economy.store.ts';
 import { transactionRetried } from '../../core/storage/transaction-retry.ts';
 import { knownPlayer, playerFields } from '../../core/players/known-player.ts';
+import type { Messages } from '../../core/messages/messages.ts';
+import { msg } from './economy.messages.ts';
 
 export interface EconomyService {
   currencies(): Result<Currencies>;
@@ -23,7 +25,12 @@ export interface EconomyService {
   balances(uuid: string): Promise<Result<Balances>>;
   afford(uuid: string, amount: number, currency?: string | null): Promise<Result<Afford>>;
   top(limit: number, currency?: string | null): Promise<Result<Top>>;
-  deposit(uuid: string, amount: number, currency: string | null | undefined, actor: Actor): Promise<Result<WalletChange>>;
+  /**
+   * Adds money to a wallet. `tell`: the player, when online here, is told what arrived and from whom
+   * (the actor when a player, else "the server"); a caller with words of its own (a vote's reward,
+   * a refund) leaves it out.
+   */
+  deposit(uuid: string, amount: number, currency: string | null | undefined, actor: Actor, options?: { tell?: boolean }): Promise<Result<WalletChange>>;
   withdraw(uuid: string, amount: number, currency: string | null | undefined, actor: Actor): Promise<Result<WalletChange>>;
   set(uuid: string, amount: number, currency: string | null | undefined, actor: Actor): Promise<Result<SetBalance>>;
   transfer(from: string, to: string, amount: number, currency: string | null | undefined, actor: Actor): Promise<Result<Transfer>>;
@@ -59,12 +66,14 @@ export interface EconomyDeps {
   clock: Clock;
   players: PlayersService;
   audit: Pick<AuditService, 'record'>;
+  /** What a player is told of money that arrived, in their language. */
+  messages: Pick<Messages, 'tell'>;
   /** Read at each use: `core reload` may change symbols, starting balances and loan limits. */
   config: () => EconomyConfig;
 }
 
 export function createEconomyService(deps: EconomyDeps): EconomyService {
-  const { events, clock, players, audit, config } = deps;
+  const { events, clock, players, audit, messages, config } = deps;
   const store = createEconomyStore(deps.db);
   const { db } = store;
   const book = currencyBook(config);
@@ -103,8 +112,13 @@ export function createEconomyService(deps: EconomyDeps): EconomyService {
         reason: 'insufficient-funds',
       });
     }
-    const where = from === 'wallet' ? 'holds' : 'has in the bank';
-    return fail('insufficient-funds', `${p.name} ${where} ${format(money(c, balance))}, less than ${format(money(c, minor))}.`);
+    const [has, needs] = [format(money(c, balance)), format(money(c, minor))];
+    const values = { balance: has, amount: needs };
+    const tell =
+      from === 'wallet'
+        ? { about: p.uuid, you: msg('economy.too-little', values), other: msg('economy.too-little-other', { ...values, player: p.name }) }
+        : { about: p.uuid, you: msg('economy.too-little-bank', values), other: msg('economy.too-little-bank-other', { ...values, player: p.name }) };
+    return fail('insufficient-funds', `${p.name} ${from === 'wallet' ? 'holds' : 'has in the bank'} ${has}, less than ${needs}.`, tell);
   }
 
   /** The currency, the amount in minor units and the known player of a call, wallets opened. */
@@ -122,8 +136,11 @@ export function createEconomyService(deps: EconomyDeps): EconomyService {
     return ok({ c, minor, p: who.value });
   }
 
+  const walletFull = (p: KnownPlayer) =>
+    fail('refused', `${p.name}'s balance cannot hold that much.`, { about: p.uuid, you: msg('economy.wallet-full'), other: msg('economy.wallet-full-other', { player: p.name }) });
+
   /** A wallet change of one player: deposit (positive) or withdrawal (negative). */
-  async function walletChange(uuid: string, amount: number, currency: string | null | undefined, actor: Actor, sign: 1 | -1): Promise<Result<WalletChange>> {
+  async function walletChange(uuid: string, amount: number, currency: string | null | undefined, actor: Actor, sign: 1 | -1, tell = false): Promise<Result<WalletChange>> {
     const w = await writeOf(uuid, amount, currency, false);
     if (!w.ok) return w;
     const { c, minor, p } = w.value;
@@ -137,9 +154,13 @@ export function createEconomyService(deps: EconomyDeps): EconomyService {
     });
     if (!entry) {
       if (sign < 0) return rejectDebit(p, c, minor);
-      return fail('refused', `${p.name}'s balance cannot hold that much.`);
+      return walletFull(p);
     }
     emitWallet(sign > 0 ? 'economy.wallet-credit' : 'economy.wallet-debit', p, c, minor, entry.balance, entry.id);
+    if (tell) {
+      const arrived = format(money(c, minor));
+      messages.tell(p.uuid, actor.kind === 'player' ? msg('economy.received-from', { player: actor.name, amount: arrived }) : msg('economy.received', { amount: arrived }));
+    }
     return ok({ 'transaction-id': String(entry.id), 'player-id': p.uuid, amount: money(c, minor), balance: money(c, entry.balance) });
   }
 
@@ -164,7 +185,10 @@ export function createEconomyService(deps: EconomyDeps): EconomyService {
       if (e instanceof Error && e.message === 'bank move overflow') return null;
       throw e;
     });
-    if (moved === null) return fail('refused', `${p.name}'s ${toBank ? 'bank' : 'wallet'} cannot hold that much.`);
+    if (moved === null) {
+      const message = `${p.name}'s ${toBank ? 'bank' : 'wallet'} cannot hold that much.`;
+      return fail('refused', message, { about: p.uuid, you: toBank ? msg('economy.bank-full') : msg('economy.wallet-full') });
+    }
     if (!moved) return rejectDebit(p, c, minor, from);
     const answer: BankChange = { amount: money(c, minor), 'bank-balance': money(c, moved.bank.balance), balance: money(c, moved.wallet.balance) };
     events.emit(toBank ? 'economy.bank-deposit' : 'economy.bank-withdraw', { ...playerFields(p), ...answer });
@@ -221,7 +245,7 @@ export function createEconomyService(deps: EconomyDeps): EconomyService {
       });
     },
 
-    deposit: (uuid, amount, currency, actor) => walletChange(uuid, amount, currency, actor, 1),
+    deposit: (uuid, amount, currency, actor, options) => walletChange(uuid, amount, currency, actor, 1, options?.tell),
     withdraw: (uuid, amount, currency, actor) => walletChange(uuid, amount, currency, actor, -1),
 
     async set(uuid, amount, currency, actor) {
@@ -280,7 +304,7 @@ export function createEconomyService(deps: EconomyDeps): EconomyService {
         if (e instanceof Error && e.message === 'transfer overflow') return null;
         throw e;
       });
-      if (moved === null) return fail('refused', `${b.value.name}'s balance cannot hold that much.`);
+      if (moved === null) return walletFull(b.value);
       if (!moved) return rejectDebit(a.value, c, minor);
       emitWallet('economy.wallet-debit', a.value, c, minor, moved.debit.balance, moved.debit.id);
       emitWallet('economy.wallet-credit', b.value, c, minor, moved.credit.balance, moved.credit.id);
@@ -314,7 +338,7 @@ export function createEconomyService(deps: EconomyDeps): EconomyService {
       if (!w.ok) return w;
       const { c, minor, p } = w.value;
       const max = config().maxLoan.get(c.name) ?? 0;
-      if (max === 0) return fail('refused', `Loans in ${c.name} are switched off.`);
+      if (max === 0) return fail('refused', `Loans in ${c.name} are switched off.`, { you: msg('economy.loans-off', { currency: c.name }) });
       const at = clock.now().toISOString();
       const by = actorName(actor);
       const taken = await transactionRetried(db, async (tx) => {
@@ -329,7 +353,8 @@ export function createEconomyService(deps: EconomyDeps): EconomyService {
         return { owed, loan, wallet };
       });
       if (!taken.loan || !taken.wallet) {
-        return fail('refused', `${p.name} owes ${format(money(c, taken.owed))}; the most one may owe is ${format(money(c, max))}.`);
+        const [owed, most] = [format(money(c, taken.owed)), format(money(c, max))];
+        return fail('refused', `${p.name} owes ${owed}; the most one may owe is ${most}.`, { about: p.uuid, you: msg('economy.loan-limit', { owed, max: most }) });
       }
       const state = await loanState(p, c);
       events.emit('economy.loan-disburse', { ...playerFields(p), amount: money(c, minor), outstanding: state.outstanding, balance: state.balance });
@@ -344,7 +369,7 @@ export function createEconomyService(deps: EconomyDeps): EconomyService {
       const p = who.value;
       await openWallets(p.uuid);
       const owed = (await store.balanceOf(db, 'loan', p.uuid, c.name)) ?? 0;
-      if (owed === 0) return fail('not-found', `${p.name} has no loan in ${c.name}.`);
+      if (owed === 0) return fail('not-found', `${p.name} has no loan in ${c.name}.`, { about: p.uuid, you: msg('economy.no-loan', { currency: c.name }) });
       const minor = amount === 'all' ? owed : minorOf(amount, c, false);
       if (minor > owed) throw new InvalidInput('amount', `${p.name} owes only ${format(money(c, owed))}.`);
       const at = clock.now().toISOString();

@@ -5,6 +5,7 @@ import { economyReloadable } from './economy.config.ts';
 import { listCurrencies } from './economy.currencies.ts';
 import { ECONOMY_NODES, economyCommands } from './economy.commands.ts';
 import { ECONOMY_EVENTS } from './economy.events.ts';
+import { ECONOMY_MESSAGES } from './economy.messages.ts';
 import { createEconomyService, type EconomyService } from './economy.service.ts';
 import { ECONOMY_MIGRATIONS } from './economy.store.ts';
 import { ECONOMY_ROUTES } from './economy.routes.ts';
@@ -22,6 +23,7 @@ export const economyModule = defineModule({
   migrations: ECONOMY_MIGRATIONS,
   routes: ECONOMY_ROUTES,
   events: ECONOMY_EVENTS,
+  messages: ECONOMY_MESSAGES,
   playerNodes: [ECONOMY_NODES.balance, ECONOMY_NODES.pay, ECONOMY_NODES.top, ECONOMY_NODES.bank, ECONOMY_NODES.loan],
   readConfigFiles(ctx) {
     const config = ctx.load(economyReloadable(ctx.configDir));
@@ -35,6 +37,7 @@ export const economyModule = defineModule({
       clock: ctx.clock,
       players: ctx.players,
       audit: ctx.audit,
+      messages: ctx.messages,
       config: ctx.configs.load(economyReloadable(ctx.configDir)),
     });
     // {balance} in sidebar lines, tab lists and holograms: the player's wallet in the default currency.

@@ -9,6 +9,7 @@ import { createVotesService, type VotesService } from './votes.service.ts';
 import { createVotesStore, VOTES_MIGRATIONS } from './votes.store.ts';
 import { startVotifier, type VotifierListener } from './votifier.ts';
 import { VOTES_ROUTES } from './votes.routes.ts';
+import { VOTES_MESSAGES } from './votes.messages.ts';
 
 declare module '../../core/kernel/api.ts' {
   interface ModuleServices {
@@ -26,6 +27,7 @@ export const votesModule = defineModule({
   migrations: VOTES_MIGRATIONS,
   routes: VOTES_ROUTES,
   events: VOTE_EVENTS,
+  messages: VOTES_MESSAGES,
   playerNodes: [VOTE_NODES.vote, VOTE_NODES.top],
   readConfigFiles: (ctx) => void ctx.load(votesReloadable(ctx.configDir)),
   async createService(ctx) {
@@ -36,6 +38,7 @@ export const votesModule = defineModule({
       players: ctx.players,
       economy: () => ctx.api.economy,
       platform: ctx.platform,
+      messages: ctx.messages,
       audit: ctx.audit,
       events: ctx.events,
       log: ctx.log,

@@ -8,6 +8,7 @@ import { command } from '../../core/commands/command-tree.ts';
 import type { VotesConfig } from './votes.config.ts';
 import { PERIODS } from './votes.schemas.ts';
 import type { VotesService } from './votes.service.ts';
+import { msg } from './votes.messages.ts';
 
 export const VOTE_NODES = {
   vote: 'core.vote',
@@ -15,6 +16,8 @@ export const VOTE_NODES = {
 } as const;
 
 export const TOP_ROWS = 10;
+
+const PERIOD_WORDS = { 'all-time': 'votes.all-time', monthly: 'votes.monthly', weekly: 'votes.weekly', daily: 'votes.daily' } as const;
 
 export function votesCommands(votes: VotesService, ctx: ModuleContext, config: () => VotesConfig): CommandDefinition[] {
   const arg = argsFor(ctx);
@@ -26,18 +29,17 @@ export function votesCommands(votes: VotesService, ctx: ModuleContext, config: (
       description: 'Shows where to vote, your vote totals and the vote party.',
       async run(c) {
         const links = config().links;
-        if (links.length === 0) c.reply('No vote sites are set up.');
-        else c.reply('Vote for this server:');
+        c.reply(links.length === 0 ? msg('votes.no-sites') : msg('votes.sites'));
         for (const url of links) c.reply({ text: url, color: 'aqua', underlined: true, clickEvent: { action: 'open_url', value: url } });
         if (c.sender.kind === 'player') {
           const r = await votes.get(c.sender.player.uuid);
           if (!succeeded(c, r)) return;
           const t = r.value.totals;
-          c.reply(`Your votes: ${t['all-time']} in all, ${t.monthly} this month, ${t.weekly} this week, ${t.daily} today.`);
+          c.reply(msg('votes.totals', { all: t['all-time'], month: t.monthly, week: t.weekly, today: t.daily }));
         }
         const p = await votes.party();
         if (!succeeded(c, p)) return;
-        c.reply(`Vote party: ${p.value.progress}/${p.value.goal} votes (${p.value.remaining} to go).`);
+        c.reply(msg('votes.party-state', { progress: p.value.progress, goal: p.value.goal, remaining: p.value.remaining }));
       },
     }),
     command({
@@ -49,9 +51,13 @@ export function votesCommands(votes: VotesService, ctx: ModuleContext, config: (
         const which = period ?? 'all-time';
         const r = await votes.top(which, TOP_ROWS);
         if (!succeeded(c, r)) return;
-        if (r.value.entries.length === 0) return c.reply(`Nobody has voted (${which}).`);
-        c.reply(`Most votes (${which}):`);
-        for (const e of r.value.entries) c.reply(`${e.rank}. ${e['player-name']}: ${e.votes} vote${e.votes === 1 ? '' : 's'}`);
+        const named = msg(PERIOD_WORDS[which]);
+        if (r.value.entries.length === 0) return c.reply(msg('votes.top-empty', { period: named }));
+        c.reply(msg('votes.top', { period: named }));
+        for (const e of r.value.entries) {
+          const player = e['player-name'];
+          c.reply(e.votes === 1 ? msg('votes.top-row-one', { rank: e.rank, player }) : msg('votes.top-row', { rank: e.rank, player, votes: e.votes }));
+        }
       },
     }),
   ];

@@ -62,7 +62,7 @@ describe('votes over the Remote Access Service and NuVotifier (in process)', () 
 
   it('counts a signed NuVotifier v2 vote: vote.receive, Ann is thanked in chat and paid at once', async () => {
     const before = await balance(annId);
-    const thanked = ann.waitForMessage(/Thank you for voting \(TestList\): you got 5\./);
+    const thanked = ann.waitForMessage(/^Thank you for voting on TestList! You received \$5\.00\.$/);
     const a = await sendVotifierVote(votifierPort, TOKEN, { serviceName: 'TestList', username: 'Ann' });
     assert.match(a.greeting, /^VOTIFIER 2 \S+$/);
     assert.deepEqual(a.answer, { status: 'ok' });
@@ -99,7 +99,7 @@ describe('votes over the Remote Access Service and NuVotifier (in process)', () 
     assert.equal(await balance(benId), before);
     const mark = scene.t.platform.messagesOf(benId).length;
     ben = await scene.join('Ben');
-    await scene.t.until(() => scene.t.platform.messagesOf(benId).slice(mark).includes('You got 5 for voting while you were away.'), 'Ben to be told of his waiting reward');
+    await scene.t.until(() => scene.t.platform.messagesOf(benId).slice(mark).includes('You received $5.00 for voting while you were away.'), 'Ben to be told of his waiting reward');
     assert.equal(await balance(benId), before + 5);
     assert.equal((await rs.call('GET', `/players/${benId}/votes`, reader)).json.data['rewards-waiting'], 0);
   });

@@ -89,7 +89,7 @@ describe('votes', () => {
       assert.equal(await balance(t, ann.uuid), before + 10);
       const e = t.emittedNamed('vote.receive').at(-1)!;
       assert.deepEqual([e.data['player-name'], e.data.service, e.data.votes, e.data['reward-given']], ['Ann', 'core-rest/site', 2, true]);
-      assert.ok(t.platform.messagesOf(ann.uuid).some((l) => /Thank you for 2 votes \(core-rest\/site\): you got 10/.test(l)));
+      assert.ok(t.platform.messagesOf(ann.uuid).includes('Thank you for your 2 votes! You received $10.00.'), t.platform.messagesOf(ann.uuid).join('\n'));
     });
 
     it('keeps an offline player’s reward until they join', async () => {
@@ -103,6 +103,8 @@ describe('votes', () => {
       await t.join('Ben');
       await t.until(() => t.emittedNamed('economy.wallet-credit').some((e) => e.data['player-name'] === 'Ben'), 'Ben’s reward');
       assert.equal(await balance(t, ben.uuid), before + 5);
+      await t.until(() => t.platform.messagesOf(ben.uuid).includes('You received $5.00 for voting while you were away.'), 'Ben to be told of his reward');
+
       assert.equal(value(await t.kernel.api.votes.get(ben.uuid))['rewards-waiting'], 0);
     });
 
@@ -142,6 +144,13 @@ describe('votes', () => {
       await t.restart();
       assert.equal(value(await t.kernel.api.votes.get(ann.uuid)).totals['all-time'], 2);
       assert.deepEqual(value(await t.kernel.api.votes.party()), { progress: 1, goal: 3, remaining: 2, parties: 3 });
+    });
+
+    it('thanks for a vote counted by the route without naming the token: it is no vote list', async () => {
+      const ann = (await t.join('Ann')).uuid;
+      t.platform.clearMessages();
+      value(await t.kernel.api.votes.add(ann, 1, REST));
+      assert.equal(t.platform.messagesOf(ann)[0], 'Thank you for voting! You received $5.00.');
     });
   });
 

@@ -17,6 +17,8 @@ import type { VotesConfig } from './votes.config.ts';
 import type { Period, PlayerVotes, VoteParty, VoteTop } from './votes.schemas.ts';
 import type { VotesStore } from './votes.store.ts';
 import { periodStart } from './votes.periods.ts';
+import type { Messages } from '../../core/messages/messages.ts';
+import { msg } from './votes.messages.ts';
 
 export interface VotesService {
   /** A known player's totals and rewards waiting; not-found for a player never seen. */
@@ -37,8 +39,10 @@ export interface VotesDeps {
   store: VotesStore;
   clock: Clock;
   players: Pick<PlayersService, 'get' | 'byName' | 'isOnline'>;
-  economy: () => Pick<CoreApi['economy'], 'deposit'>;
-  platform: Pick<GamePlatform, 'onlinePlayers' | 'sendMessage' | 'broadcast'>;
+  economy: () => Pick<CoreApi['economy'], 'deposit' | 'format'>;
+  platform: Pick<GamePlatform, 'onlinePlayers'>;
+  /** What players are told, each in their language. */
+  messages: Pick<Messages, 'tell' | 'broadcast'>;
   audit: Pick<AuditService, 'record'>;
   events: EventBus;
   log: Logger;
@@ -48,7 +52,7 @@ export interface VotesDeps {
 export { periodStart };
 
 export function createVotesService(deps: VotesDeps): VotesService {
-  const { store, clock, players, platform, audit, events, log, config } = deps;
+  const { store, clock, players, platform, messages, audit, events, log, config } = deps;
   let queue: Promise<unknown> = Promise.resolve();
   /** Runs writes one after another (the party's count is read and written back). */
   const serial = <T>(f: () => Promise<T>): Promise<T> => {
@@ -78,11 +82,11 @@ export function createVotesService(deps: VotesDeps): VotesService {
     return { progress, goal, remaining: goal - progress, parties: s.parties };
   }
 
-  /** Gives money now; false when the economy declined (the reward then waits). */
-  async function give(uuid: string, amount: number, currency: string | null, actor: Actor, why: string): Promise<boolean> {
+  /** Gives money now: the amount as a person reads it ("$10.00"), or undefined when the economy declined (the reward then waits). */
+  async function give(uuid: string, amount: number, currency: string | null, actor: Actor, why: string): Promise<string | undefined> {
     const r = await deps.economy().deposit(uuid, amount, currency, actor);
     if (!r.ok) log.warn(`votes: could not give ${why} reward to ${uuid}: ${r.message}`);
-    return r.ok;
+    return r.ok ? deps.economy().format(r.value.amount) : undefined;
   }
 
   /** Counts votes to the party; holds a party each time the goal is reached. */
@@ -101,9 +105,9 @@ export function createVotesService(deps: VotesDeps): VotesService {
     for (let i = held - 1; i >= 0; i--) {
       let rewarded = 0;
       const online = platform.onlinePlayers();
-      platform.broadcast({ text: `Vote party! The server reached ${c.partyGoal} votes: everyone online is rewarded.`, color: 'gold' });
+      messages.broadcast(msg('votes.party', { goal: c.partyGoal }));
       for (const p of online) {
-        if (c.partyRewardAmount > 0 && !(await give(p.uuid, c.partyRewardAmount, c.rewardCurrency, actor, 'party'))) {
+        if (c.partyRewardAmount > 0 && (await give(p.uuid, c.partyRewardAmount, c.rewardCurrency, actor, 'party')) === undefined) {
           await store.addReward(p.uuid, 'party', c.partyRewardAmount, c.rewardCurrency, clock.now().toISOString());
         }
         rewarded += 1;
@@ -113,21 +117,28 @@ export function createVotesService(deps: VotesDeps): VotesService {
     }
   }
 
-  async function count(p: KnownPlayer, votes: number, service: string, actor: Actor): Promise<PlayerVotes> {
+  /** The thanks for votes: naming the vote list they came from, if any, and the reward given, if any. */
+  function thanks(votes: number, list: string | undefined, amount: string | undefined) {
+    if (votes > 1) return amount ? msg('votes.thanks-many-reward', { votes, amount }) : msg('votes.thanks-many', { votes });
+    if (list !== undefined) return amount ? msg('votes.thanks-on-reward', { service: list, amount }) : msg('votes.thanks-on', { service: list });
+    return amount ? msg('votes.thanks-reward', { amount }) : msg('votes.thanks');
+  }
+
+  /** `list`: the vote list a vote came from (NuVotifier); undefined for votes counted by the route or a command. */
+  async function count(p: KnownPlayer, votes: number, service: string, actor: Actor, list?: string): Promise<PlayerVotes> {
     return serial(async () => {
       const c = config();
       const at = clock.now().toISOString();
       await store.add(p.uuid, service, votes, at);
       await audit.record({ actor, action: 'vote.receive', target: p.uuid, details: { service, votes } });
-      let given = false;
+      let given: string | undefined;
       if (c.rewardAmount > 0) {
         const amount = c.rewardAmount * votes;
         if (players.isOnline(p.uuid)) given = await give(p.uuid, amount, c.rewardCurrency, actor, 'vote');
-        if (!given) await store.addReward(p.uuid, 'vote', amount, c.rewardCurrency, at);
+        if (given === undefined) await store.addReward(p.uuid, 'vote', amount, c.rewardCurrency, at);
       }
-      const thanks = votes === 1 ? 'Thank you for voting' : `Thank you for ${votes} votes`;
-      platform.sendMessage(p.uuid, { text: `${thanks} (${service})${given ? `: you got ${c.rewardAmount * votes}.` : '!'}`, color: 'green' });
-      events.emit('vote.receive', { ...playerFields(p), service, votes, 'reward-given': given });
+      messages.tell(p.uuid, thanks(votes, list, given));
+      events.emit('vote.receive', { ...playerFields(p), service, votes, 'reward-given': given !== undefined });
       await countParty(votes, actor);
       return render(p);
     });
@@ -161,7 +172,7 @@ export function createVotesService(deps: VotesDeps): VotesService {
     async receive(username, service) {
       const p = await players.byName(username);
       if (!p) return fail('not-found', `No player named ${username} has ever joined this server.`);
-      return ok(await count(p, 1, service, CONSOLE));
+      return ok(await count(p, 1, service, CONSOLE, service));
     },
 
     async addParty(votes, actor) {
@@ -176,12 +187,12 @@ export function createVotesService(deps: VotesDeps): VotesService {
     async joined(player) {
       for (const r of await store.rewardsWaiting(player.uuid)) {
         if (!(await store.takeReward(r.id))) continue;
-        if (!(await give(player.uuid, r.amount, r.currency, CONSOLE, r.kind))) {
+        const amount = await give(player.uuid, r.amount, r.currency, CONSOLE, r.kind);
+        if (amount === undefined) {
           await store.addReward(r.uuid, r.kind, r.amount, r.currency, clock.now().toISOString());
           continue;
         }
-        const what = r.kind === 'party' ? 'a vote party' : 'voting while you were away';
-        platform.sendMessage(player.uuid, { text: `You got ${r.amount} for ${what}.`, color: 'green' });
+        messages.tell(player.uuid, r.kind === 'party' ? msg('votes.reward-party', { amount }) : msg('votes.reward-away', { amount }));
       }
     },
   };

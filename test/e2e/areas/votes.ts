@@ -40,7 +40,7 @@ export const votesPart: AreaPart = {
       const line = await rs.server.waitForLine(/Votifier \(NuVotifier v2\) listening on port (\d+)/, { from: 0 });
       const port = Number(/port (\d+)/.exec(line)![1]);
       const before = { money: await balance(annId), votes: (await votesOf(annId)).totals['all-time']! };
-      const thanked = waitForMessage(ann, /Thank you for voting \(TestList\): you got 5\./);
+      const thanked = waitForMessage(ann, /^Thank you for voting on TestList! You received \$5\.00\.$/);
       const a = await sendVotifierVote(port, TOKEN, { serviceName: 'TestList', username: 'Ann' });
       assert.deepEqual(a.answer, { status: 'ok' });
       const e = await events.next('vote.receive', (d) => d['player-id'] === annId && d.service === 'TestList');
@@ -66,7 +66,7 @@ export const votesPart: AreaPart = {
       try {
         const lines = recordMessages(again);
         await nextEvent(again, 'spawn', 20000);
-        await waitFor(() => lines.some((l) => /You got 5 for voting while you were away\./.test(l)), 'Vic to be told of the waiting reward');
+        await waitFor(() => lines.includes('You received $5.00 for voting while you were away.'), 'Vic to be told of the waiting reward');
         assert.equal(await balance(vicId), before + 5);
         assert.equal((await votesOf(vicId))['rewards-waiting'], 0);
       } finally {

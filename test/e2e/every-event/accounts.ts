@@ -198,7 +198,7 @@ export const accountsPart: EventPart = {
       events: ['vote.receive'],
       async run(scene) {
         const { ann, rs, writer, events } = scene;
-        const thanked = waitForMessage(ann, /Thank you for voting \(core-rest\/writer\)/);
+        const thanked = waitForMessage(ann, /^Thank you for voting! You received /);
         const r = await rs.call('POST', `/players/${ann.player.uuid}/votes`, writer, {});
         assert.equal(r.json.ok, true, JSON.stringify(r.json));
         await thanked;

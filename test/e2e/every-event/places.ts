@@ -97,7 +97,7 @@ export const placesPart: EventPart = {
       events: ['economy.bank-deposit', 'economy.bank-withdraw'],
       async run(scene) {
         const seen = fresh(scene);
-        const deposited = waitForMessage(scene.ann, /Deposited \$10\.00/);
+        const deposited = waitForMessage(scene.ann, /^You put \$10\.00 in your bank\./);
         scene.ann.chat('/bank deposit 10');
         await deposited;
         await seen('economy.bank-deposit', scene.ann);
