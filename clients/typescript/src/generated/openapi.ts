@@ -152,7 +152,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Adds money to a player's wallet */
+        /** Adds money to a player's wallet; an online player is told what arrived */
         post: operations["postPlayersByUuidBalanceDeposit"];
         delete?: never;
         options?: never;

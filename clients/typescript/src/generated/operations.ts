@@ -18,7 +18,7 @@ export const OPERATIONS = {
   getPlayersByUuidBalances: { method: 'GET', path: '/api/v1/players/{uuid}/balances' },
   /** Whether a player holds at least an amount (GET /api/v1/players/{uuid}/balance/afford, scope read) */
   getPlayersByUuidBalanceAfford: { method: 'GET', path: '/api/v1/players/{uuid}/balance/afford' },
-  /** Adds money to a player's wallet (POST /api/v1/players/{uuid}/balance/deposit, scope write) */
+  /** Adds money to a player's wallet; an online player is told what arrived (POST /api/v1/players/{uuid}/balance/deposit, scope write) */
   postPlayersByUuidBalanceDeposit: { method: 'POST', path: '/api/v1/players/{uuid}/balance/deposit' },
   /** Takes money from a player's wallet; insufficient-funds when they hold less (POST /api/v1/players/{uuid}/balance/withdraw, scope write) */
   postPlayersByUuidBalanceWithdraw: { method: 'POST', path: '/api/v1/players/{uuid}/balance/withdraw' },
