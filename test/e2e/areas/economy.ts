@@ -66,13 +66,13 @@ export const economyPart: AreaPart = {
 
         mkdirSync(overrides, { recursive: true });
         writeFileSync(join(overrides, 'de.conf'), '[economy]\nbalance = "&6Guthaben: &l{amount}"\n');
-        await rs.console('core reload', /^messages: changed; applied now: de\.economy\.balance\.$/);
+        await rs.console('core reload', / messages: changed; applied now: de\.economy\.balance\.$/);
         const overridden = waitForMessage(greta, new RegExp(`^Guthaben: ${amount}$`));
         greta.chat('/balance');
         await overridden;
       } finally {
         rmSync(overrides, { recursive: true, force: true });
-        await rs.console('core reload', /^messages: changed; applied now: de\.economy\.balance\.$/);
+        await rs.console('core reload', / messages: changed; applied now: de\.economy\.balance\.$/);
         await quit(greta);
       }
     });
