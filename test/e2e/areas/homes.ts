@@ -75,7 +75,7 @@ export const homesPart: AreaPart = {
     it('carries icon and visibility set in game to the stream, and Ben visits the home once it is public', async () => {
       const { events, ann, ben } = scene();
       const annId = ann.player.uuid;
-      const icon = waitForMessage(ann, /^Home \d+ \(homes-camp\) now shows diamond_block\.$/);
+      const icon = waitForMessage(ann, /^Your home \d+ \(homes-camp\) now shows diamond_block\.$/);
       ann.chat('/home icon homes-camp diamond_block');
       await icon;
       const iconEvent = await events.next('home.icon-change', (d) => d['player-id'] === annId && d.slot === camp.slot);
@@ -97,7 +97,7 @@ export const homesPart: AreaPart = {
 
     it('deletes a home with /delhome: home.delete on the stream, and the REST read has it no more', async () => {
       const { events, ann } = scene();
-      const told = waitForMessage(ann, /^Home \d+ \(homes-camp\) deleted\.$/);
+      const told = waitForMessage(ann, /^You deleted your home \d+ \(homes-camp\)\.$/);
       ann.chat('/delhome homes-camp');
       await told;
       await events.next('home.delete', (d) => d['player-id'] === ann.player.uuid && d.slot === camp.slot);
