@@ -1,15 +1,19 @@
 // Every message the code uses exists in every shipped language with the same placeholders: the
 // catalogues of the kernel and of every module, checked whole, and every `msg('<key>'` of the
-// sources found in the catalogue of its own folder.
+// sources found in the catalogue of its own folder. docs/messages.md lists every message (its list
+// is rewritten with CORE_UPDATE_FIXTURES=1), and its example override file loads.
 
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { ALL_MODULES } from '../src/modules/index.ts';
 import { SHIPPED_LANGUAGES } from '../src/core/messages/catalogue.ts';
 import { gatherMessages } from '../src/core/messages/gather.ts';
 import { parseTemplate } from '../src/core/messages/template.ts';
+import { createMessages } from '../src/core/messages/messages.ts';
+import { readOverrideFile } from '../src/core/messages/overrides.ts';
+import type { Text } from '../src/platform/platform.ts';
 
 const ROOT = join(import.meta.dirname, '..');
 
@@ -60,5 +64,58 @@ describe('message catalogues', () => {
     const declaring = ALL_MODULES.filter((m) => m.messages);
     assert.ok(declaring.length >= 4, declaring.map((m) => m.name).join(', '));
     for (const m of declaring) assert.equal(m.messages!.area, m.name);
+  });
+});
+
+const DOC = join(ROOT, 'docs', 'messages.md');
+
+/** The list of docs/messages.md: a table per area of each key and its English text. */
+function catalogueList(): string {
+  const areas = new Map<string, string[]>();
+  for (const [key, entry] of messages) {
+    const area = key.slice(0, key.indexOf('.'));
+    const cell = entry.templates.en.replaceAll('|', '\\|');
+    areas.set(area, [...(areas.get(area) ?? []), `| \`${key}\` | \`${cell}\` |`]);
+  }
+  return [...areas].map(([area, rows]) => `### ${area}\n\n| Key | English |\n|---|---|\n${rows.join('\n')}\n`).join('\n');
+}
+
+const between = (text: string, name: string) => {
+  const start = text.indexOf(`<!-- ${name}:start -->\n`);
+  const end = text.indexOf(`<!-- ${name}:end -->`);
+  assert.ok(start >= 0 && end > start, `docs/messages.md has no ${name} markers`);
+  return { start: start + `<!-- ${name}:start -->\n`.length, end };
+};
+
+const plain = (t: Text): string => (typeof t === 'string' ? t : t.text + (t.extra ?? []).map(plain).join(''));
+
+describe('docs/messages.md', () => {
+  it('lists every message with its English text', () => {
+    const text = readFileSync(DOC, 'utf8');
+    const { start, end } = between(text, 'catalogue');
+    const list = catalogueList();
+    if (process.env.CORE_UPDATE_FIXTURES === '1' && text.slice(start, end) !== list) writeFileSync(DOC, text.slice(0, start) + list + text.slice(end));
+    assert.equal(readFileSync(DOC, 'utf8').slice(start, start + list.length + 1), `${list}<`, 'the list is stale: CORE_UPDATE_FIXTURES=1 node --test test/messages.test.ts');
+  });
+
+  it('has an example override file that loads and writes what it says', () => {
+    const text = readFileSync(DOC, 'utf8');
+    const { start, end } = between(text, 'example');
+    const toml = /```toml\n([\s\S]*?)```/.exec(text.slice(start, end))?.[1];
+    assert.ok(toml, 'a toml block between the example markers');
+    const overrides = readOverrideFile('data/core/messages/en.conf', toml, messages);
+    assert.deepEqual([...overrides.keys()], ['kits.cooldown', 'economy.balance', 'economy.paid-you']);
+    const ann = { uuid: 'ann', name: 'Ann', address: '127.0.0.1' };
+    const written = createMessages({
+      platform: { player: () => ann, onlinePlayers: () => [ann], sendMessage: () => true },
+      entries: messages,
+      overrides: () => new Map([['en', overrides]]),
+      defaultLanguage: () => 'en',
+    });
+    const balance = written.render({ key: 'economy.balance', params: { amount: '$100.00' } }, 'ann');
+    assert.equal(plain(balance), 'Wallet: $100.00 [top]');
+    const top = (balance.extra as Array<Exclude<Text, string>>).at(-1)!;
+    assert.deepEqual([top.clickEvent?.value, plain(top.hoverEvent!.contents)], ['/baltop', 'Shows the richest players']);
+    assert.equal(plain(written.render({ key: 'kits.cooldown', params: { kit: 'Starter', wait: { seconds: 61 } } }, 'ann')), 'Not yet! You can claim Starter again in 1 min 1 s.');
   });
 });

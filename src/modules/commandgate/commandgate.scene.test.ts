@@ -84,7 +84,7 @@ describe('the command gate over the Remote Access Service (in process)', () => {
     const r = await check('sethome');
     assert.deepEqual([r.json.data.allowed, r.json.data.rule, r.json.data.group, r.json.data.world], [true, 'BYPASS', null, null]);
     assert.ok(completes('/seth').includes('sethome'), 'offered again');
-    await ann.run('/sethome', /Home .* set at/);
+    await ann.run('/sethome', /^You set your home .* at /);
     await scene.events.next('home.create', (d) => d['player-id'] === annId);
     assert.equal(await homeCount(), 1);
     await rs.console('perm revoke Ann core.commandgate.bypass', /Revoked core\.commandgate\.bypass from Ann/);
@@ -103,7 +103,7 @@ describe('the command gate over the Remote Access Service (in process)', () => {
 
     const refused = await ann.run('/home', /You may not use/);
     assert.equal(refused, 'You may not use /home: only the commands listed are allowed on this server, and it is not one of them.');
-    await ann.run('/sethome 2', /Home .* set at/);
+    await ann.run('/sethome 2', /^You set your home .* at /);
     assert.equal(await homeCount(), 2);
   });
 
