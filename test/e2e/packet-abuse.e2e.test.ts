@@ -360,9 +360,9 @@ describe('the game side: a client sending bad packets or floods is cut off, ever
     assert.ok(tps > 5, `tps ${tps}`);
     // The server's own account of where Ben stands, before and after he walks: his home's place.
     const homeAt = async (label: string) => {
-      const reply = waitForMessage(ben, new RegExp(`^Home \\d+ \\(${label}\\) set at `));
+      const reply = waitForMessage(ben, new RegExp(`^You set your home \\d+ \\(${label}\\) at `));
       ben.chat(`/sethome ${label}`);
-      return (await reply).replace(/^.* set at /, '');
+      return (await reply).replace(/^You set your home \d+ \(\S+\) at /, '').replace(/\.$/, '');
     };
     const before = await homeAt('before');
     await walkOneBlock(ben);

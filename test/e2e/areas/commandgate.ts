@@ -72,7 +72,7 @@ export const commandgatePart: AreaPart = {
     };
     const setHome = async (label: string) => {
       const { ann } = scene();
-      const set = waitForMessage(ann, new RegExp(`Home \\d+ \\(${label}\\) set at`));
+      const set = waitForMessage(ann, new RegExp(`You set your home \\d+ \\(${label}\\) at`));
       ann.chat(`/sethome ${label}`);
       await set;
       homes.push(label);
@@ -89,7 +89,7 @@ export const commandgatePart: AreaPart = {
         await tree;
       }
       for (const label of homes.splice(0)) {
-        const gone = waitForMessage(ann, new RegExp(`Home \\d+ \\(${label}\\) deleted\\.`));
+        const gone = waitForMessage(ann, new RegExp(`You deleted your home \\d+ \\(${label}\\)\\.`));
         ann.chat(`/delhome ${label}`);
         await gone;
       }
