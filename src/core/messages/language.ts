@@ -11,7 +11,7 @@ export function languageOfLocale(locale: string | undefined): string | undefined
 }
 
 /** Whether the server has messages in a language: shipped, or named by an override file. */
-export function hasLanguage(language: string, overridden: ReadonlySet<string> | { has(l: string): boolean }): boolean {
+export function hasLanguage(language: string, overridden: { has(language: string): boolean }): boolean {
   return (SHIPPED_LANGUAGES as readonly string[]).includes(language) || overridden.has(language);
 }
 
