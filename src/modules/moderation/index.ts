@@ -15,6 +15,9 @@ import { MODERATION_MIGRATIONS } from './moderation.store.ts';
 import { JAIL_ROUTES } from './jail.routes.ts';
 import { MODERATION_ROUTES } from './moderation.routes.ts';
 
+/** What the module's stop waits for, by the service it made: the jails' work under way. */
+const settling = new WeakMap<object, () => Promise<void>>();
+
 /** `ctx.api.moderation`: the sanctions and the jails. */
 export interface ModerationApi extends ModerationService, JailApi {}
 
@@ -53,7 +56,7 @@ export const moderationModule = defineModule({
       teleport: ctx.api.teleport,
       config: jailConfig,
     });
-    enforceJails(jails, { platform: ctx.platform, clock: ctx.clock, commands: ctx.commands, teleport: ctx.api.teleport, config: jailConfig });
+    enforceJails(jails, { platform: ctx.platform, clock: ctx.clock, commands: ctx.commands, teleport: ctx.api.teleport, config: jailConfig, log: ctx.log });
     const sanctions = await createModerationService({
       db: ctx.db,
       events: ctx.events,
@@ -71,7 +74,11 @@ export const moderationModule = defineModule({
       jailOf: jails.current,
       signals: ctx.signals,
     });
-    return { ...sanctions, ...jailApiOf(jails) };
+    const service = { ...sanctions, ...jailApiOf(jails) };
+    settling.set(service, () => jails.idle());
+    return service;
   },
+  // A join still being worked on (a sentence to apply, a release to tell) finishes before the database closes.
+  stop: (service) => settling.get(service)?.(),
   commands: (moderation, ctx) => [...moderationCommands(moderation, ctx), ...jailCommands(moderation, ctx)],
 });

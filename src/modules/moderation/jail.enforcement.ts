@@ -6,6 +6,7 @@
 import type { CommandChecks, CommandRegistry } from '../../core/commands/commands.ts';
 import type { CoreApi } from '../../core/kernel/api.ts';
 import type { Clock } from '../../core/kernel/clock.ts';
+import type { Logger } from '../../core/log/log.ts';
 import type { GamePlatform, Location, OnlinePlayer } from '../../platform/platform.ts';
 import type { JailConfig } from './jail.config.ts';
 import { JAIL_CAUSE, type JailKeeper } from './jail.service.ts';
@@ -16,6 +17,7 @@ export interface JailEnforcementDeps {
   commands: CommandRegistry & CommandChecks;
   teleport: Pick<CoreApi['teleport'], 'addGate'>;
   config: () => JailConfig;
+  log: Logger;
 }
 
 /** How often at most a prisoner is told why a move or a block was refused. */
@@ -54,11 +56,14 @@ export function enforceJails(jails: JailKeeper, deps: JailEnforcementDeps): void
     return s && cell ? { s, cell } : undefined;
   };
 
-  platform.on('join', ({ player }) => void jails.joined(player.uuid));
+  // A failure (the database gone at shutdown, say) is logged; the sentence or release waits for the next join.
+  platform.on('join', ({ player }) => {
+    jails.joined(player.uuid).catch((e: unknown) => deps.log.error(`could not apply the jail to ${player.name} at join`, e));
+  });
   platform.on('quit', ({ player }) => lastTold.delete(player.uuid));
   // A prisoner who dies respawns at the world's spawn: straight back to jail.
   platform.on('respawn', ({ player }) => {
-    if (jails.sentenceOf(player.uuid)) void jails.sendToJail(player.uuid);
+    if (jails.sentenceOf(player.uuid)) jails.sendToJail(player.uuid).catch((e: unknown) => deps.log.error(`could not send ${player.name} back to jail`, e));
   });
 
   platform.on('move', (e) => {

@@ -292,6 +292,27 @@ describe('jails', () => {
   });
 });
 
+describe('a join whose jail work fails', () => {
+  it('is logged, not left unhandled: the database gone under a join (as at a stop) does not bring the server down', async () => {
+    const k = await startTestKernel({ modules: [teleportModule, moderationModule] });
+    try {
+      await k.database.close();
+      const unhandled: unknown[] = [];
+      const onUnhandled = (e: unknown) => unhandled.push(e);
+      process.on('unhandledRejection', onUnhandled);
+      try {
+        assert.ok(k.platform.join('Ben', { location: CELL }));
+        for (let i = 0; i < 50; i++) await new Promise((r) => setImmediate(r));
+      } finally {
+        process.off('unhandledRejection', onUnhandled);
+      }
+      assert.deepEqual(unhandled.map(String), []);
+    } finally {
+      await k.close();
+    }
+  });
+});
+
 describe('jails on PostgreSQL', () => {
   it('stores jails, sentences and releases waiting for a join, across a restart', (ctx) =>
     withPostgres(ctx, 'jails', async (openDb) => {

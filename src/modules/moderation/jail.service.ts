@@ -88,6 +88,8 @@ export interface JailKeeper extends JailService {
   sendToJail(uuid: string): Promise<void>;
   /** At a join: a release that happened while away, or the sentence (told, and moved into jail). */
   joined(uuid: string): Promise<void>;
+  /** Resolves once no player's join, release or sentence is being worked on (the module's stop waits for it). */
+  idle(): Promise<void>;
 }
 
 export interface JailDeps {
@@ -373,5 +375,6 @@ export async function createJailService(deps: JailDeps): Promise<JailKeeper> {
     jailNamed: (name) => jails.get(name),
     sendToJail,
     joined,
+    idle: () => queue.idle(),
   };
 }
