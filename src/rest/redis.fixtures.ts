@@ -10,6 +10,7 @@ import { createServer, connect, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+import { freePort } from '../../test/support/free-ports.ts';
 
 export interface TestRedis {
   readonly port: number;
@@ -51,17 +52,6 @@ export interface RedisMonitor {
   close(): void;
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const address = s.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 /** Whether the server answers PING with PONG. */
 function pong(port: number): Promise<boolean> {

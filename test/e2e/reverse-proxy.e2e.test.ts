@@ -10,7 +10,7 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import { createServer, connect } from 'node:net';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -18,23 +18,13 @@ import WebSocket from 'ws';
 import { waitFor } from './support/bots.ts';
 import { startRestServer, type RestServer } from './support/rest-server.ts';
 import { assertAnswer } from '../support/schema-checks.ts';
+import { freePorts } from '../support/free-ports.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const NGINX = '/usr/sbin/nginx';
 /** Failed logins (and requests per token) a minute: small, so the budget is spent in a few requests. */
 const LIMIT = 5;
 
-/** A port free now: listen on port 0, read it, close. */
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const s = createServer();
-    s.once('error', fail);
-    s.listen(0, () => {
-      const address = s.address();
-      s.close(() => (typeof address === 'object' && address !== null ? done(address.port) : fail(new Error('no port'))));
-    });
-  });
-}
 
 /** The shipped file with one text replaced; fails when the file no longer holds it exactly once. */
 function replaceOnce(text: string, from: string, to: string): string {
@@ -149,8 +139,7 @@ describe('the Remote Access Service behind the shipped nginx configuration', () 
     reader = await rs.token('reader', 'read');
     writer = await rs.token('writer', 'read,write,events');
 
-    https = await freePort();
-    plain = await freePort();
+    [https, plain] = (await freePorts(2)) as [number, number];
     const conf = join(dir, 'nginx.conf');
     writeFileSync(conf, renderNginxConf(dir, { https, http: plain, upstream: rs.restPort }));
     const child = spawn(NGINX, ['-p', dir, '-e', join(dir, 'error.log'), '-c', conf], { stdio: ['ignore', 'pipe', 'pipe'] });

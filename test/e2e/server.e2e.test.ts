@@ -6,12 +6,13 @@
 import { after, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
-import { connect, createServer } from 'node:net';
+import { connect } from 'node:net';
 import { join } from 'node:path';
 import pkg from '../../package.json' with { type: 'json' };
 import { joinBot, kickReason, quit, sleep, waitFor, waitForMessage } from './support/bots.ts';
 import { TEST_DATABASE } from '../support/test-database.ts';
 import { newDataDir, runCli, startServer, type ServerProcess } from './support/server-process.ts';
+import { freePort } from '../support/free-ports.ts';
 
 describe('the command line', () => {
   it('prints the product version with --version and exits 0', async () => {
@@ -150,17 +151,6 @@ describe('a server started as npm start starts it', () => {
   });
 });
 
-/** A TCP port free on this machine now (the kernel's pick for port 0, released again). */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 /** Resolves once a TCP connection to the port on loopback is accepted (that connection is closed again), or `givenUp` holds. */
 async function acceptsTcp(port: number, givenUp: () => boolean, timeoutMs = 30000): Promise<void> {
