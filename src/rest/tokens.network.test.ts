@@ -29,7 +29,8 @@ describe('tokens across servers sharing PostgreSQL', () => {
         lobby.onRevoke((t) => void closedOnLobby.push(t.label));
 
         const { secret } = value(await lobby.create('panel', ['read'], CONSOLE));
-        assert.equal(survival.authenticate(bearer(secret), Date.now()), undefined, 'not known before the signal is heard');
+        // No check that survival refuses it first: the signal may be heard before create's answer
+        // is (a loaded run saw it). With the periodic re-read off, only the signal can tell survival.
         await within(1000, () => survival.authenticate(bearer(secret), Date.now())?.label === 'panel', 'the survival server accepts the token');
 
         value(await survival.revoke('panel', CONSOLE));
