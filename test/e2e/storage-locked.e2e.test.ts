@@ -34,6 +34,9 @@ describe('a database file locked by another program', () => {
     await quit(b);
     ada = await joinBot(rs.server.gamePort, 'Ada', { viewDistance: 2 });
     other = new DatabaseSync(file);
+    // The lock below waits for a write of the server's under way (a join's, say) to end, as another
+    // program would, rather than failing at once (a loaded run saw "database is locked" there).
+    other.exec('PRAGMA busy_timeout = 10000');
   });
   after(async () => {
     other?.close();
