@@ -40,18 +40,30 @@ describe('openDatabase (sqlite)', () => {
       const file = join(dir, 'core.db');
       const script = join(dir, 'child.mjs');
       writeFileSync(script, childScript(pathToFileURL(join(import.meta.dirname, 'db.ts')).href));
-      const child = spawn(process.execPath, [script, file], { stdio: ['ignore', 'pipe', 'inherit'] });
+      const child = spawn(process.execPath, [script, file], { stdio: ['ignore', 'pipe', 'pipe'] });
       const committed: number[] = [];
-      const exited = new Promise<NodeJS.Signals | null>((resolve) => child.on('exit', (_code, signal) => resolve(signal)));
-      for await (const line of createInterface({ input: child.stdout })) {
-        committed.push(Number(line));
-        if (committed.length === 300) {
-          child.kill('SIGKILL');
-          break;
+      let stderr = '';
+      child.stderr.on('data', (c: Buffer) => (stderr += c));
+      // The child's end, or its failure to start at all (then no exit comes): a loaded run once
+      // waited here until the test's 180 s limit with nothing to show.
+      const exited = new Promise<NodeJS.Signals | null>((resolve, reject) => {
+        child.once('exit', (_code, signal) => resolve(signal));
+        child.once('error', reject);
+      });
+      const deadline = setTimeout(() => child.kill('SIGKILL'), 60_000);
+      try {
+        for await (const line of createInterface({ input: child.stdout })) {
+          committed.push(Number(line));
+          if (committed.length === 300) {
+            child.kill('SIGKILL');
+            break;
+          }
         }
+      } finally {
+        clearTimeout(deadline);
       }
+      assert.equal(committed.length, 300, `the child committed ${committed.length} rows in 60 s; it printed on stderr:\n${stderr}`);
       assert.equal(await exited, 'SIGKILL');
-      assert.equal(committed.length, 300);
 
       const database = openDatabase({ kind: 'sqlite', file });
       try {
