@@ -231,7 +231,8 @@ export class Worlds {
     const home = this.registry.default;
     for (const s of [...this.ctx.joined.values()]) {
       if (s.fs.world !== world) continue;
-      if (s.dead) await this.respawn(s);
+      // Not through the respawn locator: it may name the world being unloaded.
+      if (s.dead) await this.respawn(s, false);
       else await this.moveToWorld(s, home, home.spawn.clone());
     }
   }
@@ -249,7 +250,7 @@ export class Worlds {
     this.ctx.emit('death', { player: session.online, location });
   }
 
-  private async respawn(session: PlayerSession): Promise<void> {
+  private async respawn(session: PlayerSession, located = true): Promise<void> {
     if (session.moving) return;
     const player = session.fs;
     session.dead = false;
@@ -262,7 +263,7 @@ export class Worlds {
     let rotation: { yaw: number; pitch: number } | undefined;
     const died = this.diedAt.get(session) ?? this.locationOf(session);
     this.diedAt.delete(session);
-    if (this.respawnLocator) {
+    if (this.respawnLocator && located) {
       session.moving = true;
       try {
         const to = await this.respawnLocator(session.online, died);
