@@ -140,6 +140,22 @@ describe('the spawn in game and at the console (in process)', () => {
     await scene.rs.console('world set world spawn default', /./);
   });
 
+  it('sends a jailed player who died back to jail, not to the spawn, and /spawn keeps them in', async () => {
+    await scene.rs.console('perm grant Ben core.moderation.setjail', /Granted/);
+    moveTo(ben, -12, -12);
+    const cell = ben.location();
+    await ben.run('/setjail spawncell', /^Jail spawncell set at world/);
+    await ben.run('/setspawn', /^You set the spawn of world/);
+    await scene.rs.console('jail Ann spawncell', /Ann jailed in spawncell/);
+    await scene.t.until(() => near(ann.location(), cell), 'Ann in jail');
+    await die(ann);
+    await scene.t.until(() => near(ann.location(), cell), 'Ann back in jail after the respawn');
+    await ann.run('/spawn', /in jail/);
+    assert.ok(near(ann.location(), cell));
+    await scene.rs.console('unjail Ann', /Ann/);
+    await ben.run('/delspawn', /^You removed the spawn of world/);
+  });
+
   it('answers in German to a player whose game is set to German', async () => {
     scene.t.platform.setLocale(ann.uuid, 'de_DE');
     await ann.run('/spawn', /^Willkommen am Spawn von world\.$/);
