@@ -5,7 +5,7 @@
 
 import { after, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { groundAt, joinBot, nextEvent, quit, waitFor, waitForMessage, type Bot } from '../support/bots.ts';
+import { groundAt, hitUntilDead, joinBot, quit, waitFor, waitForMessage, type Bot } from '../support/bots.ts';
 import type { AreaPart } from '../support/area-parts.ts';
 
 /** Whether a bot stands (horizontally) at a point: it may fall after a teleport, never drift. */
@@ -60,22 +60,7 @@ export const spawnPart: AreaPart = {
       assert.equal(standsAt(ann, ann.spawnPoint), false, 'the spawn set is not the world’s own spawn point');
       await putAt(ann, Math.floor(ann.spawnPoint.x) + 5.5, Math.floor(ann.spawnPoint.z) + 2.5);
       await scene().rs.console('tp Ben Ann', /Teleported Ben to Ann/);
-      const annSeen = () => Object.values(ben.entities).find((e) => e.type === 'player' && e.username === 'Ann');
-      await waitFor(() => annSeen() !== undefined, 'Ben to see Ann');
-      // Ann stands still (her client ignores the knock-back), so Ben keeps her in reach.
-      ann.physicsEnabled = false;
-      const died = nextEvent(ann, 'death', 30000);
-      const hit = () => {
-        const target = annSeen();
-        if (target) ben.attack(target);
-      };
-      ben.on('physicsTick', hit);
-      try {
-        await died;
-      } finally {
-        ben.off('physicsTick', hit);
-      }
-      ann.physicsEnabled = true;
+      await hitUntilDead(ben, ann);
       // mineflayer presses the death screen's button by itself (its `respawn` option).
       await waitFor(() => ann.health === 20, 'Ann to respawn', 20000);
       await waitFor(() => standsAt(ann, place), `Ann to respawn at the spawn, not at ${ann.entity.position}`);
