@@ -93,7 +93,9 @@ export function spawnCommands(spawn: SpawnService, ctx: ModuleContext): CommandD
           if (!at) return;
           point = { world: at.world };
         } else {
-          point = word.toLowerCase() === FIRST_JOIN ? FIRST_JOIN : { world: word };
+          // World names are small letters (worlds.md), so a name in any case means the same world.
+          const name = word.toLowerCase();
+          point = name === FIRST_JOIN ? FIRST_JOIN : { world: name };
         }
         const r = await spawn.delete(point, c.actor);
         if (!succeeded(c, r)) return;

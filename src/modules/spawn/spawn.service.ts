@@ -56,6 +56,9 @@ export interface SpawnDeps {
   optional: OptionalServicesOf<'worlds'>;
 }
 
+/** How the audit log names a spawn: the world's name, or `first-join`. */
+const spawnName = (point: SpawnPoint): string => (point === 'first-join' ? point : point.world);
+
 /** The service, with what the module's stop calls. */
 export interface Spawns extends SpawnService {
   /** Takes the respawn locator off the platform (the join listener goes with the module's scope). */
@@ -91,7 +94,7 @@ export function createSpawns(deps: SpawnDeps): Spawns {
       const at = clock.now().toISOString();
       const key: SpawnPoint = point === 'first-join' ? 'first-join' : { world: location.world };
       await store.set(key, { location: { ...location }, setBy: actorName(actor), setAt: at });
-      await audit.record({ actor, action: 'spawn.set', target: null, details: { spawn: point === 'first-join' ? 'first-join' : location.world, location: { ...location } } });
+      await audit.record({ actor, action: 'spawn.set', target: null, details: { spawn: spawnName(key), location: { ...location } } });
       return ok({ ...location });
     },
     async delete(point, actor) {
@@ -101,14 +104,13 @@ export function createSpawns(deps: SpawnDeps): Spawns {
           ? fail('not-found', 'No first-join spawn is set.', { you: msg('spawn.no-first-join') })
           : fail('not-found', `The world ${point.world} has no spawn set.`, { you: msg('spawn.none-set', { world: point.world }) });
       }
-      await audit.record({ actor, action: 'spawn.delete', target: null, details: { spawn: point === 'first-join' ? 'first-join' : point.world, location: { ...before.location } } });
+      await audit.record({ actor, action: 'spawn.delete', target: null, details: { spawn: spawnName(point), location: { ...before.location } } });
       return ok({ removed: before.location });
     },
     worldsSet: () => store.worlds(),
     async teleport(uuid, actor) {
       const here = platform.location(uuid);
-      const who = platform.player(uuid);
-      if (!here || !who) return fail('player-offline', 'That player is not online.');
+      if (!here || !platform.player(uuid)) return fail('player-offline', 'That player is not online.');
       const spawn = await spawnOf(here.world);
       const moved = await teleport.teleport(uuid, spawn.location, { cause: SPAWN_CAUSE, ...(actor ? { actor, warmupSeconds: 0 } : {}) });
       return moved.ok ? ok(spawn) : moved;
