@@ -3,6 +3,7 @@
 
 import { defineModule } from '../../core/kernel/module.ts';
 import { SPAWN_NODES, spawnCommands } from './spawn.commands.ts';
+import { spawnReloadable } from './spawn.config.ts';
 import { SPAWN_MESSAGES } from './spawn.messages.ts';
 import { createSpawns, type SpawnService } from './spawn.service.ts';
 import { createSpawnStore, SPAWN_MIGRATIONS } from './spawn.store.ts';
@@ -17,10 +18,11 @@ export const spawnModule = defineModule({
   name: 'spawn',
   description: 'A spawn per world and a first-join spawn: /spawn; /setspawn and /delspawn need core.spawn.set. Respawns go to the spawn.',
   dependsOn: ['teleport'],
-  optionalDependsOn: ['worlds'],
+  optionalDependsOn: ['worlds', 'homes'],
   migrations: SPAWN_MIGRATIONS,
   messages: SPAWN_MESSAGES,
   playerNodes: [SPAWN_NODES.use],
+  readConfigFiles: (ctx) => void ctx.load(spawnReloadable(ctx.configDir)),
   createService: (ctx) =>
     createSpawns({
       store: createSpawnStore(ctx.db),
@@ -30,6 +32,7 @@ export const spawnModule = defineModule({
       players: ctx.players,
       audit: ctx.audit,
       teleport: ctx.api.teleport,
+      config: ctx.configs.load(spawnReloadable(ctx.configDir)),
       optional: ctx.optional,
     }),
   commands: (spawn, ctx) => spawnCommands(spawn, ctx),

@@ -1,6 +1,7 @@
 // The spawn module on a test kernel with teleport alone: /spawn waits out the server's warm-up while
 // staff send others at once, the moves are teleports with cause `spawn`, nothing moves a new player
-// while no spawn is set, and the module takes its respawn locator off the platform when it stops.
+// while no spawn is set, the module takes its respawn locator off the platform when it stops, and
+// with respawn-at-home a player who dies comes back at their first home.
 
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -8,6 +9,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startTestKernel, type TestKernel } from '../../../test/support/test-kernel.ts';
 import { CONSOLE } from '../../core/kernel/actor.ts';
+import { homesModule } from '../homes/index.ts';
 import { teleportModule } from '../teleport/index.ts';
 import { spawnModule } from './index.ts';
 
@@ -56,5 +58,34 @@ describe('the spawn on a kernel with a teleport warm-up', () => {
     assert.notEqual(t.platform.respawnLocator, undefined);
     await t.close();
     assert.equal(t.platform.respawnLocator, undefined);
+  });
+});
+
+describe('the spawn with respawn-at-home', () => {
+  let t: TestKernel;
+  before(async () => {
+    t = await startTestKernel({
+      modules: [teleportModule, homesModule, spawnModule],
+      beforeStart: (dir) => writeFileSync(join(dir, 'spawn.conf'), 'respawn-at-home = true\n'),
+    });
+  });
+  after(() => t.close());
+
+  const dieAndRespawn = async (uuid: string) => {
+    t.platform.gameplay.damage(uuid, 20, { cause: 'command' });
+    assert.equal(await t.platform.gameplay.respawn(uuid), true);
+  };
+
+  it('respawns a player without a home at the spawn, and one with homes at their first home', async () => {
+    const p = await t.join('Eve');
+    const spawn = t.platform.spawnLocation('world');
+    t.platform.gameplay.move(p.uuid, { ...spawn, x: spawn.x + 20 });
+    await dieAndRespawn(p.uuid);
+    assert.deepEqual(t.platform.location(p.uuid), spawn);
+    const home = { world: 'world', x: spawn.x - 30, y: spawn.y, z: spawn.z + 2, yaw: 45, pitch: 0 };
+    assert.equal((await t.kernel.api.homes.setByRef(p.uuid, 2, home, CONSOLE)).ok, true);
+    assert.equal((await t.kernel.api.homes.setByRef(p.uuid, 3, { ...home, x: 0 }, CONSOLE)).ok, true);
+    await dieAndRespawn(p.uuid);
+    assert.deepEqual(t.platform.location(p.uuid), home);
   });
 });

@@ -2,7 +2,8 @@
 // stand. A world without one set has the worlds module's spawn setting (when that module is on and
 // the setting is set), else the world's own spawn point. /spawn goes through the teleport service
 // (warm-up, back location, gates); a respawn is placed through the platform's respawn locator, and
-// a first join is moved through the teleport service at once.
+// a first join is moved through the teleport service at once. With respawn-at-home (spawn.conf), a
+// player who dies respawns at their first home instead.
 
 import { actorName, type Actor } from '../../core/kernel/actor.ts';
 import type { AuditService, CoreApi, PlayersService } from '../../core/kernel/api.ts';
@@ -11,6 +12,7 @@ import type { OptionalServicesOf } from '../../core/kernel/module.ts';
 import { fail, ok, type Result } from '../../core/kernel/result.ts';
 import type { Logger } from '../../core/log/log.ts';
 import type { GamePlatform, Location } from '../../platform/platform.ts';
+import type { SpawnConfig } from './spawn.config.ts';
 import { msg } from './spawn.messages.ts';
 import type { SpawnPoint, SpawnStore } from './spawn.store.ts';
 
@@ -52,8 +54,10 @@ export interface SpawnDeps {
   players: Pick<PlayersService, 'firstJoin'>;
   audit: Pick<AuditService, 'record'>;
   teleport: Pick<CoreApi['teleport'], 'teleport'>;
-  /** Read at each use: the worlds module is there while it is on. */
-  optional: OptionalServicesOf<'worlds'>;
+  /** spawn.conf as it is now. */
+  config: () => SpawnConfig;
+  /** Read at each use: the worlds and homes modules are there while they are on. */
+  optional: OptionalServicesOf<'worlds' | 'homes'>;
 }
 
 /** How the audit log names a spawn: the world's name, or `first-join`. */
@@ -67,7 +71,7 @@ export interface Spawns extends SpawnService {
 
 /** Makes the service and attaches the respawn locator and the first-join move. */
 export function createSpawns(deps: SpawnDeps): Spawns {
-  const { store, clock, log, platform, players, audit, teleport, optional } = deps;
+  const { store, clock, log, platform, players, audit, teleport, config, optional } = deps;
   const defaultWorld = () => platform.spawnLocation().world;
   const loaded = (world: string) => platform.worlds().includes(world);
 
@@ -117,8 +121,18 @@ export function createSpawns(deps: SpawnDeps): Spawns {
     },
   };
 
-  /** Where a player who died respawns: the spawn of the world they died in (this game server has no beds). */
-  async function respawnAt(died: Location): Promise<Location> {
+  /**
+   * Where a player who died respawns: their first home with respawn-at-home (when the homes module
+   * is on and the home's world is loaded), else the spawn of the world they died in. This game
+   * server has no beds, so there is no bed spawn to come first.
+   */
+  async function respawnAt(uuid: string, died: Location): Promise<Location> {
+    const homes = optional.homes;
+    if (config().respawnAtHome && homes) {
+      const list = await homes.list(uuid);
+      const home = list.ok ? list.value.homes[0] : undefined;
+      if (home && loaded(home.location.world)) return { ...home.location };
+    }
     return (await spawnOf(died.world)).location;
   }
 
@@ -131,7 +145,7 @@ export function createSpawns(deps: SpawnDeps): Spawns {
     if (!moved.ok) log.warn(`${name} joined for the first time and could not be taken to the first-join spawn: ${moved.message}`);
   }
 
-  platform.setRespawnLocator((_player, died) => respawnAt(died));
+  platform.setRespawnLocator((player, died) => respawnAt(player.uuid, died));
   platform.on('join', ({ player }) => {
     void firstJoin(player.uuid, player.name).catch((e: unknown) => log.error(`could not take ${player.name} to the first-join spawn`, e));
   });
