@@ -26,7 +26,7 @@ export class Worlds {
   /** The default world's seed, as flying-squid announces it while it loads the world. */
   private seed = 0;
   private readonly enteredHooks: Array<(session: PlayerSession) => void> = [];
-  /** Where the spawn module (or none) puts a player who respawns. */
+  /** Asked where a player who died respawns (GamePlatform.setRespawnLocator); none: the default spawn. */
   private respawnLocator: RespawnLocator | undefined;
   /** Where each dead player died, for the respawn locator. */
   private readonly diedAt = new WeakMap<PlayerSession, Location>();
