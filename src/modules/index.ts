@@ -41,5 +41,6 @@ import { votesModule } from './votes/index.ts';
 import { staffModule } from './staff/index.ts';
 import { communicationModule } from './communication/index.ts';
 import { essentialsModule } from './essentials/index.ts';
+import { spawnModule } from './spawn/index.ts';
 
-export const ALL_MODULES: readonly ModuleDefinition[] = [economyModule, homesModule, warpsModule, playerWarpsModule, kitsModule, vaultsModule, vanishModule, playerStateModule, teleportModule, tpaModule, moderationModule, presenceModule, playtimeModule, worldsModule, extlinkModule, invRollbackModule, messagingModule, ranksModule, votesModule, regionsModule, skinsModule, tradeModule, securityModule, scoreboardModule, commandGateModule, staffModule, communicationModule, npcsModule, hologramsModule, powertoolsModule, poseModule, itemworldModule, essentialsModule];
+export const ALL_MODULES: readonly ModuleDefinition[] = [economyModule, homesModule, warpsModule, spawnModule, playerWarpsModule, kitsModule, vaultsModule, vanishModule, playerStateModule, teleportModule, tpaModule, moderationModule, presenceModule, playtimeModule, worldsModule, extlinkModule, invRollbackModule, messagingModule, ranksModule, votesModule, regionsModule, skinsModule, tradeModule, securityModule, scoreboardModule, commandGateModule, staffModule, communicationModule, npcsModule, hologramsModule, powertoolsModule, poseModule, itemworldModule, essentialsModule];

@@ -229,6 +229,9 @@ export interface CommandHandler {
   loggable?(line: string): string;
 }
 
+/** Where a player who died at `died` respawns; undefined: the default world's spawn. */
+export type RespawnLocator = (player: OnlinePlayer, died: Location) => Location | undefined | Promise<Location | undefined>;
+
 /** Decides whether a chat message is shown. Returning false cancels it (e.g. muted players). */
 export type ChatFilter = (player: OnlinePlayer, message: string) => boolean;
 
@@ -303,6 +306,13 @@ export interface GamePlatform extends EntityPort, DisplayPort, VisibilityPort, P
   openChest(uuid: string, view: ChestView): ChestHandle | undefined;
 
   spawnLocation(world?: string): Location;
+  /**
+   * Decides where a player who died comes back: asked when they ask to respawn, with where they
+   * died; a location in a loaded world puts them there, undefined (or a world that is not loaded)
+   * puts them at the default world's spawn, as without a locator. The `respawn` event follows, with
+   * where they came back. One locator at a time (the spawn module's); undefined removes it.
+   */
+  setRespawnLocator(locator: RespawnLocator | undefined): void;
 
   on<E extends PlatformEventName>(event: E, handler: (data: PlatformEvents[E]) => void): void;
   off<E extends PlatformEventName>(event: E, handler: (data: PlatformEvents[E]) => void): void;

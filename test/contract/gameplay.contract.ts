@@ -212,5 +212,31 @@ export const gameplayContract: Contract = (h) => {
       assert.equal(use.item?.count, 2);
       await p.leave();
     });
+
+    it('respawns a player who died where the respawn locator says, and reports it', async () => {
+      const deaths = h().record('death');
+      const respawns = h().record('respawn');
+      const p = await h().join(playerName('Phoenix'));
+      const ground = await groundNear(h(), p, 3, 0);
+      const world = h().platform.location(p.player.uuid)!.world;
+      const place = { world, x: ground.x + 0.5, y: ground.y + 1, z: ground.z + 0.5, yaw: 90, pitch: 0 };
+      const asked: Array<{ uuid: string; died: string }> = [];
+      h().platform.setRespawnLocator((player, died) => {
+        asked.push({ uuid: player.uuid, died: died.world });
+        return place;
+      });
+      try {
+        await p.dieAndRespawn();
+      } finally {
+        h().platform.setRespawnLocator(undefined);
+      }
+      assert.deepEqual(asked, [{ uuid: p.player.uuid, died: world }]);
+      assert.ok(deaths.some((d) => d.player.uuid === p.player.uuid), 'the death event came first');
+      const back = respawns.find((r) => r.player.uuid === p.player.uuid)!;
+      assert.ok(sameBlock(back.location, place), `respawned at ${JSON.stringify(back.location)}, not ${JSON.stringify(place)}`);
+      assert.equal(h().platform.vitals(p.player.uuid)!.health, 20);
+      await h().until(() => sameBlock(p.clientPosition(), place), 'the client to stand at the respawn place');
+      await p.leave();
+    });
   });
 };

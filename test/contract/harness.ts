@@ -94,6 +94,11 @@ export interface HarnessPlayer {
   dropFirstSlot(): Promise<void>;
   /** The items on the ground (by material) and mobs (by type) the client shows. */
   seenInWorld(): Array<{ kind: 'item' | 'mob'; name: string }>;
+  /**
+   * The player dies (their health set to 0) and the client asks to respawn at once, as the death
+   * screen's button does; resolves once the platform has emitted `respawn` for them.
+   */
+  dieAndRespawn(): Promise<void>;
 }
 
 export interface PlatformHarness {
@@ -215,6 +220,10 @@ export async function fakeHarness(): Promise<PlatformHarness> {
         },
         seenInWorld: () =>
           platform.worldEntities(platform.location(player.uuid)?.world).map((e) => (e.kind === 'item' ? { kind: 'item', name: e.material } : { kind: 'mob', name: e.type })),
+        dieAndRespawn: async () => {
+          platform.gameplay.damage(player.uuid, platform.vitals(player.uuid)!.health, { cause: 'command' });
+          await platform.gameplay.respawn(player.uuid);
+        },
       };
     },
     async close() {
@@ -377,6 +386,19 @@ export async function flyingSquidHarness(): Promise<PlatformHarness> {
           bot._client.write('block_dig', { status: 3, location: { x: 0, y: 0, z: 0 }, face: 0, sequence: 0 });
         },
         seenInWorld: () => seenInWorldByBot(bot),
+        dieAndRespawn: async () => {
+          // The bot presses the death screen's button by itself (mineflayer's `respawn` option).
+          const respawned = new Promise<void>((resolve) => {
+            const seen = (e: PlatformEvents['respawn']) => {
+              if (e.player.uuid !== uuid) return;
+              platform.off('respawn', seen);
+              resolve();
+            };
+            platform.on('respawn', seen);
+          });
+          platform.setHealth(uuid, 0);
+          await respawned;
+        },
       };
     },
     async close() {

@@ -15,6 +15,7 @@ import type {
   GiveOutcome,
   ItemStack,
   Location,
+  RespawnLocator,
   OnlinePlayer,
   PlatformEventName,
   PlatformEvents,
@@ -87,6 +88,8 @@ export class FakePlatform implements GamePlatform {
   handler: CommandHandler | undefined;
   chatFilter: ChatFilter | undefined;
   loginGate: ((uuid: string, name: string, address: string) => Text | undefined) | undefined;
+  /** The respawn locator set (test control: `gameplay.respawn` asks it). */
+  respawnLocator: RespawnLocator | undefined;
   isShutDown = false;
 
   /** The online players and their state (location, game mode, vitals, abilities, ping): fake/players.ts. */
@@ -118,6 +121,10 @@ export class FakePlatform implements GamePlatform {
       hasWorld: (name) => this.worldStore.has(name),
       inventories: this.wholeInventories,
       emit: (event, data) => this.emit(event, data),
+      respawnPlace: async (player, died) => {
+        const to = await this.respawnLocator?.(player, died);
+        return to && this.worldStore.has(to.world) ? { ...to } : this.spawnLocation();
+      },
     });
     lendMethods(this, this.worldStore, WORLD_PORT_METHODS);
     this.worldEntityFake = new FakeWorldEntities({ hasWorld: (n) => this.worldStore.has(n), location: (u) => this.mustBeOnline(u).location, player: (u) => this.player(u), emit: (e, d) => this.emit(e, d) });
@@ -340,6 +347,9 @@ export class FakePlatform implements GamePlatform {
   }
   setLoginGate(gate: ((uuid: string, name: string, address: string) => Text | undefined) | undefined): void {
     this.loginGate = gate;
+  }
+  setRespawnLocator(locator: RespawnLocator | undefined): void {
+    this.respawnLocator = locator;
   }
 
   async shutdown(reason: string): Promise<void> {

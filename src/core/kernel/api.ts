@@ -34,6 +34,11 @@ export interface PlayersService {
    */
   find(nameOrUuid: string): Promise<KnownPlayer | undefined>;
   isOnline(uuid: string): boolean;
+  /**
+   * Whether the player's time online now is their first on the server (in a network, on any of its
+   * servers): their join made their record. Waits for the join to be written; false once they left.
+   */
+  firstJoin(uuid: string): Promise<boolean>;
   /** The server of the network the player is on now (network.conf's server-name), or null when offline. */
   serverOf(uuid: string): Promise<string | null>;
   /** Everyone online now, with their world, ping and join time, by name whatever the case. */

@@ -41,6 +41,17 @@ describe('players', () => {
     t.platform.quit(uuid);
   });
 
+  it('tells a first join from a later one, and forgets it once the player left', async () => {
+    const p = t.platform.join('Newcomer')!;
+    assert.equal(await t.kernel.api.players.firstJoin(p.uuid), true);
+    t.platform.quit(p.uuid);
+    assert.equal(await t.kernel.api.players.firstJoin(p.uuid), false);
+    t.platform.join('Newcomer');
+    assert.equal(await t.kernel.api.players.firstJoin(p.uuid), false, 'the second join is not the first');
+    t.platform.quit(p.uuid);
+    assert.equal(await t.kernel.api.players.firstJoin('not-a-uuid'), false);
+  });
+
   it('takes the new name of a player who joins renamed, keeping the uuid', async () => {
     const uuid = '11111111-2222-3333-4444-555555555555';
     t.platform.join('OldName', { uuid });

@@ -89,7 +89,10 @@ export function createPlayers(options: { db: Db; platform: GamePlatform; clock: 
       });
   }
 
-  async function seen(uuid: string, name: string): Promise<void> {
+  /** The players online whose join this session made their first record: their first join. */
+  const firstSessions = new Set<string>();
+
+  async function seen(uuid: string, name: string, joining = false): Promise<void> {
     memory.forget(uuid);
     const now = clock.now().toISOString();
     const existing = await db.selectFrom('core_players').select('uuid').where('uuid', '=', uuid).executeTakeFirst();
@@ -104,16 +107,18 @@ export function createPlayers(options: { db: Db; platform: GamePlatform; clock: 
         .insertInto('core_players')
         .values({ uuid, name, name_lower: name.toLowerCase(), first_seen: now, last_seen: now })
         .execute();
+      if (joining && platform.player(uuid)) firstSessions.add(uuid);
     }
   }
 
   const onJoin = ({ player }: PlatformEvents['join']): void => {
     joinedAt.set(player.uuid, clock.now().toISOString());
-    enqueue(`the join of ${player.name}`, () => seen(player.uuid, player.name));
+    enqueue(`the join of ${player.name}`, () => seen(player.uuid, player.name, true));
     if (presence) enqueue(`the server ${player.name} is on`, () => presence.here(player.uuid, clock.now().toISOString()));
   };
   const onQuit = ({ player }: PlatformEvents['quit']): void => {
     joinedAt.delete(player.uuid);
+    firstSessions.delete(player.uuid);
     enqueue(`the quit of ${player.name}`, () => seen(player.uuid, player.name));
     if (presence) enqueue(`the server ${player.name} left`, () => presence.gone(player.uuid));
   };
@@ -192,6 +197,12 @@ export function createPlayers(options: { db: Db; platform: GamePlatform; clock: 
         'last-seen': p.lastSeen,
       };
       return ok(known);
+    },
+    async firstJoin(uuid) {
+      const id = normalizeUuid(uuid);
+      if (!id) return false;
+      if (writing > 0) await queue;
+      return firstSessions.has(id);
     },
     isOnline(uuid) {
       const id = normalizeUuid(uuid);

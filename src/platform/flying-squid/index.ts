@@ -15,6 +15,7 @@ import type {
   GiveOutcome,
   ItemStack,
   Location,
+  RespawnLocator,
   OnlinePlayer,
   PlatformEventName,
   PlatformEvents,
@@ -191,6 +192,9 @@ class FlyingSquidAdapter implements PreparedFlyingSquid {
   }
   spawnLocation(world?: string): Location {
     return this.worldsOf.spawnLocation(world);
+  }
+  setRespawnLocator(locator: RespawnLocator | undefined): void {
+    this.worldsOf.setRespawnLocator(locator);
   }
   worldInfo(name: string): WorldInfo | undefined {
     return this.worldsOf.worldInfo(name);

@@ -5,7 +5,7 @@
 // player itself, as a respawn does.
 
 import { dirname, join } from 'node:path';
-import type { BlockAt, Location } from '../platform.ts';
+import type { BlockAt, Location, RespawnLocator } from '../platform.ts';
 import type { CreateWorldOptions, UnloadOptions, WorldInfo, WorldOutcome } from '../worlds.ts';
 import type { AdapterContext, PlayerSession } from './context.ts';
 import type { FsWorld, Vec3 } from './fs-types.ts';
@@ -26,6 +26,10 @@ export class Worlds {
   /** The default world's seed, as flying-squid announces it while it loads the world. */
   private seed = 0;
   private readonly enteredHooks: Array<(session: PlayerSession) => void> = [];
+  /** Asked where a player who died respawns (GamePlatform.setRespawnLocator); none: the default spawn. */
+  private respawnLocator: RespawnLocator | undefined;
+  /** Where each dead player died, for the respawn locator. */
+  private readonly diedAt = new WeakMap<PlayerSession, Location>();
 
   private readonly ctx: AdapterContext;
   private readonly playerState: PlayerState;
@@ -214,6 +218,10 @@ export class Worlds {
     return this.worldOf(fs).name;
   }
 
+  setRespawnLocator(locator: RespawnLocator | undefined): void {
+    this.respawnLocator = locator;
+  }
+
   private worldOf(fs: FsWorld): WorldEntry {
     return this.registry.byFs(fs);
   }
@@ -223,7 +231,8 @@ export class Worlds {
     const home = this.registry.default;
     for (const s of [...this.ctx.joined.values()]) {
       if (s.fs.world !== world) continue;
-      if (s.dead) await this.respawn(s);
+      // Not through the respawn locator: it may name the world being unloaded.
+      if (s.dead) await this.respawn(s, false);
       else await this.moveToWorld(s, home, home.spawn.clone());
     }
   }
@@ -236,19 +245,42 @@ export class Worlds {
     // Others see the player fall over (takeDamage does this too; a second one does no harm).
     player._writeOthersNearby('entity_status', { entityId: player.id, entityStatus: 3 });
     const location = this.locationOf(session);
+    this.diedAt.set(session, location);
     this.ctx.log.info(`${session.online.name} died`);
     this.ctx.emit('death', { player: session.online, location });
   }
 
-  private async respawn(session: PlayerSession): Promise<void> {
+  private async respawn(session: PlayerSession, located = true): Promise<void> {
     if (session.moving) return;
     const player = session.fs;
     session.dead = false;
     player.health = 20;
     player.food = 20;
     player.foodSaturation = 5;
-    const world = this.registry.default;
-    await this.moveToWorld(session, world, world.spawn.clone());
+    const home = this.registry.default;
+    let world = home;
+    let at = home.spawn.clone();
+    let rotation: { yaw: number; pitch: number } | undefined;
+    const died = this.diedAt.get(session) ?? this.locationOf(session);
+    this.diedAt.delete(session);
+    if (this.respawnLocator && located) {
+      session.moving = true;
+      try {
+        const to = await this.respawnLocator(session.online, died);
+        const there = to && this.registry.byName(to.world);
+        if (to && there) {
+          world = there;
+          at = new this.ctx.Vec3(to.x, to.y, to.z);
+          rotation = { yaw: to.yaw, pitch: to.pitch };
+        }
+      } catch (e) {
+        this.ctx.log.warn(`the respawn place of ${session.online.name} could not be found, so they respawn at the spawn: ${String(e)}`);
+      } finally {
+        session.moving = false;
+      }
+      if (player.disconnected) return;
+    }
+    await this.moveToWorld(session, world, at, rotation);
     if (player.disconnected) return;
     this.ctx.emit('respawn', { player: session.online, location: this.locationOf(session) });
   }

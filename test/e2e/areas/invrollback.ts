@@ -6,7 +6,7 @@
 
 import { after, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { nextEvent, waitFor, waitForMessage, type Bot } from '../support/bots.ts';
+import { hitUntilDead, waitFor, waitForMessage, type Bot } from '../support/bots.ts';
 import type { AreaPart } from '../support/area-parts.ts';
 
 const count = (bot: Bot, name: string) => bot.inventory.items().filter((i) => i.name === name).reduce((n, i) => n + i.count, 0);
@@ -82,30 +82,13 @@ export const invrollbackPart: AreaPart = {
       const { reader, ann, ben } = scene();
       const before = (await scene().rs.call('GET', snapshots(), reader)).json.data.snapshots[0]?.id as number;
       const items = total(ann);
-      const annSeen = () => Object.values(ben.entities).find((e) => e.type === 'player' && e.username === 'Ann');
-      await waitFor(() => annSeen() !== undefined, 'Ben to see Ann');
-      // Ann stands still (her client ignores the knock-back), so Ben keeps her in reach.
-      ann.physicsEnabled = false;
-      // Her death is read from the death event: the game may end her life without sending health 0.
-      const died = nextEvent(ann, 'death', 30000);
-      // Ben hits her once a tick; her entity goes from his view the moment she dies.
-      const hit = () => {
-        const target = annSeen();
-        if (target) ben.attack(target);
-      };
-      ben.on('physicsTick', hit);
-      try {
-        await died;
-      } finally {
-        ben.off('physicsTick', hit);
-      }
+      await hitUntilDead(ben, ann);
       const list = await eventually(
         async () => (await scene().rs.call('GET', snapshots(), reader)).json.data.snapshots as Array<Record<string, unknown>>,
         (l) => l[0] !== undefined && l[0].id !== before,
         'the death snapshot',
       );
       assert.deepEqual([list[0]?.cause, list[0]?.actor, list[0]?.['item-count']], ['death', 'server', items]);
-      ann.physicsEnabled = true;
       ann.respawn();
       await waitFor(() => ann.health === 20, 'Ann to respawn', 20000);
       await waitFor(() => total(ann) === items, `Ann to keep the ${items} items she held`);

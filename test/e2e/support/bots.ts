@@ -298,6 +298,30 @@ export async function walkOneBlock(bot: Bot): Promise<void> {
   }
 }
 
+/**
+ * `attacker` hits `victim` once a tick until the victim dies (read from its death event: the game
+ * may end a life without sending health 0). The victim stands still meanwhile (its client ignores the
+ * knock-back), so the attacker keeps it in reach; the victim's entity goes from the attacker's view
+ * the moment it dies.
+ */
+export async function hitUntilDead(attacker: Bot, victim: Bot, timeoutMs = 30000): Promise<void> {
+  const seen = () => Object.values(attacker.entities).find((e) => e.type === 'player' && e.username === victim.username);
+  await waitFor(() => seen() !== undefined, `${attacker.username} to see ${victim.username}`);
+  victim.physicsEnabled = false;
+  const died = nextEvent(victim, 'death', timeoutMs);
+  const hit = () => {
+    const target = seen();
+    if (target) attacker.attack(target);
+  };
+  attacker.on('physicsTick', hit);
+  try {
+    await died;
+  } finally {
+    attacker.off('physicsTick', hit);
+    victim.physicsEnabled = true;
+  }
+}
+
 /** Quits a bot and resolves when its connection has ended. */
 export async function quit(bot: Bot): Promise<void> {
   if (!everyBot.has(bot)) return;

@@ -26,6 +26,8 @@ export interface GameplayHost {
   /** Whole inventories: what the player holds. */
   inventories: FakePlayerInventories;
   emit<E extends PlatformEventName>(event: E, data: PlatformEvents[E]): void;
+  /** Where a player who died respawns (the platform's respawn locator, then the default world's spawn). */
+  respawnPlace(player: OnlinePlayer, died: Location): Promise<Location>;
 }
 
 export type BlockPosition = { world?: string; x: number; y: number; z: number };
@@ -44,6 +46,8 @@ export class FakeGameplay {
   /** The text of signs that were written on, by "world:x,y,z" (a sign not in it is blank). */
   private readonly signs = new Map<string, { front: string[]; back: string[] }>();
   private readonly host: GameplayHost;
+  /** Where each dead player died. */
+  private readonly diedAt = new Map<string, Location>();
 
   constructor(host: GameplayHost) {
     this.host = host;
@@ -81,8 +85,27 @@ export class FakeGameplay {
     if (cancelled) return true;
     const health = Math.max(0, s.vitals.health - amount);
     s.vitals.health = health;
-    if (health === 0) this.host.emit('death', { player, location: { ...s.location } });
+    if (health === 0) {
+      this.diedAt.set(uuid, { ...s.location });
+      this.host.emit('death', { player, location: { ...s.location } });
+    }
     return false;
+  }
+
+  /**
+   * A dead player asks to respawn (the button of the death screen): back to full health, at the
+   * place the respawn locator names or the default world's spawn, then `respawn`. False (and
+   * nothing happens) for a player who is not dead.
+   */
+  async respawn(uuid: string): Promise<boolean> {
+    const s = this.host.state(uuid);
+    if (s.vitals.health > 0) return false;
+    const died = this.diedAt.get(uuid) ?? { ...s.location };
+    this.diedAt.delete(uuid);
+    s.vitals.health = 20;
+    s.location = { ...(await this.host.respawnPlace(s.player, died)) };
+    this.host.emit('respawn', { player: s.player, location: { ...s.location } });
+    return true;
   }
 
   /**
