@@ -207,11 +207,11 @@ describe('presence and playtime over the Remote Access Service (in process)', ()
   });
 
   it('/playtime tells a player their time; another player’s needs core.playtime.others; /playtimetop ranks them', async () => {
-    await ann.run('/playtime', /^You have played .+: .+ active, .+ AFK, in 1 session\.$/);
-    assert.ok(ann.messages.some((l) => /^This session: /.test(l)), 'Ann reads this session');
+    await ann.run('/playtime', /^You have played .+: .+ active, .+ away \(AFK\), in 1 session\.$/);
+    assert.ok(ann.messages.some((l) => /^You have been online for .+ this session\.$/.test(l)), 'Ann reads this session');
     await ben.run('/playtime Ann', /core\.playtime\.others/);
     await rs.console('perm grant Ben core.playtime.others', /core\.playtime\.others/);
-    await ben.run('/playtime Ann', /^Ann has played .+ active, .+ AFK, in 1 session\.$/);
+    await ben.run('/playtime Ann', /^Ann has played .+ active, .+ away \(AFK\), in 1 session\.$/);
     await ben.run('/playtimetop', /^Most active time played \(top 10\):$/);
     assert.ok(ben.messages.some((l) => /^1\. (Ann|Ben): .+ active \(.+ in all\)$/.test(l)), 'the first row');
   });

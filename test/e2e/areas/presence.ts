@@ -94,10 +94,10 @@ export const presencePart: AreaPart = {
     it('/playtime tells Ann her time; Ben’s /playtime Ann needs core.playtime.others; /playtimetop ranks the players', async () => {
       const { ann, ben } = scene();
       const annLines = recordMessages(ann);
-      const session = waitForMessage(ann, /^This session: /);
+      const session = waitForMessage(ann, /^You have been online for .+ this session\.$/);
       ann.chat('/playtime');
       await session;
-      assert.ok(annLines.some((l) => /^You have played .+: .+ active, .+ AFK, in \d+ sessions?\.$/.test(l)), annLines.join(' | '));
+      assert.ok(annLines.some((l) => /^You have played .+: .+ active, .+ away \(AFK\), in \d+ sessions?\.$/.test(l)), annLines.join(' | '));
       const refused = waitForMessage(ben, /core\.playtime\.others/);
       ben.chat('/playtime Ann');
       await refused;
