@@ -42,6 +42,10 @@ describe('/pwarp', () => {
     await t.platform.run(vic, '/pwarp archive vicspot');
     await t.platform.run(sam, '/pwarp vicspot');
     assert.ok(t.platform.messagesOf(sam).some((m) => /archived: nobody can travel to it/.test(m)), t.platform.messagesOf(sam).join('\n'));
+    t.platform.setLocale(sam, 'de_DE');
+    await t.platform.run(sam, '/pwarp vicspot');
+    assert.equal(t.platform.messagesOf(sam).at(-1), 'Der Spieler-Warp vicspot ist archiviert: Niemand kann dorthin reisen.');
+    t.platform.setLocale(sam, 'en_US');
     await t.platform.run(vic, '/pwarp restore vicspot');
     const moves = t.platform.teleports.length;
     await t.platform.run(sam, '/pwarp vicspot');

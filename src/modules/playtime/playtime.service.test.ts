@@ -145,6 +145,12 @@ describe('playtime', () => {
       assert.ok(t.platform.consoleText().includes('Ben has played 1 min: 1 min active, 0 s away (AFK), in 1 session.'), t.platform.consoleText().join('|'));
       await t.platform.run('console', 'playtime');
       assert.ok(t.platform.consoleText().includes('Name a player: the console has no playtime.'));
+      t.platform.setLocale(ann, 'de_DE');
+      await t.platform.run(ann, 'playtime');
+      assert.deepEqual(t.platform.messagesOf(ann).slice(-2), [
+        'Du hast 1 Std. 3 Min. 5 Sek. gespielt: 1 Std. 3 Min. 5 Sek. aktiv, 0 Sek. abwesend (AFK), in 1 Sitzung.',
+        'Du bist in dieser Sitzung seit 1 Std. 3 Min. 5 Sek. online.',
+      ]);
     });
 
     it('/playtimetop lists the most active first', async () => {

@@ -58,6 +58,7 @@ describe('presence', () => {
       assert.ok(t.platform.messagesOf(ben).includes('Ann is now AFK.'));
       assert.ok(t.platform.messagesOf(ann).includes('You are now AFK. Move or type /afk to come back.'));
       assert.ok(!t.platform.messagesOf(ann).includes('Ann is now AFK.'), 'the player is told in the second person only');
+      assert.ok(t.platform.consoleText().includes('Ann is now AFK.'), 'the console reads it too');
       const e = afkEvents().find((d) => d['player-id'] === ann && d.away === true);
       assert.deepEqual(
         { ...e, 'occurred-at': undefined },
@@ -169,6 +170,16 @@ describe('presence', () => {
           ['Ann', 'presence.afk', true],
         ],
       );
+    });
+
+    it('tells each player in their language: a German player reads Ann going away in German, Ann reads English', async () => {
+      t.platform.setLocale(ben, 'de_DE');
+      await t.platform.run(ann, 'afk lunch');
+      assert.equal(t.platform.messagesOf(ann).at(-1), 'You are now AFK (lunch). Move or type /afk to come back.');
+      assert.equal(t.platform.messagesOf(ben).at(-1), 'Ann ist jetzt AFK (lunch).');
+      await t.platform.run(ann, 'afk');
+      assert.equal(t.platform.messagesOf(ben).at(-1), 'Ann ist nicht mehr AFK.');
+      t.platform.setLocale(ben, 'en_GB');
     });
 
     it('refuses a reason over 100 characters, naming the limit', async () => {

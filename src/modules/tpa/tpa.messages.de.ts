@@ -22,7 +22,7 @@ export const TPA_DE: Translation<typeof TPA_EN> = {
   'tpa.moved': 'Du hast dich zu {player} teleportiert.',
   'tpa.came': '{player} hat sich zu dir teleportiert.',
   'tpa.asks-to-come': '{player} möchte sich zu dir teleportieren.',
-  'tpa.asks-you': '{player} bittet dich, dich zu {player} zu teleportieren.',
+  'tpa.asks-you': '{player} möchte dich zu sich teleportieren.',
   'tpa.denied': 'Du hast die Teleport-Anfrage von {player} abgelehnt.',
   'tpa.cancelled': 'Du hast deine Teleport-Anfrage an {players} zurückgezogen.',
   'tpa.cancelled-many': 'Du hast deine Teleport-Anfragen an {players} zurückgezogen.',

@@ -73,6 +73,12 @@ describe('teleport requests', () => {
     const list = value(await tpa.requests(ben));
     assert.deepEqual([list.incoming.length, list.outgoing.length, list.incoming[0]?.['sender-name']], [1, 0, 'Ann']);
     assert.deepEqual(value(await tpa.requests(ann)).outgoing.map((r) => r['target-name']), ['Ben']);
+    t.platform.setLocale(ben, 'de_DE');
+    await t.platform.run(ann, '/tpahere Ben');
+    assert.deepEqual(t.platform.messagesOf(ben).slice(-2), [
+      'Ann möchte dich zu sich teleportieren.',
+      '[Annehmen] [Ablehnen] (klicke, oder tippe /tpaccept oder /tpdeny; läuft in 1 Min. ab)',
+    ]);
   });
 
   it('/tpaccept moves the sender of a /tpa to the target after the warm-up; both are told', async () => {

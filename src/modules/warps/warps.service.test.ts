@@ -246,6 +246,10 @@ describe('warps', () => {
       const listed = t.platform.messagesOf(bob).join('\n');
       assert.match(listed, /mine: 4\/5 from 1 rating$/m);
       assert.doesNotMatch(listed, /vault|arena/);
+      t.platform.setLocale(bob, 'de_DE');
+      await t.platform.run(bob, 'warp vault');
+      assert.equal(t.platform.messagesOf(bob).at(-1), 'Du darfst den Warp „vault“ nicht benutzen: Er braucht die Berechtigung core.warp.vault.');
+      t.platform.setLocale(bob, 'en_US');
     });
 
     it('completes warp names and ratings; /warp rate without a rating answers its usage', async () => {
