@@ -2,7 +2,7 @@
 // a player's) and the admin /rank set <player> <rank>.
 
 import { argsFor } from '../../core/commands/command-args.ts';
-import { senderPlayer, succeeded } from '../../core/commands/command-helpers.ts';
+import { senderPlayer, succeeded, tellFailure } from '../../core/commands/command-helpers.ts';
 import { command, sub } from '../../core/commands/command-tree.ts';
 import type { CommandDefinition } from '../../core/commands/commands.ts';
 import type { ModuleContext } from '../../core/kernel/module.ts';
@@ -110,7 +110,7 @@ export function ranksCommands(ranks: RanksService, ctx: ModuleContext<'economy'>
         else c.reply(own ? msg('ranks.unranked') : msg('ranks.unranked-other', named));
         if (status.next) c.reply(msg('ranks.next', { rank: status.next.name, needs: needs(status.next) }));
         // What a rankup would meet now, written to the player it is about or naming them.
-        if (blocked) succeeded(c, blocked);
+        if (blocked) tellFailure(c, blocked);
         else c.reply(own ? msg('ranks.ready') : msg('ranks.ready-other', named));
       },
       subcommands: [
