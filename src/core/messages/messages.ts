@@ -4,6 +4,7 @@
 // `ctx.messages`; commands as `c.reply(msg(...))`, which renders for the sender.
 
 import type { GamePlatform, TextComponent } from '../../platform/platform.ts';
+import { durationParts } from '../text/duration.ts';
 import { stripMarkup } from '../text/markup.ts';
 import { isDuration, isSaid, SHIPPED_LANGUAGES, type CatalogueEntry, type Param, type Said, type ShippedLanguage } from './catalogue.ts';
 import { fallbackChain, hasLanguage, languageOfLocale } from './language.ts';
@@ -35,19 +36,6 @@ export interface MessagesDeps {
 }
 
 const isShipped = (l: string): l is ShippedLanguage => (SHIPPED_LANGUAGES as readonly string[]).includes(l);
-
-/** "1 h 2 min 5 s": the non-zero parts, seconds alone when nothing else is. */
-function durationParts(seconds: number): Array<['days' | 'hours' | 'minutes' | 'seconds', number]> {
-  const s = Math.max(0, Math.round(seconds));
-  const parts: Array<['days' | 'hours' | 'minutes' | 'seconds', number]> = [
-    ['days', Math.floor(s / 86400)],
-    ['hours', Math.floor((s % 86400) / 3600)],
-    ['minutes', Math.floor((s % 3600) / 60)],
-    ['seconds', s % 60],
-  ];
-  const shown = parts.filter(([, n]) => n > 0);
-  return shown.length ? shown : [['seconds', 0]];
-}
 
 const plainText = (t: TextComponent | string): string => (typeof t === 'string' ? t : t.text + (t.extra ?? []).map(plainText).join(''));
 

@@ -8,7 +8,7 @@
 import type { KnownPlayer, PermissionsService, PlayersService } from '../kernel/api.ts';
 import { InvalidInput } from '../values/invalid-input.ts';
 import { knownPlayer } from './known-player.ts';
-import { fail, ok, type Result } from '../kernel/result.ts';
+import { fail, ok, type Result, type Tell } from '../kernel/result.ts';
 
 /** The player a write is performed as (a uuid), or null for the console, which may do everything. */
 export type OwnedActor = string | null;
@@ -33,6 +33,10 @@ export interface OwnedAccessSpec<Row extends OwnedRow> {
   notFound(name: string): string;
   /** Whether the player (a uuid) is a manager of the row. */
   isManager(row: Row, uuid: string): boolean | Promise<boolean>;
+  /** The words for players of a name nobody has, from the module's catalogue (else they read `notFound`). */
+  tellNotFound?(name: string): Tell;
+  /** The words for players of a refused change (else they read the sentence). */
+  tellRefused?(player: KnownPlayer, row: Row, ownerOnly: boolean): Tell;
   players: Pick<PlayersService, 'get'>;
   permissions: Pick<PermissionsService, 'playerHas'>;
 }
@@ -50,13 +54,13 @@ export function nameRule(pattern: RegExp, noun: string, rule: string): (name: st
 }
 
 export function ownedAccess<Row extends OwnedRow>(spec: OwnedAccessSpec<Row>) {
-  const { kind, adminNode, nameOf, find, notFound, isManager, players, permissions } = spec;
+  const { kind, adminNode, nameOf, find, notFound, isManager, players, permissions, tellNotFound, tellRefused } = spec;
 
   const known = (uuid: string, field = 'uuid') => knownPlayer(players, uuid, field);
 
   async function named(name: string): Promise<Result<Row>> {
     const row = await find(name);
-    return row ? ok(row) : fail('not-found', notFound(name));
+    return row ? ok(row) : fail('not-found', notFound(name), tellNotFound?.(name));
   }
 
   /** The console, and a player holding the admin node. */
@@ -81,7 +85,7 @@ export function ownedAccess<Row extends OwnedRow>(spec: OwnedAccessSpec<Row>) {
     if (player === null || row.owner === player.uuid || isAdmin(player.uuid)) return ok({ row, player });
     if (!ownerOnly && (await isManager(row, player.uuid))) return ok({ row, player });
     const who = ownerOnly ? 'its owner' : 'its owner and managers';
-    return fail('refused', `${player.name} may not ${what} the ${kind} ${row.name}: only ${who} may.`);
+    return fail('refused', `${player.name} may not ${what} the ${kind} ${row.name}: only ${who} may.`, tellRefused?.(player, row, ownerOnly));
   }
 
   return { known, named, isAdmin, authorise };

@@ -20,6 +20,7 @@ import type { Logger } from '../../core/log/log.ts';
 import { fail, ok, type Result } from '../../core/kernel/result.ts';
 import type { GamePlatform } from '../../platform/platform.ts';
 import { duration } from '../../core/messages/catalogue.ts';
+import { durationText } from '../../core/text/duration.ts';
 import type { Messages } from '../../core/messages/messages.ts';
 import type { KitConfig } from './kits.config.ts';
 import { msg } from './kits.messages.ts';
@@ -54,15 +55,6 @@ export interface KitsDeps {
   kits: () => readonly KitConfig[];
   /** Read at call time: the economy module is built before this one, but reached only when used. */
   economy: () => CoreApi['economy'];
-}
-
-/** "1 h 2 min 5 s": the English of a route's message (a player reads the catalogue's, in their language). */
-export function durationText(seconds: number): string {
-  const h = Math.floor(seconds / 3600);
-  const m = Math.floor((seconds % 3600) / 60);
-  const s = seconds % 60;
-  const parts = [h ? `${h} h` : '', m ? `${m} min` : '', s || (!h && !m) ? `${s} s` : ''].filter(Boolean);
-  return parts.join(' ');
 }
 
 export function createKitsService(deps: KitsDeps): KitsService {

@@ -4,6 +4,7 @@ import { defineModule } from '../../core/kernel/module.ts';
 import { PWARP_NODES, playerWarpsCommands } from './playerwarps.commands.ts';
 import { playerWarpsReloadable } from './playerwarps.config.ts';
 import { PLAYERWARP_EVENTS } from './playerwarps.events.ts';
+import { PLAYERWARPS_MESSAGES } from './playerwarps.messages.ts';
 import { createPlayerWarpsService, type PlayerWarpsService } from './playerwarps.service.ts';
 import { PLAYERWARPS_MIGRATIONS } from './playerwarps.store.ts';
 import { PLAYERWARPS_ROUTES } from './playerwarps.routes.ts';
@@ -21,6 +22,7 @@ export const playerWarpsModule = defineModule({
   migrations: PLAYERWARPS_MIGRATIONS,
   routes: PLAYERWARPS_ROUTES,
   events: PLAYERWARP_EVENTS,
+  messages: PLAYERWARPS_MESSAGES,
   playerNodes: [PWARP_NODES.use, PWARP_NODES.create, PWARP_NODES.manage],
   readConfigFiles: (ctx) => void ctx.load(playerWarpsReloadable(ctx.configDir)),
   createService: (ctx) =>
@@ -32,6 +34,7 @@ export const playerWarpsModule = defineModule({
       permissions: ctx.permissions,
       audit: ctx.audit,
       platform: ctx.platform,
+      messages: ctx.messages,
       teleport: ctx.api.teleport,
       log: ctx.log,
       config: ctx.configs.load(playerWarpsReloadable(ctx.configDir)),

@@ -8,6 +8,7 @@ import type { PermissionsService, PlayersService } from '../../core/kernel/api.t
 import { InvalidInput } from '../../core/values/invalid-input.ts';
 import { nameRule, ownedAccess } from '../../core/players/owned-access.ts';
 import { WARP_NAME } from './playerwarps.schemas.ts';
+import { msg } from './playerwarps.messages.ts';
 import type { WarpActor } from './playerwarps.service.ts';
 import type { PlayerWarpsDb, PlayerWarpsStore, WarpRow } from './playerwarps.store.ts';
 
@@ -50,6 +51,8 @@ export function warpAccess({ db, store, players, permissions }: WarpAccessDeps) 
     nameOf,
     find: (name) => store.byName(db, name),
     notFound: (name) => `There is no player warp named ${name}.`,
+    tellNotFound: (name) => ({ you: msg('playerwarps.unknown', { warp: name }) }),
+    tellRefused: (_player, w, ownerOnly) => ({ you: msg(ownerOnly ? 'playerwarps.owner-only' : 'playerwarps.owner-and-managers', { warp: w.name }) }),
     isManager: async (w, uuid) => (await store.roles(db, w.id, uuid)).has('manager'),
     players,
     permissions,

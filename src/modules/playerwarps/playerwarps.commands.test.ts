@@ -38,10 +38,14 @@ describe('/pwarp', () => {
   it('creates where the player stands, visits with /pwarp <name>, and tells a refusal in red', async () => {
     t.platform.clearMessages();
     await t.platform.run(vic, '/pwarp create VicSpot');
-    assert.ok(t.platform.messagesOf(vic).some((m) => /Created the player warp vicspot/.test(m)), t.platform.messagesOf(vic).join('\n'));
+    assert.ok(t.platform.messagesOf(vic).some((m) => /^You created the player warp vicspot where you stand\. Others reach it with \/pwarp vicspot\.$/.test(m)), t.platform.messagesOf(vic).join('\n'));
     await t.platform.run(vic, '/pwarp archive vicspot');
     await t.platform.run(sam, '/pwarp vicspot');
     assert.ok(t.platform.messagesOf(sam).some((m) => /archived: nobody can travel to it/.test(m)), t.platform.messagesOf(sam).join('\n'));
+    t.platform.setLocale(sam, 'de_DE');
+    await t.platform.run(sam, '/pwarp vicspot');
+    assert.equal(t.platform.messagesOf(sam).at(-1), 'Der Spieler-Warp vicspot ist archiviert: Niemand kann dorthin reisen.');
+    t.platform.setLocale(sam, 'en_US');
     await t.platform.run(vic, '/pwarp restore vicspot');
     const moves = t.platform.teleports.length;
     await t.platform.run(sam, '/pwarp vicspot');
@@ -58,7 +62,7 @@ describe('/pwarp', () => {
     assert.deepEqual([w.fee.amount, w.bans.map((p) => p['player-name']), w.managers.map((p) => p['player-name']), w.public], [3, ['Sam'], ['Mia'], false]);
     t.platform.clearMessages();
     await t.platform.run(sam, '/pwarp delete vicspot');
-    assert.ok(t.platform.messagesOf(sam).some((m) => /may not delete the player warp vicspot/.test(m)));
+    assert.ok(t.platform.messagesOf(sam).some((m) => /^You may not do that to the player warp vicspot: only its owner may\.$/.test(m)));
     await t.platform.run('console', '/pwarp delete vicspot');
     declined(await pw.get('vicspot'), 'not-found');
   });
@@ -92,6 +96,6 @@ describe('/pwarp', () => {
     await t.platform.run(sam, '/pwarp list');
     assert.ok(t.platform.messagesOf(sam).some((m) => /^Player warps, page 1 of \d+:/.test(m)));
     await t.platform.run(sam, '/pwarp info toll');
-    assert.ok(t.platform.messagesOf(sam).some((m) => /Fee: \$2\.50; earned \$\d+\.\d\d; \d+ visits/.test(m)), t.platform.messagesOf(sam).join('\n'));
+    assert.ok(t.platform.messagesOf(sam).some((m) => /Fee: \$2\.50; earned \$\d+\.\d\d; visits: \d+/.test(m)), t.platform.messagesOf(sam).join('\n'));
   });
 });

@@ -4,6 +4,8 @@
 import type { CommandContext, CommandDefinition } from '../../core/commands/commands.ts';
 import type { ModuleContext } from '../../core/kernel/module.ts';
 import type { Result } from '../../core/kernel/result.ts';
+import type { Said } from '../../core/messages/catalogue.ts';
+import { msg } from './playerwarps.messages.ts';
 import type { MemberRole, PlayerWarp } from './playerwarps.schemas.ts';
 import type { PlayerWarpsService, WarpActor } from './playerwarps.service.ts';
 import { argsFor } from '../../core/commands/command-args.ts';
@@ -31,38 +33,44 @@ export function playerWarpsCommands(warps: PlayerWarpsService, ctx: ModuleContex
   const actorOf = (c: CommandContext): WarpActor => (c.sender.kind === 'player' ? c.sender.player.uuid : null);
 
   const where = (w: PlayerWarp) => `${w.location.world} ${w.location.x.toFixed(1)}, ${w.location.y.toFixed(1)}, ${w.location.z.toFixed(1)}`;
-  const names = (list: PlayerWarp['managers']) => (list.length ? list.map((p) => p['player-name']).join(', ') : 'none');
+  const names = (list: PlayerWarp['managers']): Said | string => (list.length ? list.map((p) => p['player-name']).join(', ') : msg('playerwarps.nobody'));
+  const feeOf = (w: PlayerWarp): Said | string => (w.fee.amount === 0 ? msg('playerwarps.free') : economy().format(w.fee));
+  /** "active, public": the words of a warp's state and visibility. */
+  const stateOf = (w: PlayerWarp) => ({
+    state: w.state === 'archived' ? msg('playerwarps.archived-word') : msg('playerwarps.active'),
+    visibility: w.public ? msg('playerwarps.public') : msg('playerwarps.private-word'),
+  });
 
   function info(c: CommandContext, w: PlayerWarp): void {
-    c.reply({ text: `Player warp ${w.name} (${w.state}, ${w.public ? 'public' : 'private'}) of ${w['owner-name']}`, color: 'gold' });
-    if (w.description) c.reply(w.description);
-    c.reply(`Location: ${where(w)}`);
-    c.reply(`Fee: ${w.fee.amount === 0 ? 'free' : economy().format(w.fee)}; earned ${economy().format(w.earnings)}; ${w.visits} visit${w.visits === 1 ? '' : 's'}`);
-    c.reply(`Managers: ${names(w.managers)}; whitelist: ${names(w.whitelist)}; banned: ${names(w.bans)}`);
+    c.reply(msg('playerwarps.info', { warp: w.name, ...stateOf(w), owner: w['owner-name'] }));
+    if (w.description) c.reply(msg('playerwarps.about', { description: w.description }));
+    c.reply(msg('playerwarps.location', { place: where(w) }));
+    c.reply(msg('playerwarps.takings', { fee: feeOf(w), earnings: economy().format(w.earnings), visits: w.visits }));
+    c.reply(msg('playerwarps.members', { managers: names(w.managers), whitelist: names(w.whitelist), bans: names(w.bans) }));
   }
 
   async function visit(c: CommandContext, name: string): Promise<void> {
-    if (c.sender.kind !== 'player') return c.reply({ text: 'Only a player can visit a player warp.', color: 'red' });
+    if (c.sender.kind !== 'player') return c.reply(msg('playerwarps.console-visit'));
     const r = await warps.visit(name, c.sender.player.uuid, c.actor);
     if (!succeeded(c, r)) return;
-    const paid = r.value.paid.amount > 0 ? ` You paid ${economy().format(r.value.paid)} to ${r.value.warp['owner-name']}.` : '';
-    c.reply(`Welcome to ${r.value.warp.name}.${paid}`);
+    const { warp, paid } = r.value;
+    c.reply(paid.amount > 0 ? msg('playerwarps.welcome-paid', { warp: warp.name, fee: economy().format(paid), owner: warp['owner-name'] }) : msg('playerwarps.welcome', { warp: warp.name }));
   }
 
   function help(c: CommandContext): void {
-    c.reply({ text: 'Player warps:', color: 'gold' });
+    c.reply(msg('playerwarps.help'));
     for (const line of usageLines(pwarp, c)) c.reply(line);
   }
 
   /** Tells the sender the outcome of a change of one warp (nothing when it was refused before). */
-  async function tell(c: CommandContext, pending: Promise<Result<PlayerWarp>> | undefined, said: (w: PlayerWarp) => string): Promise<void> {
+  async function tell(c: CommandContext, pending: Promise<Result<PlayerWarp>> | undefined, said: (w: PlayerWarp) => Said): Promise<void> {
     if (!pending) return;
     const r = await pending;
     if (succeeded(c, r)) c.reply(said(r.value));
   }
 
   /** A change of the warp named by its only argument, by its owner or a manager. */
-  const change = (name: string, act: (c: CommandContext, warp: string) => Promise<Result<PlayerWarp>> | undefined, said: (w: PlayerWarp) => string) =>
+  const change = (name: string, act: (c: CommandContext, warp: string) => Promise<Result<PlayerWarp>> | undefined, said: (w: PlayerWarp) => Said) =>
     sub({ name, permission: PWARP_NODES.manage, args: [warpName], run: (c, { name: warp }) => tell(c, act(c, warp), said) });
 
   /** `manager|whitelist add|remove <name> <player>` and `ban|unban <name> <player>`. */
@@ -74,8 +82,10 @@ export function playerWarpsCommands(warps: PlayerWarpsService, ctx: ModuleContex
       async run(c, { name: warp, player: p }) {
         const r = add ? await warps.addMember(warp, actorOf(c), role, p.uuid, c.actor) : await warps.removeMember(warp, actorOf(c), role, p.uuid, c.actor);
         if (!succeeded(c, r)) return;
-        const what = { manager: 'a manager of', whitelist: 'on the whitelist of', ban: 'banned from' }[role];
-        c.reply(`${p.name} is ${add ? '' : 'no longer '}${what} ${r.value.name}.`);
+        const key = add
+          ? ({ manager: 'playerwarps.manager-added', whitelist: 'playerwarps.whitelist-added', ban: 'playerwarps.ban-added' } as const)[role]
+          : ({ manager: 'playerwarps.manager-removed', whitelist: 'playerwarps.whitelist-removed', ban: 'playerwarps.ban-removed' } as const)[role];
+        c.reply(msg(key, { player: p.name, warp: r.value.name }));
       },
     });
 
@@ -96,9 +106,9 @@ export function playerWarpsCommands(warps: PlayerWarpsService, ctx: ModuleContex
         async run(c, { name }) {
           const me = senderPlayer(c);
           const here = ctx.platform.location(me.uuid);
-          if (!here) return c.reply({ text: 'Your location is unknown.', color: 'red' });
+          if (!here) return c.reply(msg('playerwarps.location-unknown'));
           const r = await warps.create(me.uuid, name, here, c.actor);
-          if (succeeded(c, r)) c.reply(`Created the player warp ${r.value.name} where you stand. Others reach it with /pwarp ${r.value.name}.`);
+          if (succeeded(c, r)) c.reply(msg('playerwarps.created', { warp: r.value.name }));
         },
       }),
       sub({ name: 'visit', args: [warpName], run: (c, { name }) => visit(c, name) }),
@@ -109,11 +119,11 @@ export function playerWarpsCommands(warps: PlayerWarpsService, ctx: ModuleContex
           const r = await warps.list(n, PAGE_SIZE);
           if (!succeeded(c, r)) return;
           const pages = Math.max(1, Math.ceil(r.value.total / PAGE_SIZE));
-          if (r.value.warps.length === 0) return c.reply(r.value.total === 0 ? 'There are no public player warps yet.' : `There are only ${pages} pages.`);
-          c.reply({ text: `Player warps, page ${n} of ${pages}:`, color: 'gold' });
+          if (r.value.warps.length === 0) return c.reply(r.value.total === 0 ? msg('playerwarps.list-empty') : msg('playerwarps.no-page', { page: n, pages }));
+          c.reply(msg('playerwarps.list', { page: n, pages }));
           r.value.warps.forEach((w, i) => {
-            const fee = w.fee.amount === 0 ? 'free' : economy().format(w.fee);
-            c.reply(`${(n - 1) * PAGE_SIZE + i + 1}. ${w.name} of ${w['owner-name']}: ${w.visits} visits, ${fee}${w.description ? ` - ${w.description}` : ''}`);
+            const row = { rank: (n - 1) * PAGE_SIZE + i + 1, warp: w.name, owner: w['owner-name'], fee: feeOf(w), visits: w.visits };
+            c.reply(w.description ? msg('playerwarps.row-described', { ...row, description: w.description }) : msg('playerwarps.row', row));
           });
         },
       }),
@@ -123,8 +133,8 @@ export function playerWarpsCommands(warps: PlayerWarpsService, ctx: ModuleContex
         async run(c) {
           const r = await warps.owned(senderPlayer(c).uuid);
           if (!succeeded(c, r)) return;
-          c.reply({ text: `Your player warps (${r.value.count} of at most ${r.value.limit}):`, color: 'gold' });
-          for (const w of r.value.warps) c.reply(`${w.name} (${w.state}, ${w.public ? 'public' : 'private'}): ${w.visits} visits`);
+          c.reply(msg('playerwarps.mine', { count: r.value.count, limit: r.value.limit }));
+          for (const w of r.value.warps) c.reply(msg('playerwarps.mine-row', { warp: w.name, ...stateOf(w), visits: w.visits }));
         },
       }),
       sub({
@@ -142,45 +152,45 @@ export function playerWarpsCommands(warps: PlayerWarpsService, ctx: ModuleContex
         async run(c, { name, page: n = 1 }) {
           const r = await warps.history(name, actorOf(c), n, PAGE_SIZE);
           if (!succeeded(c, r)) return;
-          if (r.value.length === 0) return c.reply('No more history.');
-          c.reply({ text: `History of ${name.toLowerCase()}, newest first (page ${n}):`, color: 'gold' });
-          for (const e of r.value) c.reply(`${e.at.slice(0, 19).replace('T', ' ')} ${e.actor}: ${e.action}`);
+          if (r.value.length === 0) return c.reply(msg('playerwarps.history-end'));
+          c.reply(msg('playerwarps.history', { warp: name.toLowerCase(), page: n }));
+          for (const e of r.value) c.reply(msg('playerwarps.history-row', { at: e.at.slice(0, 19).replace('T', ' '), actor: e.actor, action: e.action }));
         },
       }),
       change(
         'relocate',
         (c, name) => {
           const here = c.sender.kind === 'player' ? ctx.platform.location(c.sender.player.uuid) : undefined;
-          if (!here) return void c.reply({ text: 'Only a player in the world can relocate a warp (to where they stand).', color: 'red' });
+          if (!here) return void c.reply(msg('playerwarps.relocate-console'));
           return warps.relocate(name, actorOf(c), here, c.actor);
         },
-        (w) => `Moved ${w.name} to ${where(w)}.`,
+        (w) => msg('playerwarps.relocated', { warp: w.name, place: where(w) }),
       ),
       sub({
         name: 'rename',
         permission: PWARP_NODES.manage,
         args: [warpName, arg.word('new-name')],
-        run: (c, v) => tell(c, warps.rename(v.name, actorOf(c), v['new-name'], c.actor), (w) => `The player warp is now named ${w.name}.`),
+        run: (c, v) => tell(c, warps.rename(v.name, actorOf(c), v['new-name'], c.actor), (w) => msg('playerwarps.renamed', { warp: w.name })),
       }),
-      change('archive', (c, name) => warps.archive(name, actorOf(c), c.actor), (w) => `Archived ${w.name}: it is unlisted and nobody can travel to it until restored.`),
-      change('restore', (c, name) => warps.restore(name, actorOf(c), c.actor), (w) => `Restored ${w.name}.`),
-      change('delete', (c, name) => warps.delete(name, actorOf(c), c.actor), (w) => `Deleted ${w.name}; its name is free again.`),
-      change('public', (c, name) => warps.setPublic(name, actorOf(c), true, c.actor), (w) => `${w.name} is public: it is listed and open to everyone not banned.`),
-      change('private', (c, name) => warps.setPublic(name, actorOf(c), false, c.actor), (w) => `${w.name} is private: only you, its managers and its whitelist may visit.`),
+      change('archive', (c, name) => warps.archive(name, actorOf(c), c.actor), (w) => msg('playerwarps.archived-now', { warp: w.name })),
+      change('restore', (c, name) => warps.restore(name, actorOf(c), c.actor), (w) => msg('playerwarps.restored', { warp: w.name })),
+      change('delete', (c, name) => warps.delete(name, actorOf(c), c.actor), (w) => msg('playerwarps.deleted', { warp: w.name })),
+      change('public', (c, name) => warps.setPublic(name, actorOf(c), true, c.actor), (w) => msg('playerwarps.now-public', { warp: w.name })),
+      change('private', (c, name) => warps.setPublic(name, actorOf(c), false, c.actor), (w) => msg('playerwarps.now-private', { warp: w.name })),
       sub({
         name: 'fee',
         permission: PWARP_NODES.manage,
         // 0 makes it free.
         args: [warpName, arg.amount('amount', { zero: true })],
         run: (c, { name, amount }) =>
-          tell(c, warps.setFee(name, actorOf(c), amount, c.actor), (w) => `The fee of ${w.name} is ${w.fee.amount === 0 ? 'nothing: it is free' : economy().format(w.fee)}.`),
+          tell(c, warps.setFee(name, actorOf(c), amount, c.actor), (w) => (w.fee.amount === 0 ? msg('playerwarps.fee-free', { warp: w.name }) : msg('playerwarps.fee-set', { warp: w.name, fee: economy().format(w.fee) }))),
       }),
       sub({
         name: 'description',
         permission: PWARP_NODES.manage,
         args: [warpName, arg.text('text').optional()],
         run: (c, { name, text }) =>
-          tell(c, warps.setDescription(name, actorOf(c), text ?? null, c.actor), (w) => (w.description ? `Description of ${w.name}: ${w.description}` : `${w.name} has no description now.`)),
+          tell(c, warps.setDescription(name, actorOf(c), text ?? null, c.actor), (w) => (w.description ? msg('playerwarps.described', { warp: w.name, description: w.description }) : msg('playerwarps.undescribed', { warp: w.name }))),
       }),
       sub({ name: 'manager', permission: PWARP_NODES.manage, subcommands: [member('add', 'manager', true), member('remove', 'manager', false)] }),
       sub({ name: 'whitelist', permission: PWARP_NODES.manage, subcommands: [member('add', 'whitelist', true), member('remove', 'whitelist', false)] }),

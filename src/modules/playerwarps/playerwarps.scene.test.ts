@@ -113,7 +113,7 @@ describe('player warps over the Remote Access Service (in process)', () => {
   });
 
   it('moves a player who types /pwarp <name>, charging the fee: their balance drops and the owner’s rises', async () => {
-    await ann.run('/pwarp fee annshop 5', /The fee of annshop is \$5\.00/);
+    await ann.run('/pwarp fee annshop 5', /The fee of annshop is now \$5\.00\./);
     const balance = async (id: string) => (await rs.call('GET', `/players/${id}/balance`, reader)).json.data.amount as number;
     const [annBefore, benBefore] = [await balance(annId), await balance(benId)];
     await ben.run('/pwarp annshop', /Welcome to annshop\. You paid \$5\.00 to Ann/);

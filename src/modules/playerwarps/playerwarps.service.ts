@@ -15,10 +15,12 @@ import { InvalidInput } from '../../core/values/invalid-input.ts';
 import { toLocation, type LocationInput } from '../../core/values/location.ts';
 import type { Logger } from '../../core/log/log.ts';
 import { fail, ok, type Result } from '../../core/kernel/result.ts';
+import type { Messages } from '../../core/messages/messages.ts';
 import type { GamePlatform } from '../../platform/platform.ts';
 import type { Money } from '../../core/values/schemas.ts';
 import type { PlayerWarpsConfig } from './playerwarps.config.ts';
 import { warpAccess } from './playerwarps.access.ts';
+import { msg } from './playerwarps.messages.ts';
 import { warpRenderer } from './playerwarps.render.ts';
 import type { HistoryEntry, MemberRole, OwnedPlayerWarps, PlayerWarp, PlayerWarpPage, Visit } from './playerwarps.schemas.ts';
 import { createPlayerWarpsStore, type WarpChange, type WarpRow } from './playerwarps.store.ts';
@@ -68,6 +70,8 @@ export interface PlayerWarpsDeps {
   permissions: Pick<PermissionsService, 'playerHas' | 'numeric'>;
   audit: Pick<AuditService, 'record'>;
   platform: GamePlatform;
+  /** What an owner is told of a paid visit, in their language. */
+  messages: Pick<Messages, 'tell'>;
   teleport: Pick<CoreApi['teleport'], 'teleport'>;
   log: Logger;
   /** Read at each use: `core reload` may change it. */
@@ -77,7 +81,7 @@ export interface PlayerWarpsDeps {
 }
 
 export function createPlayerWarpsService(deps: PlayerWarpsDeps): PlayerWarpsService {
-  const { events, clock, players, permissions, audit, platform, teleport, log, config, economy } = deps;
+  const { events, clock, players, permissions, audit, platform, messages, teleport, log, config, economy } = deps;
   const store = createPlayerWarpsStore(deps.db);
   const { db } = store;
   const { nameOf, newNameOf, known, named, standing, authorise } = warpAccess({ db, store, players, permissions });
@@ -125,7 +129,7 @@ export function createPlayerWarpsService(deps: PlayerWarpsDeps): PlayerWarpsServ
     });
     await recorded(w, player, by, action, details);
     const after = await store.byName(db, set.name ?? w.name);
-    if (!after) return fail('not-found', `The player warp ${w.name} was deleted meanwhile.`);
+    if (!after) return fail('not-found', `The player warp ${w.name} was deleted meanwhile.`, { you: msg('playerwarps.gone', { warp: w.name }) });
     return ok(await one(after));
   }
 
@@ -139,6 +143,8 @@ export function createPlayerWarpsService(deps: PlayerWarpsDeps): PlayerWarpsServ
       location: { ...w.location },
     });
   }
+
+  const taken = (n: string) => fail('already-exists', `The name ${n} is taken by another player warp.`, { you: msg('playerwarps.name-taken', { warp: n }) });
 
   function isUniqueViolation(e: unknown): boolean {
     const err = e as { code?: unknown; message?: unknown };
@@ -154,9 +160,12 @@ export function createPlayerWarpsService(deps: PlayerWarpsDeps): PlayerWarpsServ
     if (!t.ok) return t;
     const p = t.value;
     const list = { manager: 'a manager of', whitelist: 'on the whitelist of', ban: 'banned from' }[role];
-    if (add && p.uuid === w.owner) return fail('refused', `${p.name} owns the player warp ${w.name}.`);
+    const named = { player: p.name, warp: w.name };
+    if (add && p.uuid === w.owner) {
+      return fail('refused', `${p.name} owns the player warp ${w.name}.`, { about: p.uuid, you: msg('playerwarps.owns', { warp: w.name }), other: msg('playerwarps.owns-other', named) });
+    }
     if (add && role === 'ban' && (await store.roles(db, w.id, p.uuid)).has('manager')) {
-      return fail('refused', `${p.name} is a manager of ${w.name}; managers cannot be banned.`);
+      return fail('refused', `${p.name} is a manager of ${w.name}; managers cannot be banned.`, { you: msg('playerwarps.manager-unbannable', named) });
     }
     const at = clock.now().toISOString();
     const action = `${role}-${add ? 'add' : 'remove'}`;
@@ -165,7 +174,12 @@ export function createPlayerWarpsService(deps: PlayerWarpsDeps): PlayerWarpsServ
       if (did) await store.addHistory(tx, w.id, at, performer(player, by), action, { player: p.uuid, 'player-name': p.name, ...via(by) });
       return did;
     });
-    if (!changed) return fail('already-in-state', `${p.name} is ${add ? 'already' : 'not'} ${list} ${w.name}.`);
+    if (!changed) {
+      const key = add
+        ? ({ manager: 'playerwarps.already-manager', whitelist: 'playerwarps.already-whitelisted', ban: 'playerwarps.already-banned' } as const)[role]
+        : ({ manager: 'playerwarps.not-manager', whitelist: 'playerwarps.not-whitelisted', ban: 'playerwarps.not-banned' } as const)[role];
+      return fail('already-in-state', `${p.name} is ${add ? 'already' : 'not'} ${list} ${w.name}.`, { you: msg(key, named) });
+    }
     await recorded(w, player, by, action, { player: p.uuid });
     return ok(await one(w));
   }
@@ -202,16 +216,22 @@ export function createPlayerWarpsService(deps: PlayerWarpsDeps): PlayerWarpsServ
       const outcome = await db
         .transaction()
         .execute(async (tx): Promise<Result<null>> => {
-          if (await store.byName(tx, n)) return fail('already-exists', `The name ${n} is taken by another player warp.`);
+          if (await store.byName(tx, n)) return taken(n);
           const count = await store.countOwned(tx, p.uuid);
-          if (count >= limit) return fail('refused', `${p.name} owns ${count} player warp${count === 1 ? '' : 's'}, the most they may own (${limit}).`);
+          if (count >= limit) {
+            return fail('refused', `${p.name} owns ${count} player warp${count === 1 ? '' : 's'}, the most they may own (${limit}).`, {
+              about: p.uuid,
+              you: msg('playerwarps.limit', { limit }),
+              other: msg('playerwarps.limit-other', { player: p.name, limit }),
+            });
+          }
           await store.insert(tx, { name: n, owner: p.uuid, location: loc, currency: defaultCurrency(), at });
           const w = await store.byName(tx, n);
           await store.addHistory(tx, w!.id, at, p.name, 'create', { location: loc, ...via(by) });
           return ok(null);
         })
         .catch((e: unknown) => {
-          if (isUniqueViolation(e)) return fail('already-exists', `The name ${n} is taken by another player warp.`);
+          if (isUniqueViolation(e)) return taken(n);
           throw e;
         });
       if (!outcome.ok) return outcome;
@@ -233,12 +253,12 @@ export function createPlayerWarpsService(deps: PlayerWarpsDeps): PlayerWarpsServ
       const auth = await authorise(name, actor, 'rename', false);
       if (!auth.ok) return auth;
       const { row: w, player } = auth.value;
-      if (w.name === n) return fail('already-in-state', `The player warp is already named ${n}.`);
-      if (await store.byName(db, n)) return fail('already-exists', `The name ${n} is taken by another player warp.`);
+      if (w.name === n) return fail('already-in-state', `The player warp is already named ${n}.`, { you: msg('playerwarps.same-name', { warp: n }) });
+      if (await store.byName(db, n)) return taken(n);
       try {
         return await change(w, player, by, 'rename', { name: n }, { from: w.name, to: n });
       } catch (e) {
-        if (isUniqueViolation(e)) return fail('already-exists', `The name ${n} is taken by another player warp.`);
+        if (isUniqueViolation(e)) return taken(n);
         throw e;
       }
     },
@@ -247,7 +267,7 @@ export function createPlayerWarpsService(deps: PlayerWarpsDeps): PlayerWarpsServ
       const auth = await authorise(name, actor, 'archive', false);
       if (!auth.ok) return auth;
       const w = auth.value.row;
-      if (w.state === 'archived') return fail('already-in-state', `The player warp ${w.name} is already archived.`);
+      if (w.state === 'archived') return fail('already-in-state', `The player warp ${w.name} is already archived.`, { you: msg('playerwarps.already-archived', { warp: w.name }) });
       return change(w, auth.value.player, by, 'archive', { state: 'archived' });
     },
 
@@ -255,7 +275,7 @@ export function createPlayerWarpsService(deps: PlayerWarpsDeps): PlayerWarpsServ
       const auth = await authorise(name, actor, 'restore', false);
       if (!auth.ok) return auth;
       const w = auth.value.row;
-      if (w.state === 'active') return fail('already-in-state', `The player warp ${w.name} is active, not archived.`);
+      if (w.state === 'active') return fail('already-in-state', `The player warp ${w.name} is active, not archived.`, { you: msg('playerwarps.not-archived', { warp: w.name }) });
       return change(w, auth.value.player, by, 'restore', { state: 'active' });
     },
 
@@ -274,7 +294,11 @@ export function createPlayerWarpsService(deps: PlayerWarpsDeps): PlayerWarpsServ
       const auth = await authorise(name, actor, isPublic ? 'make public' : 'make private', false);
       if (!auth.ok) return auth;
       const w = auth.value.row;
-      if (w.public === isPublic) return fail('already-in-state', `The player warp ${w.name} is already ${isPublic ? 'public' : 'private'}.`);
+      if (w.public === isPublic) {
+        return fail('already-in-state', `The player warp ${w.name} is already ${isPublic ? 'public' : 'private'}.`, {
+          you: msg(isPublic ? 'playerwarps.already-public' : 'playerwarps.already-private', { warp: w.name }),
+        });
+      }
       return change(w, auth.value.player, by, isPublic ? 'public' : 'private', { public: isPublic });
     },
 
@@ -284,7 +308,7 @@ export function createPlayerWarpsService(deps: PlayerWarpsDeps): PlayerWarpsServ
       const auth = await authorise(name, actor, 'describe', false);
       if (!auth.ok) return auth;
       const w = auth.value.row;
-      if (w.description === text) return fail('already-in-state', `The player warp ${w.name} already has that description.`);
+      if (w.description === text) return fail('already-in-state', `The player warp ${w.name} already has that description.`, { you: msg('playerwarps.same-description', { warp: w.name }) });
       return change(w, auth.value.player, by, 'description', { description: text }, { description: text });
     },
 
@@ -295,7 +319,10 @@ export function createPlayerWarpsService(deps: PlayerWarpsDeps): PlayerWarpsServ
       const parsed = economy().toMinor(amount, w.currency);
       if (!parsed.ok) throw new InvalidInput('fee', `The fee ${parsed.problem}.`);
       if (parsed.minor < 0) throw new InvalidInput('fee', 'The fee must not be negative.');
-      if (parsed.minor === w.fee) return fail('already-in-state', `The fee of ${w.name} is already ${economy().format(money(w.currency, w.fee))}.`);
+      if (parsed.minor === w.fee) {
+        const fee = economy().format(money(w.currency, w.fee));
+        return fail('already-in-state', `The fee of ${w.name} is already ${fee}.`, { you: msg('playerwarps.same-fee', { warp: w.name, fee }) });
+      }
       return change(w, auth.value.player, by, 'fee', { fee: parsed.minor }, { fee: money(w.currency, parsed.minor) });
     },
 
@@ -310,13 +337,26 @@ export function createPlayerWarpsService(deps: PlayerWarpsDeps): PlayerWarpsServ
       const found = await named(n);
       if (!found.ok) return found;
       const w = found.value;
-      if (!platform.player(p.uuid)) return fail('player-offline', `${p.name} is not online.`);
-      if (w.state === 'archived') return fail('refused', `The player warp ${w.name} is archived: nobody can travel to it.`);
+      if (!platform.player(p.uuid)) return fail('player-offline', `${p.name} is not online.`, { about: p.uuid, other: msg('playerwarps.offline-other', { player: p.name }) });
+      if (w.state === 'archived') return fail('refused', `The player warp ${w.name} is archived: nobody can travel to it.`, { you: msg('playerwarps.archived', { warp: w.name }) });
       const s = await standing(w, p.uuid);
       const insider = s.owner || s.manager;
       if (!insider && !s.admin) {
-        if (s.banned) return fail('refused', `You are banned from the player warp ${w.name}.`);
-        if (!w.public && !s.whitelisted) return fail('refused', `The player warp ${w.name} is private and you are not on its whitelist.`);
+        const named = { player: p.name, warp: w.name };
+        if (s.banned) {
+          return fail('refused', `${p.name} is banned from the player warp ${w.name}.`, {
+            about: p.uuid,
+            you: msg('playerwarps.banned', { warp: w.name }),
+            other: msg('playerwarps.banned-other', named),
+          });
+        }
+        if (!w.public && !s.whitelisted) {
+          return fail('refused', `The player warp ${w.name} is private and ${p.name} is not on its whitelist.`, {
+            about: p.uuid,
+            you: msg('playerwarps.private', { warp: w.name, owner: w.ownerName }),
+            other: msg('playerwarps.private-other', named),
+          });
+        }
       }
       // Owners and managers visit free; everyone else pays the fee to the owner, once the warm-up
       // is over (a cancelled warm-up costs nothing).
@@ -343,7 +383,7 @@ export function createPlayerWarpsService(deps: PlayerWarpsDeps): PlayerWarpsServ
       });
       await recorded(w, p, by, 'visit', { fee: money(w.currency, fee) });
       if (fee > 0 && w.owner !== p.uuid) {
-        platform.sendMessage(w.owner, `${p.name} visited your player warp ${w.name} and paid you ${economy().format(money(w.currency, fee))}.`);
+        messages.tell(w.owner, msg('playerwarps.paid-you', { player: p.name, warp: w.name, fee: economy().format(money(w.currency, fee)) }));
       }
       const after = (await store.byName(db, w.name)) ?? w;
       return ok({ warp: await one(after), paid: money(w.currency, fee) });

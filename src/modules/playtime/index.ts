@@ -2,7 +2,9 @@
 
 import { defineModule } from '../../core/kernel/module.ts';
 import { playtimeReloadable } from './playtime.config.ts';
-import { durationText, PLAYTIME_NODES, playtimeCommands } from './playtime.commands.ts';
+import { duration } from '../../core/messages/catalogue.ts';
+import { PLAYTIME_NODES, playtimeCommands } from './playtime.commands.ts';
+import { msg, PLAYTIME_MESSAGES } from './playtime.messages.ts';
 import { createPlaytimeService, type PlaytimeService } from './playtime.service.ts';
 import { createPlaytimeStore, PLAYTIME_MIGRATIONS } from './playtime.store.ts';
 import { PLAYTIME_ROUTES } from './playtime.routes.ts';
@@ -19,19 +21,21 @@ export const playtimeModule = defineModule({
   dependsOn: [],
   migrations: PLAYTIME_MIGRATIONS,
   routes: PLAYTIME_ROUTES,
+  messages: PLAYTIME_MESSAGES,
   playerNodes: [PLAYTIME_NODES.own, PLAYTIME_NODES.top],
   readConfigFiles: (ctx) => void ctx.load(playtimeReloadable(ctx.configDir)),
   createService(ctx) {
     const config = ctx.configs.load(playtimeReloadable(ctx.configDir));
     const playtime = createPlaytimeService({ store: createPlaytimeStore(ctx.db), clock: ctx.clock, players: ctx.players, log: ctx.log });
-    // {playtime} in sidebar lines, tab lists and holograms: active time played, as /playtime shows it.
+    // {playtime} in sidebar lines, tab lists and holograms: active time played, as /playtime shows it,
+    // in the viewer's language.
     ctx.placeholders.register(
       'playtime',
       async (p) => {
         const r = p && (await playtime.get(p.uuid));
-        return r?.ok ? durationText(r.value['active-seconds']) : undefined;
+        return r?.ok && p ? ctx.messages.plain(msg('playtime.time', { time: duration(r.value['active-seconds']) }), p.uuid) : undefined;
       },
-      'the time the player who sees the text has played, AFK time left out (e.g. 2h 5m 10s)',
+      'the time the player who sees the text has played, AFK time left out (e.g. 2 h 5 min 10 s)',
     );
     for (const p of ctx.platform.onlinePlayers()) playtime.joined(p);
     ctx.platform.on('join', ({ player }) => playtime.joined(player));

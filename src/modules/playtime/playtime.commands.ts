@@ -5,6 +5,8 @@ import type { ModuleContext } from '../../core/kernel/module.ts';
 import { argsFor } from '../../core/commands/command-args.ts';
 import { succeeded } from '../../core/commands/command-helpers.ts';
 import { command } from '../../core/commands/command-tree.ts';
+import { duration } from '../../core/messages/catalogue.ts';
+import { msg } from './playtime.messages.ts';
 import type { PlaytimeService } from './playtime.service.ts';
 
 export const PLAYTIME_NODES = {
@@ -16,24 +18,6 @@ export const PLAYTIME_NODES = {
 
 /** Rows /playtimetop shows. */
 export const TOP_ROWS = 10;
-
-/** 3725 → "1h 2m 5s"; 0 → "0s". */
-export function durationText(seconds: number): string {
-  const parts: string[] = [];
-  const units: Array<[string, number]> = [
-    ['d', 86_400],
-    ['h', 3600],
-    ['m', 60],
-    ['s', 1],
-  ];
-  let left = Math.max(0, Math.floor(seconds));
-  for (const [unit, size] of units) {
-    const n = Math.floor(left / size);
-    left -= n * size;
-    if (n > 0) parts.push(`${n}${unit}`);
-  }
-  return parts.length ? parts.join(' ') : '0s';
-}
 
 export function playtimeCommands(playtime: PlaytimeService, ctx: ModuleContext): CommandDefinition[] {
   const arg = argsFor(ctx);
@@ -47,18 +31,21 @@ export function playtimeCommands(playtime: PlaytimeService, ctx: ModuleContext):
       async run(c, { player }) {
         const me = c.sender.kind === 'player' ? c.sender.player : undefined;
         const target = player ?? me;
-        if (!target) return c.reply({ text: 'Name a player: the console has no playtime.', color: 'red' });
+        if (!target) return c.reply(msg('playtime.console'));
         const own = me !== undefined && target.uuid === me.uuid;
-        if (!own && !c.has(PLAYTIME_NODES.others)) {
-          return c.reply({ text: `You do not have permission (${PLAYTIME_NODES.others}).`, color: 'red' });
-        }
+        if (!own && !c.has(PLAYTIME_NODES.others)) return c.reply(msg('playtime.others-denied', { permission: PLAYTIME_NODES.others }));
         const r = await playtime.get(target.uuid);
         if (!succeeded(c, r)) return;
         const t = r.value;
-        const who = own ? 'You have' : `${target.name} has`;
-        const sessions = `${t.sessions} session${t.sessions === 1 ? '' : 's'}`;
-        c.reply(`${who} played ${durationText(t['total-seconds'])}: ${durationText(t['active-seconds'])} active, ${durationText(t['afk-seconds'])} AFK, in ${sessions}.`);
-        if (t['session-seconds'] !== null) c.reply(`This session: ${durationText(t['session-seconds'])}.`);
+        const times = {
+          total: duration(t['total-seconds']),
+          active: duration(t['active-seconds']),
+          away: duration(t['afk-seconds']),
+          sessions: t.sessions === 1 ? msg('playtime.one-session') : msg('playtime.sessions', { count: t.sessions }),
+        };
+        c.reply(own ? msg('playtime.own', times) : msg('playtime.other', { player: target.name, ...times }));
+        const session = t['session-seconds'];
+        if (session !== null) c.reply(own ? msg('playtime.session', { time: duration(session) }) : msg('playtime.session-other', { player: target.name, time: duration(session) }));
       },
     }),
     command({
@@ -69,9 +56,9 @@ export function playtimeCommands(playtime: PlaytimeService, ctx: ModuleContext):
       async run(c) {
         const r = await playtime.top(TOP_ROWS);
         if (!succeeded(c, r)) return;
-        if (r.value.length === 0) return c.reply('Nobody has played yet.');
-        c.reply(`Most active time played (top ${TOP_ROWS}):`);
-        r.value.forEach((p, i) => c.reply(`${i + 1}. ${p.name}: ${durationText(p.activeSeconds)} active (${durationText(p.totalSeconds)} in all)`));
+        if (r.value.length === 0) return c.reply(msg('playtime.top-empty'));
+        c.reply(msg('playtime.top', { count: TOP_ROWS }));
+        r.value.forEach((p, i) => c.reply(msg('playtime.top-row', { rank: i + 1, player: p.name, active: duration(p.activeSeconds), total: duration(p.totalSeconds) })));
       },
     }),
   ];

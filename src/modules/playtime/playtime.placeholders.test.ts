@@ -13,9 +13,9 @@ describe('the {playtime} placeholder', () => {
 
   it('shows the active time the viewer has played, this session included, as /playtime writes it', async () => {
     const ann = (await t.join('Ann')).uuid;
-    assert.equal(await applyPlaceholders(t, 'Played: {playtime}', ann), 'Played: 0s');
+    assert.equal(await applyPlaceholders(t, 'Played: {playtime}', ann), 'Played: 0 s');
     await t.clock.advance(3725);
-    assert.equal(await applyPlaceholders(t, 'Played: {playtime}', ann), 'Played: 1h 2m 5s');
+    assert.equal(await applyPlaceholders(t, 'Played: {playtime}', ann), 'Played: 1 h 2 min 5 s');
     assert.equal(await applyPlaceholders(t, '{playtime}'), '{playtime}');
   });
 });

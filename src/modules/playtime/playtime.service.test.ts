@@ -7,7 +7,6 @@ import { withPostgres } from '../../../test/support/postgres.ts';
 import { declined, invalid, value } from '../../../test/support/results.ts';
 import { presenceModule } from '../presence/index.ts';
 import { playtimeModule } from './index.ts';
-import { durationText } from './playtime.commands.ts';
 import { createPlaytimeStore } from './playtime.store.ts';
 
 const UNKNOWN = '00000000-0000-0000-0000-0000000000ab';
@@ -139,26 +138,26 @@ describe('playtime', () => {
       const ben = (await t.join('Ben')).uuid;
       await t.clock.advance(60);
       await t.platform.run(ann, 'playtime');
-      assert.deepEqual(t.platform.messagesOf(ann), ['You have played 1h 3m 5s: 1h 3m 5s active, 0s AFK, in 1 session.', 'This session: 1h 3m 5s.']);
+      assert.deepEqual(t.platform.messagesOf(ann), ['You have played 1 h 3 min 5 s: 1 h 3 min 5 s active, 0 s away (AFK), in 1 session.', 'You have been online for 1 h 3 min 5 s this session.']);
       await t.platform.run(ben, 'playtime Ann');
-      assert.match(t.platform.messagesOf(ben).join('|'), /core\.playtime\.others/);
+      assert.deepEqual(t.platform.messagesOf(ben), ['You may not see the playtime of other players (core.playtime.others).']);
       await t.platform.run('console', 'playtime Ben');
-      assert.ok(t.platform.consoleText().includes('Ben has played 1m: 1m active, 0s AFK, in 1 session.'), t.platform.consoleText().join('|'));
+      assert.ok(t.platform.consoleText().includes('Ben has played 1 min: 1 min active, 0 s away (AFK), in 1 session.'), t.platform.consoleText().join('|'));
       await t.platform.run('console', 'playtime');
       assert.ok(t.platform.consoleText().includes('Name a player: the console has no playtime.'));
+      t.platform.setLocale(ann, 'de_DE');
+      await t.platform.run(ann, 'playtime');
+      assert.deepEqual(t.platform.messagesOf(ann).slice(-2), [
+        'Du hast 1 Std. 3 Min. 5 Sek. gespielt: 1 Std. 3 Min. 5 Sek. aktiv, 0 Sek. abwesend (AFK), in 1 Sitzung.',
+        'Du bist in dieser Sitzung seit 1 Std. 3 Min. 5 Sek. online.',
+      ]);
     });
 
     it('/playtimetop lists the most active first', async () => {
       t.platform.clearMessages();
       await t.platform.run('console', 'playtimetop');
       const lines = t.platform.consoleText();
-      assert.deepEqual(lines.slice(1, 3), ['1. Ann: 1h 3m 5s active (1h 3m 5s in all)', '2. Ben: 1m active (1m in all)']);
-    });
-
-    it('writes durations in days, hours, minutes and seconds', () => {
-      assert.equal(durationText(0), '0s');
-      assert.equal(durationText(90061), '1d 1h 1m 1s');
-      assert.equal(durationText(7200), '2h');
+      assert.deepEqual(lines.slice(1, 3), ['1. Ann: 1 h 3 min 5 s active (1 h 3 min 5 s in all)', '2. Ben: 1 min active (1 min in all)']);
     });
   });
 

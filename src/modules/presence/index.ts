@@ -6,6 +6,7 @@ import type { ModuleContext } from '../../core/kernel/module.ts';
 import { presenceReloadable, type PresenceConfig } from './presence.config.ts';
 import { PRESENCE_NODES, presenceCommands } from './presence.commands.ts';
 import { PRESENCE_EVENTS } from './presence.events.ts';
+import { PRESENCE_MESSAGES } from './presence.messages.ts';
 import { createPresenceService, type PresenceService } from './presence.service.ts';
 import { PRESENCE_ROUTES } from './presence.routes.ts';
 
@@ -36,6 +37,7 @@ export const presenceModule = defineModule({
   migrations: [],
   routes: PRESENCE_ROUTES,
   events: PRESENCE_EVENTS,
+  messages: PRESENCE_MESSAGES,
   playerNodes: [PRESENCE_NODES.afk, PRESENCE_NODES.auto],
   readConfigFiles: (ctx) => void ctx.load(presenceReloadable(ctx.configDir)),
   createService(ctx) {
@@ -46,6 +48,7 @@ export const presenceModule = defineModule({
       permissions: ctx.permissions,
       audit: ctx.audit,
       platform: ctx.platform,
+      messages: ctx.messages,
       config: configOf(ctx),
       serverName: ctx.signals.serverName,
     });

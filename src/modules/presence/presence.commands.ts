@@ -8,6 +8,7 @@ import { arg } from '../../core/commands/command-args.ts';
 import { senderPlayer, succeeded } from '../../core/commands/command-helpers.ts';
 import { command } from '../../core/commands/command-tree.ts';
 import type { PresenceConfig } from './presence.config.ts';
+import { msg } from './presence.messages.ts';
 import type { PresenceService } from './presence.service.ts';
 
 export const PRESENCE_NODES = {
@@ -36,10 +37,10 @@ export function presenceCommands(
         if (other && (c.sender.kind !== 'player' || other.uuid !== c.sender.player.uuid)) {
           const r = await presence.toggle(other.uuid, rest.length ? rest.join(' ') : null, c.actor);
           // With announcements on, the sender has read it with everyone else.
-          if (succeeded(c, r) && !config().announce) c.reply(`${other.name} is ${r.value.away ? 'now' : 'no longer'} AFK.`);
+          if (succeeded(c, r) && !config().announce) c.reply(msg(r.value.away ? 'presence.away-other' : 'presence.back-other', { player: other.name }));
           return;
         }
-        if (c.sender.kind !== 'player') return c.reply({ text: 'Usage: afk <player> [reason] (the console is never away).', color: 'red' });
+        if (c.sender.kind !== 'player') return c.reply(msg('presence.console'));
         // The player is told by the service (with everyone else, when announcements are on).
         succeeded(c, await presence.toggle(senderPlayer(c).uuid, reason ?? null, c.actor));
       },

@@ -71,7 +71,7 @@ describe('presence and playtime over the Remote Access Service (in process)', ()
     assert.deepEqual([e['player-name'], e.cause, e.reason, e.actor, e['away-seconds']], ['Ann', 'idle', null, null, null]);
     assert.equal(Date.parse(String(e.since)), annJoined + AFK_AFTER * 1000);
     await away;
-    assert.ok(ann.messages.includes('You are now AFK.'), 'Ann is told she is AFK');
+    assert.ok(ann.messages.includes('You are now AFK. Move or type /afk to come back.'), 'Ann is told she is AFK');
     assert.equal(tabNameOfAnn(), '[AFK] Ann');
 
     const r = await rs.call('GET', presence(), reader);
@@ -118,8 +118,8 @@ describe('presence and playtime over the Remote Access Service (in process)', ()
 
   it('/afk with a reason marks the player away, and /afk again brings them back', async () => {
     const from = mark();
-    const told = ben.waitForMessage(/^Ann is now AFK: brb coffee$/);
-    await ann.run('/afk brb coffee', /^You are now AFK: brb coffee$/);
+    const told = ben.waitForMessage(/^Ann is now AFK \(brb coffee\)\.$/);
+    await ann.run('/afk brb coffee', /^You are now AFK \(brb coffee\)\. Move or type \/afk to come back\.$/);
     const away = await annAfk(from, (d) => d.away === true);
     assert.deepEqual([away.cause, away.reason, away.actor], ['afk-command', 'brb coffee', 'Ann']);
     await told;
@@ -137,8 +137,8 @@ describe('presence and playtime over the Remote Access Service (in process)', ()
     const from = mark();
     const clear = await rs.call('POST', afk(), writer, { away: false });
     assert.deepEqual([clear.json.ok, clear.json.code], [false, 'already-in-state']);
-    const benTold = ben.waitForMessage(/^Ann is now AFK: meeting$/);
-    const annTold = ann.waitForMessage(/^You are now AFK: meeting$/);
+    const benTold = ben.waitForMessage(/^Ann is now AFK \(meeting\)\.$/);
+    const annTold = ann.waitForMessage(/^You are now AFK \(meeting\)\. Move or type \/afk to come back\.$/);
     const set = await rs.call('POST', afk(), writer, { reason: 'meeting' });
     assert.equal(set.json.ok, true, JSON.stringify(set.json));
     assert.deepEqual([set.json.data.away, set.json.data.reason, set.json.data.online], [true, 'meeting', true]);
@@ -170,7 +170,7 @@ describe('presence and playtime over the Remote Access Service (in process)', ()
     assert.equal(scene.t.platform.canSee(ben.uuid, annId), false);
     try {
       const benMark = ben.messages.length;
-      const annTold = ann.waitForMessage(/^You are now AFK: hidden$/);
+      const annTold = ann.waitForMessage(/^You are now AFK \(hidden\)\. Move or type \/afk to come back\.$/);
       const set = await rs.call('POST', afk(), writer, { reason: 'hidden' });
       assert.equal(set.json.ok, true, JSON.stringify(set.json));
       await annTold;
@@ -207,11 +207,11 @@ describe('presence and playtime over the Remote Access Service (in process)', ()
   });
 
   it('/playtime tells a player their time; another player’s needs core.playtime.others; /playtimetop ranks them', async () => {
-    await ann.run('/playtime', /^You have played .+: .+ active, .+ AFK, in 1 session\.$/);
-    assert.ok(ann.messages.some((l) => /^This session: /.test(l)), 'Ann reads this session');
+    await ann.run('/playtime', /^You have played .+: .+ active, .+ away \(AFK\), in 1 session\.$/);
+    assert.ok(ann.messages.some((l) => /^You have been online for .+ this session\.$/.test(l)), 'Ann reads this session');
     await ben.run('/playtime Ann', /core\.playtime\.others/);
     await rs.console('perm grant Ben core.playtime.others', /core\.playtime\.others/);
-    await ben.run('/playtime Ann', /^Ann has played .+ active, .+ AFK, in 1 session\.$/);
+    await ben.run('/playtime Ann', /^Ann has played .+ active, .+ away \(AFK\), in 1 session\.$/);
     await ben.run('/playtimetop', /^Most active time played \(top 10\):$/);
     assert.ok(ben.messages.some((l) => /^1\. (Ann|Ben): .+ active \(.+ in all\)$/.test(l)), 'the first row');
   });

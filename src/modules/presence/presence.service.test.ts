@@ -56,8 +56,9 @@ describe('presence', () => {
       assert.equal(p.reason, null);
       assert.equal(Date.parse(p.since!), from + IDLE * 1000);
       assert.ok(t.platform.messagesOf(ben).includes('Ann is now AFK.'));
-      assert.ok(t.platform.messagesOf(ann).includes('You are now AFK.'));
+      assert.ok(t.platform.messagesOf(ann).includes('You are now AFK. Move or type /afk to come back.'));
       assert.ok(!t.platform.messagesOf(ann).includes('Ann is now AFK.'), 'the player is told in the second person only');
+      assert.ok(t.platform.consoleText().includes('Ann is now AFK.'), 'the console reads it too');
       const e = afkEvents().find((d) => d['player-id'] === ann && d.away === true);
       assert.deepEqual(
         { ...e, 'occurred-at': undefined },
@@ -156,7 +157,7 @@ describe('presence', () => {
       await t.platform.run(ann, 'afk gone fishing');
       const p = value(await presence.get(ann));
       assert.deepEqual([p.away, p.reason], [true, 'gone fishing']);
-      assert.ok(t.platform.messagesOf(ben).includes('Ann is now AFK: gone fishing'));
+      assert.ok(t.platform.messagesOf(ben).includes('Ann is now AFK (gone fishing).'));
       assert.deepEqual([lastAfk()!.cause, lastAfk()!.actor, lastAfk()!.reason], ['afk-command', 'Ann', 'gone fishing']);
       await t.platform.run(ann, 'afk');
       assert.equal(presence.isAway(ann), false);
@@ -171,6 +172,16 @@ describe('presence', () => {
       );
     });
 
+    it('tells each player in their language: a German player reads Ann going away in German, Ann reads English', async () => {
+      t.platform.setLocale(ben, 'de_DE');
+      await t.platform.run(ann, 'afk lunch');
+      assert.equal(t.platform.messagesOf(ann).at(-1), 'You are now AFK (lunch). Move or type /afk to come back.');
+      assert.equal(t.platform.messagesOf(ben).at(-1), 'Ann ist jetzt AFK (lunch).');
+      await t.platform.run(ann, 'afk');
+      assert.equal(t.platform.messagesOf(ben).at(-1), 'Ann ist nicht mehr AFK.');
+      t.platform.setLocale(ben, 'en_GB');
+    });
+
     it('refuses a reason over 100 characters, naming the limit', async () => {
       await t.platform.run(ann, `afk ${'x'.repeat(101)}`);
       assert.equal(presence.isAway(ann), false);
@@ -181,7 +192,7 @@ describe('presence', () => {
       await t.platform.run('console', 'afk Ann at lunch');
       assert.deepEqual([presence.isAway(ann), value(await presence.get(ann)).reason], [true, 'at lunch']);
       assert.deepEqual([lastAfk()!.cause, lastAfk()!.actor], ['afk-command', 'console']);
-      assert.ok(t.platform.consoleText().includes('Ann is now AFK: at lunch'));
+      assert.ok(t.platform.consoleText().includes('Ann is now AFK (at lunch).'));
       await t.platform.run('console', 'afk Ann');
       assert.equal(presence.isAway(ann), false);
     });
@@ -190,7 +201,7 @@ describe('presence', () => {
       await t.platform.run(ben, 'afk Ann');
       assert.deepEqual([presence.isAway(ann), presence.isAway(ben), value(await presence.get(ben)).reason], [false, true, 'Ann']);
       await t.platform.run('console', 'afk');
-      assert.ok(t.platform.consoleText().includes('Usage: afk <player> [reason] (the console is never away).'), t.platform.consoleText().join('|'));
+      assert.ok(t.platform.consoleText().includes('Name a player: the console is never away. Type afk <player> [reason].'), t.platform.consoleText().join('|'));
     });
   });
 
@@ -218,7 +229,7 @@ describe('presence', () => {
       t.platform.hidePlayer(ben, ann);
       try {
         await t.platform.run(ann, 'afk');
-        assert.ok(t.platform.messagesOf(ann).includes('You are now AFK.'));
+        assert.ok(t.platform.messagesOf(ann).includes('You are now AFK. Move or type /afk to come back.'));
         assert.ok(t.platform.consoleText().includes('Ann is now AFK.'));
         assert.deepEqual(t.platform.messagesOf(ben), []);
       } finally {
@@ -231,7 +242,7 @@ describe('presence', () => {
       t.kernel.configs.reloadAll();
       try {
         await t.platform.run(ann, 'afk');
-        assert.ok(t.platform.messagesOf(ann).includes('You are now AFK.'));
+        assert.ok(t.platform.messagesOf(ann).includes('You are now AFK. Move or type /afk to come back.'));
         assert.deepEqual(t.platform.messagesOf(ben), []);
       } finally {
         writeFileSync(join(t.configDir, 'presence.conf'), `afk-after-seconds = ${IDLE}\ntab-list-marker = true\n`);
@@ -245,7 +256,7 @@ describe('presence', () => {
       const p = value(await presence.set(ann, true, 'meeting', REST));
       assert.deepEqual([p.away, p.reason, p.online], [true, 'meeting', true]);
       assert.deepEqual([lastAfk()!.cause, lastAfk()!.actor], ['route', 'core-rest/panel']);
-      assert.ok(t.platform.messagesOf(ann).includes('You are now AFK: meeting'));
+      assert.ok(t.platform.messagesOf(ann).includes('You are now AFK (meeting). Move or type /afk to come back.'));
       const back = value(await presence.set(ann, false, null, REST));
       assert.deepEqual([back.away, back.since, back.reason], [false, null, null]);
       assert.equal((await t.kernel.api.audit.history(ann, 1))[0]?.actor, 'core-rest/panel');

@@ -10,8 +10,11 @@ import type { EventBus } from '../../core/kernel/events.ts';
 import { InvalidInput } from '../../core/values/invalid-input.ts';
 import { knownPlayer } from '../../core/players/known-player.ts';
 import { fail, ok, type Result } from '../../core/kernel/result.ts';
-import type { GamePlatform, OnlinePlayer, Text, TextComponent } from '../../platform/platform.ts';
+import type { Said } from '../../core/messages/catalogue.ts';
+import type { Messages } from '../../core/messages/messages.ts';
+import type { GamePlatform, OnlinePlayer, Text } from '../../platform/platform.ts';
 import type { PresenceConfig } from './presence.config.ts';
+import { msg } from './presence.messages.ts';
 import { MAX_REASON, type AfkCause, type AwayList, type Presence } from './presence.schemas.ts';
 
 /** Players holding it are marked away by themselves after afk-after-seconds without activity. */
@@ -49,6 +52,8 @@ export interface PresenceDeps {
   permissions: Pick<PermissionsService, 'playerHas'>;
   audit: Pick<AuditService, 'record'>;
   platform: GamePlatform;
+  /** What players (and the console) are told, each in their language. */
+  messages: Pick<Messages, 'tell' | 'plain'>;
   /** Read at each use: `core reload` may change it. */
   config: () => PresenceConfig;
   /** This server's name in the network, for the players online here. */
@@ -69,8 +74,6 @@ interface State {
   tabName?: { before: Text | undefined };
 }
 
-const gray = (text: string): TextComponent => ({ text, color: 'gray' });
-
 export function checkReason(reason: string | null | undefined): string | null {
   if (reason === undefined || reason === null) return null;
   const r = reason.trim();
@@ -80,7 +83,7 @@ export function checkReason(reason: string | null | undefined): string | null {
 }
 
 export function createPresenceService(deps: PresenceDeps): PresenceService {
-  const { events, clock, players, permissions, audit, platform, config } = deps;
+  const { events, clock, players, permissions, audit, platform, messages, config } = deps;
   const states = new Map<string, State>();
   const now = () => clock.now().getTime();
   const iso = (ms: number) => new Date(ms).toISOString();
@@ -112,13 +115,13 @@ export function createPresenceService(deps: PresenceDeps): PresenceService {
    * Tells the player, and (announce on) the console and everyone else who can see them: a player
    * hidden from a viewer (vanish) does not go away or come back in that viewer's chat either.
    */
-  function tell(s: State, self: string, others: string): void {
-    platform.sendMessage(s.player.uuid, gray(self));
+  function tell(s: State, self: Said, others: Said): void {
+    messages.tell(s.player.uuid, self);
     if (!config().announce) return;
     for (const p of platform.onlinePlayers()) {
-      if (p.uuid !== s.player.uuid && platform.canSee(p.uuid, s.player.uuid)) platform.sendMessage(p.uuid, gray(others));
+      if (p.uuid !== s.player.uuid && platform.canSee(p.uuid, s.player.uuid)) messages.tell(p.uuid, others);
     }
-    platform.consoleMessage(others);
+    platform.consoleMessage(messages.plain(others));
   }
 
   /** "[AFK] " before the tab-list name while away; the name the player had is put back after. */
@@ -137,8 +140,9 @@ export function createPresenceService(deps: PresenceDeps): PresenceService {
   function goAway(s: State, reason: string | null, cause: AfkCause, actor: Actor | null): void {
     const away = { since: now(), reason };
     s.away = away;
-    const why = reason ? `: ${reason}` : '.';
-    tell(s, `You are now AFK${why}`, `${s.player.name} is now AFK${why}`);
+    const player = s.player.name;
+    if (reason) tell(s, msg('presence.away-reason', { reason }), msg('presence.away-reason-other', { player, reason }));
+    else tell(s, msg('presence.away'), msg('presence.away-other', { player }));
     marker(s, true);
     events.emit('presence.afk', {
       'player-id': s.player.uuid,
@@ -158,7 +162,7 @@ export function createPresenceService(deps: PresenceDeps): PresenceService {
     s.away = undefined;
     s.lastActivity = now();
     if (cause !== 'quit') {
-      tell(s, 'You are no longer AFK.', `${s.player.name} is no longer AFK.`);
+      tell(s, msg('presence.back'), msg('presence.back-other', { player: s.player.name }));
       marker(s, false);
     }
     events.emit('presence.afk', {
@@ -177,7 +181,7 @@ export function createPresenceService(deps: PresenceDeps): PresenceService {
     const who = await knownPlayer(players, uuid);
     if (!who.ok) return who;
     const p = platform.player(who.value.uuid);
-    if (!p) return fail('player-offline', `${who.value.name} is not online.`);
+    if (!p) return fail('player-offline', `${who.value.name} is not online.`, { about: who.value.uuid, other: msg('presence.offline-other', { player: who.value.name }) });
     return ok(stateOf(p));
   }
 

@@ -5,6 +5,7 @@ import { defineModule, type ServicesOf } from '../../core/kernel/module.ts';
 import { ranksReloadable, type RankCurrencies } from './ranks.config.ts';
 import { RANK_NODES, ranksCommands } from './ranks.commands.ts';
 import { RANK_EVENTS } from './ranks.events.ts';
+import { RANKS_MESSAGES } from './ranks.messages.ts';
 import { createRanksService, type RanksService } from './ranks.service.ts';
 import { createRanksStore, RANKS_MIGRATIONS } from './ranks.store.ts';
 import { RANKS_ROUTES } from './ranks.routes.ts';
@@ -30,6 +31,7 @@ export const ranksModule = defineModule({
   migrations: RANKS_MIGRATIONS,
   routes: RANKS_ROUTES,
   events: RANK_EVENTS,
+  messages: RANKS_MESSAGES,
   playerNodes: [RANK_NODES.rankup, RANK_NODES.prestige, RANK_NODES.list],
   readConfigFiles: (ctx) => void ctx.load(ranksReloadable(ctx.configDir, () => currenciesOf(ctx.api))),
   createService(ctx) {

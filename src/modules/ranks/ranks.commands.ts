@@ -2,13 +2,15 @@
 // a player's) and the admin /rank set <player> <rank>.
 
 import { argsFor } from '../../core/commands/command-args.ts';
-import { senderPlayer, succeeded } from '../../core/commands/command-helpers.ts';
+import { senderPlayer, succeeded, tellFailure } from '../../core/commands/command-helpers.ts';
 import { command, sub } from '../../core/commands/command-tree.ts';
 import type { CommandDefinition } from '../../core/commands/commands.ts';
 import type { ModuleContext } from '../../core/kernel/module.ts';
+import { duration, type Said } from '../../core/messages/catalogue.ts';
 import type { Money } from '../../core/values/schemas.ts';
+import { msg } from './ranks.messages.ts';
 import type { Rung } from './ranks.schemas.ts';
-import { duration, type RanksService } from './ranks.service.ts';
+import type { RanksService } from './ranks.service.ts';
 
 export const RANK_NODES = {
   rankup: 'core.rank.rankup',
@@ -27,11 +29,12 @@ export function ranksCommands(ranks: RanksService, ctx: ModuleContext<'economy'>
     const l = ranks.ladder();
     return l.ok ? l.value.ranks.map((r) => r.name) : [];
   };
-  const needs = (r: Rung) => {
-    const parts = [`cost ${fmt(r.cost)}`];
-    if (r['min-playtime-seconds'] > 0) parts.push(`playtime ${duration(r['min-playtime-seconds'])}`);
-    if (r['min-balance'].amount > 0) parts.push(`balance ${fmt(r['min-balance'])}`);
-    return parts.join(', ');
+  /** "cost $30.00, playtime 1 h, balance $100.00": what a rung needs. */
+  const needs = (r: Rung): Said => {
+    let said = msg('ranks.needs-cost', { cost: fmt(r.cost) });
+    if (r['min-playtime-seconds'] > 0) said = msg('ranks.and-playtime', { needs: said, time: duration(r['min-playtime-seconds']) });
+    if (r['min-balance'].amount > 0) said = msg('ranks.and-balance', { needs: said, amount: fmt(r['min-balance']) });
+    return said;
   };
 
   return [
@@ -44,8 +47,8 @@ export function ranksCommands(ranks: RanksService, ctx: ModuleContext<'economy'>
       async run(c) {
         const r = await ranks.rankup(senderPlayer(c).uuid, c.actor);
         if (!succeeded(c, r)) return;
-        const paid = r.value.paid.amount > 0 ? ` for ${fmt(r.value.paid)}` : '';
-        c.reply({ text: `You ranked up to ${r.value.standing.rank}${paid}.`, color: 'green' });
+        const rank = r.value.standing.rank;
+        c.reply(r.value.paid.amount > 0 ? msg('ranks.ranked-up-paid', { rank, cost: fmt(r.value.paid) }) : msg('ranks.ranked-up', { rank }));
       },
     }),
     command({
@@ -57,7 +60,7 @@ export function ranksCommands(ranks: RanksService, ctx: ModuleContext<'economy'>
       async run(c) {
         const r = await ranks.prestige(senderPlayer(c).uuid, c.actor);
         if (!succeeded(c, r)) return;
-        c.reply({ text: `You prestiged: prestige ${r.value.standing.prestige}, back on ${r.value.standing.rank}.`, color: 'green' });
+        c.reply(msg('ranks.prestiged', { prestige: r.value.standing.prestige, rank: r.value.standing.rank }));
       },
     }),
     command({
@@ -73,12 +76,12 @@ export function ranksCommands(ranks: RanksService, ctx: ModuleContext<'economy'>
           const s = await ranks.status(c.sender.player.uuid);
           if (s.ok) mine = s.value.standing?.rank;
         }
-        c.reply(`Ranks (${l.value.ranks.length}):`);
+        c.reply(msg('ranks.list', { count: l.value.ranks.length }));
         for (const r of l.value.ranks) {
-          c.reply(`${r.position}. ${r.name}${r.name === mine ? ' (you)' : ''}: ${needs(r)}`);
+          c.reply(msg(r.name === mine ? 'ranks.row-yours' : 'ranks.row', { position: r.position, rank: r.name, needs: needs(r) }));
         }
-        const max = l.value['max-prestige'];
-        c.reply(`Prestige from ${l.value.ranks.at(-1)?.name}: ${fmt(l.value['prestige-cost'])}${max ? `, at most ${max}` : ''}.`);
+        const [top, max, cost] = [l.value.ranks.at(-1)?.name ?? '', l.value['max-prestige'], fmt(l.value['prestige-cost'])];
+        c.reply(max ? msg('ranks.prestige-most', { rank: top, cost, max }) : msg('ranks.prestige', { rank: top, cost }));
       },
     }),
     command({
@@ -87,23 +90,28 @@ export function ranksCommands(ranks: RanksService, ctx: ModuleContext<'economy'>
       description: 'Shows your rank (or a player’s) and the next rung; /rank set puts a player on a rung.',
       args: [arg.knownPlayer('player').optional()],
       async run(c, { player }) {
-        let uuid: string;
-        let who = 'You';
+        let target: { uuid: string; name: string };
+        let own = false;
         if (player !== undefined && !(c.sender.kind === 'player' && c.sender.player.uuid === player.uuid)) {
-          if (!c.has(RANK_NODES.others)) return c.reply({ text: `You do not have permission (${RANK_NODES.others}).`, color: 'red' });
-          uuid = player.uuid;
-          who = player.name;
+          if (!c.has(RANK_NODES.others)) return c.reply(msg('ranks.others-denied', { permission: RANK_NODES.others }));
+          target = player;
         } else if (c.sender.kind === 'player') {
-          uuid = c.sender.player.uuid;
+          target = c.sender.player;
+          own = true;
         } else {
-          return c.reply('Name a player: the console has no rank.');
+          return c.reply(msg('ranks.console'));
         }
-        const r = await ranks.status(uuid);
+        const r = await ranks.explain(target.uuid);
         if (!succeeded(c, r)) return;
-        const s = r.value.standing;
-        c.reply(s ? `${who}: rank ${s.rank}, prestige ${s.prestige}.` : `${who}: no rank yet.`);
-        if (r.value.next) c.reply(`Next: ${r.value.next.name} (${needs(r.value.next)}).`);
-        c.reply(r.value['can-rank-up'] ? 'Ready: /rankup.' : `Not yet: ${r.value.reason}`);
+        const { status, blocked } = r.value;
+        const s = status.standing;
+        const named = { player: target.name };
+        if (s) c.reply(own ? msg('ranks.standing', { rank: s.rank, prestige: s.prestige }) : msg('ranks.standing-other', { ...named, rank: s.rank, prestige: s.prestige }));
+        else c.reply(own ? msg('ranks.unranked') : msg('ranks.unranked-other', named));
+        if (status.next) c.reply(msg('ranks.next', { rank: status.next.name, needs: needs(status.next) }));
+        // What a rankup would meet now, written to the player it is about or naming them.
+        if (blocked) tellFailure(c, blocked);
+        else c.reply(own ? msg('ranks.ready') : msg('ranks.ready-other', named));
       },
       subcommands: [
         sub({
@@ -112,7 +120,7 @@ export function ranksCommands(ranks: RanksService, ctx: ModuleContext<'economy'>
           args: [arg.knownPlayer('player'), arg.word('rank', rungNames)],
           async run(c, { player, rank }) {
             const r = await ranks.set(player.uuid, rank.toLowerCase(), c.actor);
-            if (succeeded(c, r)) c.reply(`${player.name} is now on the rank ${r.value.standing.rank}.`);
+            if (succeeded(c, r)) c.reply(msg('ranks.set', { player: player.name, rank: r.value.standing.rank }));
           },
         }),
       ],

@@ -124,6 +124,21 @@ describe('ranks', () => {
     assert.equal(await balance(ann), 100);
   });
 
+  it('writes a refusal to the player with what to do next, in their language; /rank of another player names them', async () => {
+    t.platform.clearMessages();
+    await t.platform.run(ann, '/rankup');
+    assert.deepEqual(t.platform.messagesOf(ann), ['You need 1 min of playtime for the rank b; you have played 0 s. Keep playing, then type /rankup again.']);
+    t.platform.setLocale(ann, 'de_DE');
+    await t.platform.run(ann, '/rankup');
+    assert.equal(t.platform.messagesOf(ann).at(-1), 'Für den Rang b brauchst du 1 Min. Spielzeit; du hast 0 Sek. gespielt. Spiel weiter und tippe dann noch einmal /rankup.');
+    t.platform.setLocale(ann, 'en_US');
+    await t.platform.run('console', 'rank Ann');
+    const lines = t.platform.consoleText();
+    assert.ok(lines.includes('Ann is on the rank a, prestige 0.'), lines.join('\n'));
+    assert.ok(lines.includes('Next: b (cost $50.00, playtime 1 min).'), lines.join('\n'));
+    assert.ok(lines.includes('Ann needs 1 min of playtime for the rank b and has played 0 s.'), lines.join('\n'));
+  });
+
   it('charges the cost and grants the group once playtime is met', async () => {
     await t.clock.advance(61);
     assert.equal(value(await ranks.status(ann))['can-rank-up'], true);

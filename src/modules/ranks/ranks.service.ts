@@ -13,8 +13,11 @@ import { knownPlayer, playerFields } from '../../core/players/known-player.ts';
 import { InvalidInput } from '../../core/values/invalid-input.ts';
 import { normalizeUuid } from '../../core/players/uuid.ts';
 import { fail, ok, type Failure, type Result } from '../../core/kernel/result.ts';
+import { duration } from '../../core/messages/catalogue.ts';
+import { durationText } from '../../core/text/duration.ts';
 import type { Money } from '../../core/values/schemas.ts';
 import { RANK_NAME_PATTERN, type RanksConfig, type RungConfig } from './ranks.config.ts';
+import { msg } from './ranks.messages.ts';
 import type { Ladder, RankChange, RankStatus, Rung, Standing } from './ranks.schemas.ts';
 import type { RanksStore, StandingRow } from './ranks.store.ts';
 
@@ -23,6 +26,8 @@ export interface RanksService {
   ladder(): Result<Ladder>;
   /** A known player's standing (null when the ladder holds nothing for them), the rung above, and whether a rankup would pass now. */
   status(uuid: string): Promise<Result<RankStatus>>;
+  /** The status, and what a rankup would meet now when it would not pass (with its words for players). */
+  explain(uuid: string): Promise<Result<{ status: RankStatus; blocked?: Failure }>>;
   /**
    * One rung up, paying its cost: player-offline for an offline player; refused when at the top,
    * when a requirement is unmet; insufficient-funds when the cost is not in the wallet; failed when
@@ -79,11 +84,17 @@ export function createRanksService(deps: RanksDeps): RanksService {
   };
 
   /** The rung above a standing: undefined at the top; a failure when the standing's rung is gone. */
-  function nextOf(s: StandingRow | undefined): Result<RungConfig | undefined> {
+  function nextOf(p: KnownPlayer, s: StandingRow | undefined): Result<RungConfig | undefined> {
     const rungs = config().rungs;
     if (!s) return ok(rungs[0]);
     const i = positionOf(s.rank);
-    if (i < 0) return fail('refused', `The rank ${s.rank} is no longer on the ladder; an admin can set another with /rank set.`);
+    if (i < 0) {
+      return fail('refused', `The rank ${s.rank} of ${p.name} is no longer on the ladder; an admin can set another with /rank set.`, {
+        about: p.uuid,
+        you: msg('ranks.off-ladder', { rank: s.rank }),
+        other: msg('ranks.off-ladder-other', { rank: s.rank, player: p.name }),
+      });
+    }
     return ok(rungs[i + 1]);
   }
 
@@ -94,26 +105,53 @@ export function createRanksService(deps: RanksDeps): RanksService {
     return m.ok ? m.minor : 0;
   }
 
+  const offline = (p: KnownPlayer) => fail('player-offline', `${p.name} is not online.`, { about: p.uuid, other: msg('ranks.offline-other', { player: p.name }) });
+  const groupMissing = (rung: RungConfig, tail = '') =>
+    fail('failed', `The rank ${rung.name} grants the permission group "${rung.group}", which permissions.conf does not define${tail}.`, {
+      you: msg('ranks.group-missing', { rank: rung.name, group: rung.group }),
+    });
+  const atTop = (p: KnownPlayer, rank: string) =>
+    fail('refused', `${p.name} is at the top rank, ${rank}; /prestige starts the ladder again.`, {
+      about: p.uuid,
+      you: msg('ranks.at-top', { rank }),
+      other: msg('ranks.at-top-other', { player: p.name, rank }),
+    });
+
   /** What stops `p` from reaching `rung` now (cost included): undefined when nothing does. */
   async function blocker(p: KnownPlayer, rung: RungConfig, costMinor: number): Promise<Failure | undefined> {
-    if (!players.isOnline(p.uuid)) return fail('player-offline', `${p.name} is not online.`);
-    if (!groupExists(rung.group)) {
-      return fail('failed', `The rank ${rung.name} grants the permission group "${rung.group}", which permissions.conf does not define; ask an admin.`);
-    }
+    if (!players.isOnline(p.uuid)) return offline(p);
+    if (!groupExists(rung.group)) return groupMissing(rung, '; ask an admin');
     if (rung.minPlaytimeSeconds > 0) {
       const pt = playtime();
-      if (!pt) return fail('refused', `The rank ${rung.name} needs playtime, but the playtime module is off.`);
+      if (!pt) return fail('refused', `The rank ${rung.name} needs playtime, but the playtime module is off.`, { you: msg('ranks.playtime-off', { rank: rung.name }) });
       const r = await pt.get(p.uuid);
       const active = r.ok ? r.value['active-seconds'] : 0;
       if (active < rung.minPlaytimeSeconds) {
-        return fail('refused', `The rank ${rung.name} needs ${duration(rung.minPlaytimeSeconds)} of playtime; ${p.name} has ${duration(active)}.`);
+        const [need, have] = [duration(rung.minPlaytimeSeconds), duration(active)];
+        return fail('refused', `The rank ${rung.name} needs ${durationText(rung.minPlaytimeSeconds)} of playtime; ${p.name} has played ${durationText(active)}.`, {
+          about: p.uuid,
+          you: msg('ranks.needs-playtime', { rank: rung.name, need, have }),
+          other: msg('ranks.needs-playtime-other', { player: p.name, rank: rung.name, need, have }),
+        });
       }
     }
     const balance = await balanceMinor(p.uuid);
     if (rung.minBalanceMinor > 0 && balance < rung.minBalanceMinor) {
-      return fail('refused', `The rank ${rung.name} needs a balance of ${format(rung.minBalanceMinor)}; ${p.name} has ${format(balance)}.`);
+      const [need, have] = [format(rung.minBalanceMinor), format(balance)];
+      return fail('refused', `The rank ${rung.name} needs a balance of ${need}; ${p.name} has ${have}.`, {
+        about: p.uuid,
+        you: msg('ranks.needs-balance', { rank: rung.name, need, have }),
+        other: msg('ranks.needs-balance-other', { player: p.name, rank: rung.name, need, have }),
+      });
     }
-    if (balance < costMinor) return fail('insufficient-funds', `The rank ${rung.name} costs ${format(costMinor)}; ${p.name} has ${format(balance)}.`);
+    if (balance < costMinor) {
+      const [cost, held] = [format(costMinor), format(balance)];
+      return fail('insufficient-funds', `The rank ${rung.name} costs ${cost}; ${p.name} has ${held}.`, {
+        about: p.uuid,
+        you: msg('ranks.cannot-afford', { rank: rung.name, cost, balance: held }),
+        other: msg('ranks.cannot-afford-other', { player: p.name, rank: rung.name, cost, balance: held }),
+      });
+    }
     return undefined;
   }
 
@@ -159,30 +197,38 @@ export function createRanksService(deps: RanksDeps): RanksService {
 
   const known = (uuid: string) => knownPlayer(players, uuid);
 
+  async function explain(uuid: string): Promise<Result<{ status: RankStatus; blocked?: Failure }>> {
+    const who = await known(uuid);
+    if (!who.ok) return who;
+    const p = who.value;
+    const s = await store.get(p.uuid);
+    const next = nextOf(p, s);
+    const rung = next.ok ? next.value : undefined;
+    let blocked: Failure | undefined;
+    if (!next.ok) blocked = next;
+    else if (!rung) blocked = atTop(p, s?.rank ?? '');
+    else blocked = await blocker(p, rung, rung.costMinor);
+    const status: RankStatus = {
+      standing: s ? renderStanding(s) : null,
+      next: rung ? renderRung(rung, positionOf(rung.name)) : null,
+      'can-rank-up': blocked === undefined,
+      reason: blocked?.message ?? null,
+    };
+    return ok(blocked ? { status, blocked } : { status });
+  }
+
   return {
     ladder() {
       const c = config();
       return ok({ ranks: c.rungs.map(renderRung), 'prestige-cost': money(c.prestigeCostMinor), 'max-prestige': c.maxPrestige || null });
     },
 
-    async status(uuid) {
-      const who = await known(uuid);
-      if (!who.ok) return who;
-      const p = who.value;
-      const s = await store.get(p.uuid);
-      const next = nextOf(s);
-      const rung = next.ok ? next.value : undefined;
-      let reason: string | null = null;
-      if (!next.ok) reason = next.message;
-      else if (!rung) reason = `${p.name} is at the top of the ladder${config().rungs.length > 0 ? ' (/prestige starts it again)' : ''}.`;
-      else reason = (await blocker(p, rung, rung.costMinor))?.message ?? null;
-      return ok({
-        standing: s ? renderStanding(s) : null,
-        next: rung ? renderRung(rung, positionOf(rung.name)) : null,
-        'can-rank-up': reason === null,
-        reason,
-      });
+    status: async (uuid) => {
+      const r = await explain(uuid);
+      return r.ok ? ok(r.value.status) : r;
     },
+
+    explain,
 
     rankup: async (uuid, actor) => {
       // The lookup is queued too: two calls are served in the order they came, also on PostgreSQL,
@@ -191,12 +237,12 @@ export function createRanksService(deps: RanksDeps): RanksService {
         const who = await known(uuid);
         if (!who.ok) return who;
         const p = who.value;
-        if (!players.isOnline(p.uuid)) return fail('player-offline', `${p.name} is not online.`);
+        if (!players.isOnline(p.uuid)) return offline(p);
         const before = await store.get(p.uuid);
-        const next = nextOf(before);
+        const next = nextOf(p, before);
         if (!next.ok) return next;
         const rung = next.value;
-        if (!rung) return fail('refused', `${p.name} is at the top rank, ${before?.rank}; /prestige starts the ladder again.`);
+        if (!rung) return atTop(p, before?.rank ?? '');
         const blocked = await blocker(p, rung, rung.costMinor);
         if (blocked) return blocked;
         const r = await move(p, before, rung, before?.prestige ?? 0, rung.costMinor, actor, 'rank.up');
@@ -212,23 +258,35 @@ export function createRanksService(deps: RanksDeps): RanksService {
         const who = await known(uuid);
         if (!who.ok) return who;
         const p = who.value;
-        if (!players.isOnline(p.uuid)) return fail('player-offline', `${p.name} is not online.`);
+        if (!players.isOnline(p.uuid)) return offline(p);
         const c = config();
         const before = await store.get(p.uuid);
         const top = c.rungs[c.rungs.length - 1]!;
         if (before?.rank !== top.name) {
-          return fail('refused', `Only a player on the top rank, ${top.name}, can prestige; ${p.name} is ${before ? `on ${before.rank}` : 'not on the ladder'}.`);
+          const tell = before
+            ? { about: p.uuid, you: msg('ranks.prestige-below', { top: top.name, rank: before.rank }), other: msg('ranks.prestige-below-other', { top: top.name, player: p.name, rank: before.rank }) }
+            : { about: p.uuid, you: msg('ranks.prestige-unranked', { top: top.name }), other: msg('ranks.prestige-unranked-other', { top: top.name, player: p.name }) };
+          return fail('refused', `Only a player on the top rank, ${top.name}, can prestige; ${p.name} is ${before ? `on ${before.rank}` : 'not on the ladder'}.`, tell);
         }
         if (c.maxPrestige > 0 && before.prestige >= c.maxPrestige) {
-          return fail('refused', `${p.name} has taken the most prestiges there are (${c.maxPrestige}).`);
+          return fail('refused', `${p.name} has taken the most prestiges there are (${c.maxPrestige}).`, {
+            about: p.uuid,
+            you: msg('ranks.prestige-max', { max: c.maxPrestige }),
+            other: msg('ranks.prestige-max-other', { player: p.name, max: c.maxPrestige }),
+          });
         }
         const first = c.rungs[0]!;
         // The first rung's own requirements are not asked again: only its group, and the prestige cost.
-        if (!groupExists(first.group)) {
-          return fail('failed', `The rank ${first.name} grants the permission group "${first.group}", which permissions.conf does not define; ask an admin.`);
-        }
+        if (!groupExists(first.group)) return groupMissing(first, '; ask an admin');
         const balance = await balanceMinor(p.uuid);
-        if (balance < c.prestigeCostMinor) return fail('insufficient-funds', `A prestige costs ${format(c.prestigeCostMinor)}; ${p.name} has ${format(balance)}.`);
+        if (balance < c.prestigeCostMinor) {
+          const [cost, held] = [format(c.prestigeCostMinor), format(balance)];
+          return fail('insufficient-funds', `A prestige costs ${cost}; ${p.name} has ${held}.`, {
+            about: p.uuid,
+            you: msg('ranks.prestige-cannot-afford', { cost, balance: held }),
+            other: msg('ranks.prestige-cannot-afford-other', { player: p.name, cost, balance: held }),
+          });
+        }
         const r = await move(p, before, first, before.prestige + 1, c.prestigeCostMinor, actor, 'rank.prestige');
         if (r.ok) events.emit('rank.prestige', { ...change(p, r.value), cost: r.value.paid, actor: actorName(actor) });
         return r;
@@ -242,13 +300,20 @@ export function createRanksService(deps: RanksDeps): RanksService {
       const p = who.value;
       const i = positionOf(rank);
       const rung = config().rungs[i];
-      if (!rung) return fail('not-found', `There is no rank "${rank}" in ranks.conf (${config().rungs.map((r) => r.name).join(', ')}).`);
+      if (!rung) {
+        const names = config().rungs.map((r) => r.name).join(', ');
+        return fail('not-found', `There is no rank "${rank}" in ranks.conf (${names}).`, { you: msg('ranks.unknown', { rank, ranks: names }) });
+      }
       return queue.run(p.uuid, async () => {
         const before = await store.get(p.uuid);
-        if (before?.rank === rung.name) return fail('already-in-state', `${p.name} is already on the rank ${rung.name}.`);
-        if (!groupExists(rung.group)) {
-          return fail('failed', `The rank ${rung.name} grants the permission group "${rung.group}", which permissions.conf does not define.`);
+        if (before?.rank === rung.name) {
+          return fail('already-in-state', `${p.name} is already on the rank ${rung.name}.`, {
+            about: p.uuid,
+            you: msg('ranks.already', { rank: rung.name }),
+            other: msg('ranks.already-other', { player: p.name, rank: rung.name }),
+          });
         }
+        if (!groupExists(rung.group)) return groupMissing(rung);
         const r = await move(p, before, rung, before?.prestige ?? 0, 0, actor, 'rank.set');
         if (r.ok) events.emit('rank.set', { ...change(p, r.value), actor: actorName(actor) });
         return r;
@@ -259,13 +324,4 @@ export function createRanksService(deps: RanksDeps): RanksService {
 
 function change(p: KnownPlayer, c: RankChange) {
   return { ...playerFields(p), rank: c.standing.rank, 'previous-rank': c['previous-rank'], prestige: c.standing.prestige };
-}
-
-/** Seconds as a person reads them: "1h 5m", "45s". */
-export function duration(seconds: number): string {
-  const h = Math.floor(seconds / 3600);
-  const m = Math.floor((seconds % 3600) / 60);
-  const s = seconds % 60;
-  const parts = [h ? `${h}h` : '', m ? `${m}m` : '', s || (!h && !m) ? `${s}s` : ''].filter(Boolean);
-  return parts.join(' ');
 }

@@ -6,6 +6,7 @@ import { defineModule } from '../../core/kernel/module.ts';
 import { TPA_NODES, tpaCommands } from './tpa.commands.ts';
 import { tpaReloadable } from './tpa.config.ts';
 import { TPA_EVENTS } from './tpa.events.ts';
+import { TPA_MESSAGES } from './tpa.messages.ts';
 import { createTpaService, type TpaService } from './tpa.service.ts';
 import { TPA_ROUTES } from './tpa.routes.ts';
 
@@ -22,11 +23,13 @@ export const tpaModule = defineModule({
   migrations: [],
   routes: TPA_ROUTES,
   events: TPA_EVENTS,
+  messages: TPA_MESSAGES,
   playerNodes: Object.values(TPA_NODES),
   readConfigFiles: (ctx) => void ctx.load(tpaReloadable(ctx.configDir)),
   createService: (ctx) =>
     createTpaService({
       platform: ctx.platform,
+      messages: ctx.messages,
       events: ctx.events,
       scheduler: ctx.scheduler,
       clock: ctx.clock,

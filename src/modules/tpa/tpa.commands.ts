@@ -5,6 +5,8 @@ import { senderPlayer, succeeded } from '../../core/commands/command-helpers.ts'
 import { command } from '../../core/commands/command-tree.ts';
 import type { CommandContext, CommandDefinition } from '../../core/commands/commands.ts';
 import type { ModuleContext } from '../../core/kernel/module.ts';
+import { duration } from '../../core/messages/catalogue.ts';
+import { msg } from './tpa.messages.ts';
 import type { TpaService } from './tpa.service.ts';
 import type { RequestKind } from './tpa.schemas.ts';
 
@@ -39,7 +41,7 @@ export function tpaCommands(tpa: TpaService, ctx: ModuleContext): CommandDefinit
     if (name === undefined) return undefined;
     const p = platform.playerByName(name);
     if (!p) {
-      c.reply({ text: `You have no pending teleport request from ${name}.`, color: 'red' });
+      c.reply(msg('tpa.none-from', { player: name }));
       return false;
     }
     return p.uuid;
@@ -56,7 +58,7 @@ export function tpaCommands(tpa: TpaService, ctx: ModuleContext): CommandDefinit
         const r = tpa.send(senderPlayer(c).uuid, player.uuid, kind);
         if (!succeeded(c, r)) return;
         const wait = Math.round((Date.parse(r.value['expires-at']) - Date.parse(r.value['sent-at'])) / 1000);
-        c.reply({ text: `Teleport request sent to ${player.name}; it expires in ${wait} seconds. Cancel it with /tpacancel.`, color: 'gold' });
+        c.reply(msg('tpa.sent', { player: player.name, wait: duration(wait) }));
       },
     });
 
@@ -75,7 +77,7 @@ export function tpaCommands(tpa: TpaService, ctx: ModuleContext): CommandDefinit
         if (sender === false) return;
         const r = tpa.accept(senderPlayer(c).uuid, sender);
         if (!succeeded(c, r)) return;
-        c.reply({ text: `Accepted the teleport request from ${r.value.request['sender-name']}.`, color: 'gold' });
+        c.reply(msg('tpa.accepted', { player: r.value.request['sender-name'] }));
         // Both players are told how the move ends (after its warm-up); the command waits for it.
         await r.value.teleport;
       },
@@ -91,7 +93,7 @@ export function tpaCommands(tpa: TpaService, ctx: ModuleContext): CommandDefinit
         const sender = uuidOf(c, player);
         if (sender === false) return;
         const r = tpa.deny(senderPlayer(c).uuid, sender);
-        if (succeeded(c, r)) c.reply({ text: `Denied the teleport request from ${r.value['sender-name']}.`, color: 'gold' });
+        if (succeeded(c, r)) c.reply(msg('tpa.denied', { player: r.value['sender-name'] }));
       },
     }),
     command({
@@ -104,7 +106,7 @@ export function tpaCommands(tpa: TpaService, ctx: ModuleContext): CommandDefinit
         const r = tpa.cancel(senderPlayer(c).uuid, player?.uuid);
         if (!succeeded(c, r)) return;
         const names = r.value.map((q) => q['target-name']).join(', ');
-        c.reply({ text: `Cancelled your teleport request${r.value.length === 1 ? '' : 's'} to ${names}.`, color: 'gold' });
+        c.reply(msg(r.value.length === 1 ? 'tpa.cancelled' : 'tpa.cancelled-many', { players: names }));
       },
     }),
   ];

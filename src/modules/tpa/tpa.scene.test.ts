@@ -87,8 +87,8 @@ describe('teleport requests, /tp, /tphere and /back (in process)', () => {
 
   it('/tpa: Ben sees the request with [Accept] [Deny]; /tpaccept moves Ann to Ben after her warm-up', async () => {
     const seen = ben.waitForMessage(/^Ann asks to teleport to you\.$/);
-    const buttons = ben.waitForMessage(/^\[Accept\] \[Deny\] \(or \/tpaccept, \/tpdeny; expires in 6 seconds\)$/);
-    await ann.run('/tpa Ben', /^Teleport request sent to Ben; it expires in 6 seconds/);
+    const buttons = ben.waitForMessage(/^\[Accept\] \[Deny\] \(click, or type \/tpaccept or \/tpdeny; it expires in 6 s\)$/);
+    await ann.run('/tpa Ben', /^You sent a teleport request to Ben; it expires in 6 s\. Cancel it with \/tpacancel\.$/);
     await Promise.all([seen, buttons]);
     const list = await rs.call('GET', `/players/${benId}/teleport-requests`, reader);
     assert.deepEqual(
@@ -134,7 +134,7 @@ describe('teleport requests, /tp, /tphere and /back (in process)', () => {
     await asked;
     const mark = ann.messages.length;
     const denied = ann.waitForMessage(/^Ben denied your teleport request\.$/);
-    await ben.run('/tpdeny Ann', /^Denied the teleport request from Ann\.$/);
+    await ben.run('/tpdeny Ann', /^You denied the teleport request from Ann\.$/);
     await denied;
     // Past any warm-up a move would have waited for: she stays, and no warm-up started.
     await scene.t.clock.advance(WARMUP + 0.5);
@@ -148,10 +148,10 @@ describe('teleport requests, /tp, /tphere and /back (in process)', () => {
     const asked = ben.waitForMessage(/^Ann asks to teleport to you\.$/);
     await ann.chat('/tpa Ben');
     await asked;
-    const cancelled = ben.waitForMessage(/^Ann cancelled their teleport request\.$/);
-    await ann.run('/tpacancel', /^Cancelled your teleport request to Ben\.$/);
+    const cancelled = ben.waitForMessage(/^Ann cancelled their teleport request to you\.$/);
+    await ann.run('/tpacancel', /^You cancelled your teleport request to Ben\.$/);
     await cancelled;
-    await ben.run('/tpaccept', /^You have no pending teleport request\.$/);
+    await ben.run('/tpaccept', /^You have no pending teleport request to answer\.$/);
     await events.next('teleport.request-cancel', (d) => d['player-id'] === annId && d.reason === 'cancelled');
   });
 
@@ -159,7 +159,7 @@ describe('teleport requests, /tp, /tphere and /back (in process)', () => {
     const asked = ben.waitForMessage(/^Ann asks to teleport to you\.$/);
     await ann.chat('/tpa Ben');
     await asked;
-    const annExpired = /^Your teleport request to Ben has expired\.$/;
+    const annExpired = /^Your teleport request to Ben has expired\. Send another if you still want to\.$/;
     const benExpired = /^The teleport request from Ann has expired\.$/;
     await scene.t.clock.advance(EXPIRY - 0.5);
     await scene.t.settle();
@@ -169,7 +169,7 @@ describe('teleport requests, /tp, /tphere and /back (in process)', () => {
     await scene.t.clock.advance(0.5);
     await Promise.all([annTold, benTold]);
     await events.next('teleport.request-expire', (d) => d['player-id'] === annId && d['target-id'] === benId);
-    await ben.run('/tpaccept', /^You have no pending teleport request\.$/);
+    await ben.run('/tpaccept', /^You have no pending teleport request to answer\.$/);
   });
 
   it('/tp takes Ben to Ann, /tphere brings Ann to Ben, /tp x y z moves Ben to coordinates', async () => {

@@ -60,7 +60,7 @@ describe('teleport requests', () => {
   it('/tpa tells the target with clickable accept and deny, answers the sender, and emits request-send', async () => {
     await pair();
     await t.platform.run(ann, '/tpa Ben');
-    assert.equal(lastOf(ann), `Teleport request sent to Ben; it expires in ${EXPIRY} seconds. Cancel it with /tpacancel.`);
+    assert.equal(lastOf(ann), 'You sent a teleport request to Ben; it expires in 1 min. Cancel it with /tpacancel.');
     assert.ok(said(ben, 'Ann asks to teleport to you.'));
     const buttons = (t.platform.messages.get(ben)?.at(-1) as TextComponent).extra as TextComponent[];
     assert.deepEqual(buttons[0]?.clickEvent, { action: 'run_command', value: '/tpaccept Ann' });
@@ -73,6 +73,12 @@ describe('teleport requests', () => {
     const list = value(await tpa.requests(ben));
     assert.deepEqual([list.incoming.length, list.outgoing.length, list.incoming[0]?.['sender-name']], [1, 0, 'Ann']);
     assert.deepEqual(value(await tpa.requests(ann)).outgoing.map((r) => r['target-name']), ['Ben']);
+    t.platform.setLocale(ben, 'de_DE');
+    await t.platform.run(ann, '/tpahere Ben');
+    assert.deepEqual(t.platform.messagesOf(ben).slice(-2), [
+      'Ann möchte dich zu sich teleportieren.',
+      '[Annehmen] [Ablehnen] (klicke, oder tippe /tpaccept oder /tpdeny; läuft in 1 Min. ab)',
+    ]);
   });
 
   it('/tpaccept moves the sender of a /tpa to the target after the warm-up; both are told', async () => {
@@ -80,14 +86,14 @@ describe('teleport requests', () => {
     await t.platform.run(ann, '/tpa Ben');
     const accepting = t.platform.run(ben, '/tpaccept');
     await t.until(() => t.kernel.api.teleport.warmingUp(ann), 'Ann’s warm-up');
-    assert.equal(lastOf(ben), 'Accepted the teleport request from Ann.');
+    assert.equal(lastOf(ben), 'You accepted the teleport request from Ann.');
     assert.ok(said(ann, 'Ben accepted your teleport request.'));
     assert.equal(lastOf(ann), `Teleporting in ${WARMUP} seconds, don't move.`);
     assert.deepEqual(t.platform.location(ann), spot(0.5, 64, 0.5));
     await t.clock.advance(WARMUP);
     await accepting;
     assert.deepEqual(t.platform.location(ann), spot(100.5, 70, 100.5));
-    assert.equal(lastOf(ann), 'Teleported to Ben.');
+    assert.equal(lastOf(ann), 'You teleported to Ben.');
     assert.equal(lastOf(ben), 'Ann teleported to you.');
     assert.equal(named('teleport.request-accept').length, 1);
     assert.equal(named('teleport.player-teleport')[0]?.data.cause, 'tpa');
@@ -124,11 +130,11 @@ describe('teleport requests', () => {
     await pair();
     await t.platform.run(ann, '/tpa Ben');
     await t.platform.run(ben, '/tpdeny ann');
-    assert.equal(lastOf(ben), 'Denied the teleport request from Ann.');
+    assert.equal(lastOf(ben), 'You denied the teleport request from Ann.');
     assert.equal(lastOf(ann), 'Ben denied your teleport request.');
     assert.equal(named('teleport.request-deny').length, 1);
     await t.platform.run(ben, '/tpaccept');
-    assert.equal(lastOf(ben), 'You have no pending teleport request.');
+    assert.equal(lastOf(ben), 'You have no pending teleport request to answer.');
   });
 
   it('/tpacancel ends the sender’s requests (one or all) and tells the targets', async () => {
@@ -137,15 +143,15 @@ describe('teleport requests', () => {
     await t.platform.run(ann, '/tpa Ben');
     await t.platform.run(ann, '/tpahere Cy');
     await t.platform.run(ann, '/tpacancel Ben');
-    assert.equal(lastOf(ann), 'Cancelled your teleport request to Ben.');
-    assert.equal(lastOf(ben), 'Ann cancelled their teleport request.');
+    assert.equal(lastOf(ann), 'You cancelled your teleport request to Ben.');
+    assert.equal(lastOf(ben), 'Ann cancelled their teleport request to you.');
     assert.deepEqual(value(await tpa.requests(ann)).outgoing.map((r) => r['target-name']), ['Cy']);
     await t.platform.run(ann, '/tpacancel');
-    assert.equal(lastOf(ann), 'Cancelled your teleport request to Cy.');
-    assert.equal(lastOf(cy), 'Ann cancelled their teleport request.');
+    assert.equal(lastOf(ann), 'You cancelled your teleport request to Cy.');
+    assert.equal(lastOf(cy), 'Ann cancelled their teleport request to you.');
     assert.deepEqual(named('teleport.request-cancel').map((e) => [e.data['target-name'], e.data.reason]), [['Ben', 'cancelled'], ['Cy', 'cancelled']]);
     await t.platform.run(ann, '/tpacancel');
-    assert.equal(lastOf(ann), 'You have no pending teleport request.');
+    assert.equal(lastOf(ann), 'You have no pending teleport request. Send one with /tpa <player>.');
   });
 
   it('expires after request-expiry-seconds, telling both; accepting afterwards finds nothing', async () => {
@@ -155,7 +161,7 @@ describe('teleport requests', () => {
     assert.equal(named('teleport.request-expire').length, 0);
     await t.clock.advance(1);
     assert.equal(named('teleport.request-expire').length, 1);
-    assert.equal(lastOf(ann), 'Your teleport request to Ben has expired.');
+    assert.equal(lastOf(ann), 'Your teleport request to Ben has expired. Send another if you still want to.');
     assert.equal(lastOf(ben), 'The teleport request from Ann has expired.');
     await t.platform.run(ben, '/tpaccept Ann');
     assert.equal(lastOf(ben), 'You have no pending teleport request from Ann.');
@@ -196,8 +202,8 @@ describe('teleport requests', () => {
     await t.platform.run(ann, '/tpa Ben');
     await t.platform.run(cy, '/tpa Ann');
     t.platform.quit(ann);
-    assert.equal(lastOf(ben), 'The teleport request from Ann was dropped: Ann left the game.');
-    assert.equal(lastOf(cy), 'Your teleport request to Ann was dropped: Ann left the game.');
+    assert.equal(lastOf(ben), 'Ann left the game, so their teleport request to you was dropped.');
+    assert.equal(lastOf(cy), 'Ann left the game, so your teleport request to them was dropped.');
     assert.deepEqual(named('teleport.request-cancel').map((e) => [e.data['player-name'], e.data.reason]), [['Ann', 'quit'], ['Cy', 'quit']]);
     assert.deepEqual(value(await tpa.requests(ben)).incoming, []);
     await t.clock.advance(EXPIRY);
@@ -207,7 +213,7 @@ describe('teleport requests', () => {
   it('declines requests to oneself or an offline player; bad input names the field', async () => {
     await pair();
     await t.platform.run(ann, '/tpa Ann');
-    assert.equal(lastOf(ann), 'You cannot send a teleport request to yourself.');
+    assert.equal(lastOf(ann), 'You cannot send a teleport request to yourself: name another player.');
     await t.platform.run(ann, '/tpa Nobody');
     assert.equal(lastOf(ann), 'No player named Nobody is online.');
     declined(tpa.send(ann, NEVER_SEEN, 'tpa'), 'player-offline');

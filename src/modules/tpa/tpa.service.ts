@@ -11,12 +11,15 @@ import type { Clock } from '../../core/kernel/clock.ts';
 import type { EventBus } from '../../core/kernel/events.ts';
 import { InvalidInput } from '../../core/values/invalid-input.ts';
 import { knownPlayer, playerFields } from '../../core/players/known-player.ts';
-import { fail, ok, type Result } from '../../core/kernel/result.ts';
+import { fail, failureFor, ok, type Result } from '../../core/kernel/result.ts';
+import { duration } from '../../core/messages/catalogue.ts';
+import type { Messages } from '../../core/messages/messages.ts';
 import type { ScheduledTask, Scheduler } from '../../core/kernel/scheduler.ts';
 import { normalizeUuid } from '../../core/players/uuid.ts';
-import type { GamePlatform, OnlinePlayer, Text } from '../../platform/platform.ts';
+import type { GamePlatform, OnlinePlayer } from '../../platform/platform.ts';
 import type { TpaConfig } from './tpa.config.ts';
 import type { CancelReason } from './tpa.events.ts';
+import { msg } from './tpa.messages.ts';
 import type { RequestKind, TeleportRequest, TeleportRequestList } from './tpa.schemas.ts';
 
 /** How the move of an accepted request ended: the teleport service's result. */
@@ -51,6 +54,8 @@ export interface TpaService {
 
 export interface TpaDeps {
   platform: GamePlatform;
+  /** What the players are told, each in their language. */
+  messages: Pick<Messages, 'tell'>;
   events: EventBus;
   scheduler: Scheduler;
   clock: Clock;
@@ -68,17 +73,8 @@ interface Pending {
   task: ScheduledTask;
 }
 
-const seconds = (n: number): string => `${n} second${n === 1 ? '' : 's'}`;
-const gold = (text: string): Text => ({ text, color: 'gold' });
-const red = (text: string): Text => ({ text, color: 'red' });
-
-/** A word the player can click to run a command (and hover to see it). */
-function button(label: string, command: string, color: string): Text {
-  return { text: `[${label}]`, color, bold: true, clickEvent: { action: 'run_command', value: command }, hoverEvent: { action: 'show_text', contents: command } };
-}
-
 export function createTpaService(deps: TpaDeps): TpaService {
-  const { platform, events, scheduler, clock, players, teleport, config } = deps;
+  const { platform, messages, events, scheduler, clock, players, teleport, config } = deps;
   /** Keyed by `<sender>><target>`: one request per pair. Map order is the order sent. */
   const pending = new Map<string, Pending>();
   const keyOf = (sender: string, target: string) => `${sender}>${target}`;
@@ -112,9 +108,9 @@ export function createTpaService(deps: TpaDeps): TpaService {
   function received(target: string, sender: string | undefined): Result<Pending> {
     const p = sender === undefined ? incoming(target)[0] : pending.get(keyOf(sender, target));
     if (p) return ok(p);
-    if (sender === undefined) return fail('not-found', 'You have no pending teleport request.');
+    if (sender === undefined) return fail('not-found', 'You have no pending teleport request.', { you: msg('tpa.none-received') });
     const name = platform.player(sender)?.name ?? sender;
-    return fail('not-found', `You have no pending teleport request from ${name}.`);
+    return fail('not-found', `You have no pending teleport request from ${name}.`, { you: msg('tpa.none-from', { player: name }) });
   }
 
   function cancelled(p: Pending, reason: CancelReason): void {
@@ -126,8 +122,8 @@ export function createTpaService(deps: TpaDeps): TpaService {
     if (pending.get(keyOf(p.sender.uuid, p.target.uuid)) !== p) return;
     pending.delete(keyOf(p.sender.uuid, p.target.uuid));
     events.emit('teleport.request-expire', about(p));
-    platform.sendMessage(p.sender.uuid, red(`Your teleport request to ${p.target.name} has expired.`));
-    platform.sendMessage(p.target.uuid, red(`The teleport request from ${p.sender.name} has expired.`));
+    messages.tell(p.sender.uuid, msg('tpa.expired-yours', { player: p.target.name }));
+    messages.tell(p.target.uuid, msg('tpa.expired-theirs', { player: p.sender.name }));
   }
 
   /** The accepted request's move: the player who moves goes to where the other stands now. */
@@ -136,12 +132,15 @@ export function createTpaService(deps: TpaDeps): TpaService {
     const to = platform.location(host.uuid);
     const r = to ? await teleport.teleport(mover.uuid, to, { cause: p.kind }) : fail('player-offline', `${host.name} is not online.`);
     if (!r.ok) {
-      platform.sendMessage(mover.uuid, red(r.message));
-      platform.sendMessage(host.uuid, red(`${mover.name} was not teleported to you.`));
+      // The teleport's own words for the mover when it has them, else its sentence.
+      const words = failureFor(r, mover.uuid);
+      if (words) messages.tell(mover.uuid, words);
+      else platform.sendMessage(mover.uuid, { text: r.message, color: 'red' });
+      messages.tell(host.uuid, msg('tpa.not-moved', { player: mover.name }));
       return r;
     }
-    platform.sendMessage(mover.uuid, gold(`Teleported to ${host.name}.`));
-    platform.sendMessage(host.uuid, gold(`${mover.name} teleported to you.`));
+    messages.tell(mover.uuid, msg('tpa.moved', { player: host.name }));
+    messages.tell(host.uuid, msg('tpa.came', { player: mover.name }));
     return r;
   }
 
@@ -150,8 +149,7 @@ export function createTpaService(deps: TpaDeps): TpaService {
       if (p.sender.uuid !== player.uuid && p.target.uuid !== player.uuid) continue;
       cancelled(p, 'quit');
       const other = p.sender.uuid === player.uuid ? p.target : p.sender;
-      const whose = p.sender.uuid === player.uuid ? `The teleport request from ${player.name}` : `Your teleport request to ${player.name}`;
-      platform.sendMessage(other.uuid, red(`${whose} was dropped: ${player.name} left the game.`));
+      messages.tell(other.uuid, msg(p.sender.uuid === player.uuid ? 'tpa.dropped-theirs' : 'tpa.dropped-yours', { player: player.name }));
     }
   };
   platform.on('quit', onQuit);
@@ -164,7 +162,7 @@ export function createTpaService(deps: TpaDeps): TpaService {
       if (!sender) return fail('player-offline', `${s} is not online.`);
       const target = platform.player(t);
       if (!target) return fail('player-offline', `${t} is not online.`);
-      if (s === t) return fail('refused', 'You cannot send a teleport request to yourself.');
+      if (s === t) return fail('refused', 'You cannot send a teleport request to yourself.', { you: msg('tpa.self') });
       const before = pending.get(keyOf(s, t));
       if (before) cancelled(before, 'replaced');
       const wait = config().requestExpirySeconds;
@@ -173,17 +171,8 @@ export function createTpaService(deps: TpaDeps): TpaService {
       const p: Pending = { sender, target, kind, sentAt, expiresAt, task: scheduler.after(wait * 1000, () => expire(p)) };
       pending.set(keyOf(s, t), p);
       events.emit('teleport.request-send', { ...about(p), 'expires-at': expiresAt.toISOString() });
-      const asks = kind === 'tpa' ? `${sender.name} asks to teleport to you.` : `${sender.name} asks you to teleport to them.`;
-      platform.sendMessage(target.uuid, gold(asks));
-      platform.sendMessage(target.uuid, {
-        text: '',
-        extra: [
-          button('Accept', `/tpaccept ${sender.name}`, 'green'),
-          ' ',
-          button('Deny', `/tpdeny ${sender.name}`, 'red'),
-          { text: ` (or /tpaccept, /tpdeny; expires in ${seconds(wait)})`, color: 'gray' },
-        ],
-      });
+      messages.tell(target.uuid, msg(kind === 'tpa' ? 'tpa.asks-to-come' : 'tpa.asks-you', { player: sender.name }));
+      messages.tell(target.uuid, msg('tpa.buttons', { player: sender.name, wait: duration(wait) }));
       return ok(answer(p));
     },
 
@@ -194,7 +183,7 @@ export function createTpaService(deps: TpaDeps): TpaService {
       const p = found.value;
       drop(p);
       events.emit('teleport.request-accept', about(p));
-      platform.sendMessage(p.sender.uuid, gold(`${p.target.name} accepted your teleport request.`));
+      messages.tell(p.sender.uuid, msg('tpa.accepted-yours', { player: p.target.name }));
       return ok({ request: answer(p), teleport: travel(p) });
     },
 
@@ -205,7 +194,7 @@ export function createTpaService(deps: TpaDeps): TpaService {
       const p = found.value;
       drop(p);
       events.emit('teleport.request-deny', about(p));
-      platform.sendMessage(p.sender.uuid, red(`${p.target.name} denied your teleport request.`));
+      messages.tell(p.sender.uuid, msg('tpa.denied-yours', { player: p.target.name }));
       return ok(answer(p));
     },
 
@@ -213,12 +202,13 @@ export function createTpaService(deps: TpaDeps): TpaService {
       const s = idOf(senderUuid, 'sender');
       const which = targetUuid === undefined ? outgoing(s) : [pending.get(keyOf(s, idOf(targetUuid, 'target')))].filter((p) => p !== undefined);
       if (which.length === 0) {
-        const to = targetUuid === undefined ? '' : ` to ${platform.player(targetUuid)?.name ?? targetUuid}`;
-        return fail('not-found', `You have no pending teleport request${to}.`);
+        if (targetUuid === undefined) return fail('not-found', 'You have no pending teleport request.', { you: msg('tpa.none-sent') });
+        const name = platform.player(targetUuid)?.name ?? targetUuid;
+        return fail('not-found', `You have no pending teleport request to ${name}.`, { you: msg('tpa.none-to', { player: name }) });
       }
       for (const p of which) {
         cancelled(p, 'cancelled');
-        platform.sendMessage(p.target.uuid, red(`${p.sender.name} cancelled their teleport request.`));
+        messages.tell(p.target.uuid, msg('tpa.cancelled-theirs', { player: p.sender.name }));
       }
       return ok(which.map(answer));
     },

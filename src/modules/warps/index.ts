@@ -3,6 +3,7 @@
 import { defineModule } from '../../core/kernel/module.ts';
 import { WARP_NODES, warpsCommands } from './warps.commands.ts';
 import { WARP_EVENTS } from './warps.events.ts';
+import { WARPS_MESSAGES } from './warps.messages.ts';
 import { createWarpsService, type WarpsService } from './warps.service.ts';
 import { WARPS_MIGRATIONS } from './warps.store.ts';
 import { WARPS_ROUTES } from './warps.routes.ts';
@@ -20,6 +21,7 @@ export const warpsModule = defineModule({
   migrations: WARPS_MIGRATIONS,
   routes: WARPS_ROUTES,
   events: WARP_EVENTS,
+  messages: WARPS_MESSAGES,
   playerNodes: [WARP_NODES.use, WARP_NODES.list, WARP_NODES.rate],
   createService: (ctx) =>
     createWarpsService({

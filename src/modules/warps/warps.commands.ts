@@ -2,6 +2,8 @@
 
 import type { CommandContext, CommandDefinition } from '../../core/commands/commands.ts';
 import type { ModuleContext } from '../../core/kernel/module.ts';
+import type { Said } from '../../core/messages/catalogue.ts';
+import { msg } from './warps.messages.ts';
 import type { Warp } from './warps.schemas.ts';
 import type { WarpsService } from './warps.service.ts';
 import { argsFor } from '../../core/commands/command-args.ts';
@@ -16,7 +18,12 @@ export const WARP_NODES = {
   admin: 'core.warp.admin',
 } as const;
 
-const rating = (w: Warp) => (w['average-rating'] === null ? 'not rated' : `${w['average-rating']}/5 from ${w.ratings}`);
+/** "4.5/5 from 2 ratings", or "not rated yet". */
+function rating(w: Warp): Said {
+  const average = w['average-rating'];
+  if (average === null) return msg('warps.not-rated');
+  return w.ratings === 1 ? msg('warps.rating-one', { average }) : msg('warps.rating', { average, count: w.ratings });
+}
 
 export function warpsCommands(warps: WarpsService, ctx: ModuleContext): CommandDefinition[] {
   const arg = argsFor(ctx);
@@ -34,7 +41,7 @@ export function warpsCommands(warps: WarpsService, ctx: ModuleContext): CommandD
 
   function here(c: CommandContext) {
     const at = ctx.platform.location(senderPlayer(c).uuid);
-    if (!at) c.reply({ text: 'Your location is not known yet.', color: 'red' });
+    if (!at) c.reply(msg('warps.location-unknown'));
     return at;
   }
 
@@ -47,7 +54,7 @@ export function warpsCommands(warps: WarpsService, ctx: ModuleContext): CommandD
       args: [warpName],
       async run(c, { name }) {
         const r = await warps.travel(senderPlayer(c).uuid, name);
-        if (succeeded(c, r)) c.reply(`Warped to ${r.value.name}.`);
+        if (succeeded(c, r)) c.reply(msg('warps.warped', { warp: r.value.name }));
       },
       subcommands: [
         sub({
@@ -56,7 +63,7 @@ export function warpsCommands(warps: WarpsService, ctx: ModuleContext): CommandD
           args: [warpName, arg.integer('rating', { min: 1, max: 5 })],
           async run(c, { name, rating: stars }) {
             const r = await warps.rate(name, senderPlayer(c).uuid, stars, c.actor);
-            if (succeeded(c, r)) c.reply(`You rated ${r.value.name} ${stars}/5. It is now ${rating(r.value)}.`);
+            if (succeeded(c, r)) c.reply(msg('warps.rated', { warp: r.value.name, stars, rating: rating(r.value) }));
           },
         }),
       ],
@@ -68,9 +75,11 @@ export function warpsCommands(warps: WarpsService, ctx: ModuleContext): CommandD
       async run(c) {
         const r = await warps.list(c.sender.kind === 'player' ? c.sender.player.uuid : null);
         if (!succeeded(c, r)) return;
-        if (r.value.count === 0) return c.reply('There are no warps.');
-        c.reply(`Warps (${r.value.count}):`);
-        for (const w of r.value.warps) c.reply(`${w.name}: ${rating(w)}${w.permission ? ` [${w.permission}]` : ''}`);
+        if (r.value.count === 0) return c.reply(msg('warps.none'));
+        c.reply(msg('warps.list', { count: r.value.count }));
+        for (const w of r.value.warps) {
+          c.reply(w.permission ? msg('warps.row-permission', { warp: w.name, rating: rating(w), permission: w.permission }) : msg('warps.row', { warp: w.name, rating: rating(w) }));
+        }
       },
     }),
     command({
@@ -84,8 +93,9 @@ export function warpsCommands(warps: WarpsService, ctx: ModuleContext): CommandD
         const at = here(c);
         if (!at) return;
         const r = await warps.create(name, at, c.actor, permission ?? null);
-        if (!r.ok && r.code === 'already-exists') return c.reply({ text: `${r.message} Move it with /movewarp ${name}.`, color: 'red' });
-        if (succeeded(c, r)) c.reply(`Warp ${r.value.name} created${r.value.permission ? ` for holders of ${r.value.permission}` : ''}.`);
+        if (!succeeded(c, r)) return;
+        const { name: warp, permission: node } = r.value;
+        c.reply(node ? msg('warps.created-for', { warp, permission: node }) : msg('warps.created', { warp }));
       },
     }),
     command({
@@ -98,7 +108,7 @@ export function warpsCommands(warps: WarpsService, ctx: ModuleContext): CommandD
         const at = here(c);
         if (!at) return;
         const r = await warps.move(name, at, c.actor);
-        if (succeeded(c, r)) c.reply(`Warp ${r.value.name} moved.`);
+        if (succeeded(c, r)) c.reply(msg('warps.moved', { warp: r.value.name }));
       },
     }),
     command({
@@ -109,7 +119,7 @@ export function warpsCommands(warps: WarpsService, ctx: ModuleContext): CommandD
       args: [warpName],
       async run(c, { name }) {
         const r = await warps.delete(name, c.actor);
-        if (succeeded(c, r)) c.reply(`Warp ${r.value.name} deleted.`);
+        if (succeeded(c, r)) c.reply(msg('warps.deleted', { warp: r.value.name }));
       },
     }),
   ];

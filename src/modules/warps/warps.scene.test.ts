@@ -59,16 +59,16 @@ describe('warps over the Remote Access Service (in process)', () => {
 
   it('takes the player to the warp with /warp <name>', async () => {
     assert.equal(standsAt(ann, spot), false);
-    await ann.run('/warp spawn', /Warped to spawn\./);
+    await ann.run('/warp spawn', /You warped to spawn\./);
     assert.deepEqual(ann.location(), { ...spot, yaw: 0, pitch: 0 });
   });
 
   it('shows ratings given in game with /warp rate as the average; a new rating replaces the earlier one', async () => {
-    await ann.run('/warp rate spawn 5', /You rated spawn 5\/5/);
-    await ben.run('/warp rate spawn 2', /You rated spawn 2\/5/);
+    await ann.run('/warp rate spawn 5', /You rated the warp spawn 5\/5/);
+    await ben.run('/warp rate spawn 2', /You rated the warp spawn 2\/5/);
     let r = await rs.call('GET', '/warps/spawn', reader);
     assert.deepEqual([r.json.data['average-rating'], r.json.data.ratings], [3.5, 2]);
-    await ben.run('/warp rate spawn 4', /You rated spawn 4\/5/);
+    await ben.run('/warp rate spawn 4', /You rated the warp spawn 4\/5/);
     r = await rs.call('GET', '/warps/spawn', reader);
     assert.deepEqual([r.json.data['average-rating'], r.json.data.ratings], [4.5, 2]);
   });
@@ -86,7 +86,7 @@ describe('warps over the Remote Access Service (in process)', () => {
     await rs.console('perm grant Ann core.warp.vip', /Granted core\.warp\.vip to Ann/);
     const after = await rs.call('GET', `/warps?visible-to=${annId}`, reader);
     assert.deepEqual(names(after.json.data), ['spawn', 'vip']);
-    await ann.run('/warp vip', /Warped to vip\./);
+    await ann.run('/warp vip', /You warped to vip\./);
     assert.ok(standsAt(ann, { x: spot.x + 3, z: spot.z }), 'Ann stands at the vip warp');
   });
 
@@ -117,12 +117,12 @@ describe('warps over the Remote Access Service (in process)', () => {
     await ben.run('/setwarp market', /core\.warp\.admin/);
     assert.equal((await rs.call('GET', '/warps/market', reader)).json.code, 'not-found');
     await rs.console('perm grant Ben core.warp.admin', /Granted core\.warp\.admin to Ben/);
-    await ben.run('/setwarp market', /Warp market created\./);
+    await ben.run('/setwarp market', /You created the warp market where you stand\./);
     const created = await events.next('warp.create', (d) => d.name === 'market');
     assert.equal(created.data.actor, 'Ben');
     const market = await rs.call('GET', '/warps/market', reader);
     assert.deepEqual([market.json.data.name, market.json.data.location], ['market', ben.location()]);
-    await ben.run('/delwarp market', /Warp market deleted\./);
+    await ben.run('/delwarp market', /You deleted the warp market\./);
     const deleted = await events.next('warp.delete', (d) => d.name === 'market');
     assert.equal(deleted.data.actor, 'Ben');
   });

@@ -225,7 +225,7 @@ describe('warps', () => {
       assert.deepEqual(value(await warps.get('mine')).location, full(7, 70, 7));
       assert.equal(value(await warps.get('vault')).permission, 'core.warp.vault');
       await t.platform.run(erin, 'setwarp mine');
-      assert.match(said(), /already.*\/movewarp mine/);
+      assert.equal(t.platform.messagesOf(erin).at(-1), 'There is a warp "mine" already: move it with /movewarp mine, or choose another name.');
     });
 
     it('/warp <name> teleports; a warp behind a node the player lacks is refused', async () => {
@@ -237,15 +237,19 @@ describe('warps', () => {
 
     it('/warp rate <name> <1-5> rates it, and /warps lists only visible warps with ratings', async () => {
       await t.platform.run(bob, 'warp rate mine 4');
-      assert.match(t.platform.messagesOf(bob).join('\n'), /You rated mine 4\/5/);
+      assert.match(t.platform.messagesOf(bob).join('\n'), /You rated the warp mine 4\/5/);
       assert.equal(value(await warps.get('mine'))['average-rating'], 4);
       await t.platform.run(bob, 'warp rate mine 9');
       assert.match(t.platform.messagesOf(bob).join('\n'), /from 1 to 5/);
       t.platform.clearMessages();
       await t.platform.run(bob, 'warps');
       const listed = t.platform.messagesOf(bob).join('\n');
-      assert.match(listed, /mine: 4\/5 from 1/);
+      assert.match(listed, /mine: 4\/5 from 1 rating$/m);
       assert.doesNotMatch(listed, /vault|arena/);
+      t.platform.setLocale(bob, 'de_DE');
+      await t.platform.run(bob, 'warp vault');
+      assert.equal(t.platform.messagesOf(bob).at(-1), 'Du darfst den Warp „vault“ nicht benutzen: Er braucht die Berechtigung core.warp.vault.');
+      t.platform.setLocale(bob, 'en_US');
     });
 
     it('completes warp names and ratings; /warp rate without a rating answers its usage', async () => {

@@ -3,7 +3,7 @@
 // are already in the rendering of the Remote Access Service.
 
 import { actorName, type Actor } from '../../core/kernel/actor.ts';
-import type { AuditService, CoreApi, PermissionsService, PlayersService } from '../../core/kernel/api.ts';
+import type { AuditService, CoreApi, KnownPlayer, PermissionsService, PlayersService } from '../../core/kernel/api.ts';
 import type { Clock } from '../../core/kernel/clock.ts';
 import type { Db } from '../../core/storage/db.ts';
 import type { EventBus } from '../../core/kernel/events.ts';
@@ -12,6 +12,7 @@ import { toLocation, type LocationInput } from '../../core/values/location.ts';
 import { isNode } from '../../core/players/permissions.ts';
 import { fail, ok, type Result } from '../../core/kernel/result.ts';
 import type { GamePlatform } from '../../platform/platform.ts';
+import { msg } from './warps.messages.ts';
 import { WARP_NAME_PATTERN, type Warp, type WarpList } from './warps.schemas.ts';
 import { createWarpsStore, type WarpRow, type WarpsDb } from './warps.store.ts';
 import { knownPlayer } from '../../core/players/known-player.ts';
@@ -78,10 +79,18 @@ export function createWarpsService(deps: WarpsDeps): WarpsService {
 
   async function one(tx: WarpsDb, name: string): Promise<Result<WarpRow>> {
     const [w] = await store.read(tx, name);
-    return w ? ok(w) : fail('not-found', `There is no warp "${name}".`);
+    return w ? ok(w) : fail('not-found', `There is no warp "${name}".`, { you: msg('warps.unknown', { warp: name }) });
   }
 
   const mayUse = (player: string, w: Pick<Warp, 'permission'>) => w.permission === null || permissions.playerHas(player, w.permission);
+  const denied = (p: KnownPlayer, w: WarpRow) => {
+    const [warp, permission] = [w.name, w.permission ?? ''];
+    return fail('refused', `${p.name} may not use the warp "${warp}" (it needs ${permission}).`, {
+      about: p.uuid,
+      you: msg('warps.denied', { warp, permission }),
+      other: msg('warps.denied-other', { player: p.name, warp, permission }),
+    });
+  };
 
   return {
     mayUse,
@@ -109,7 +118,7 @@ export function createWarpsService(deps: WarpsDeps): WarpsService {
       const at = clock.now().toISOString();
       const by = actorName(actor);
       const made = await db.transaction().execute(async (tx) => ((await store.insert(tx, name, location, permission, by, at)) ? one(tx, name) : undefined));
-      if (!made) return fail('already-exists', `There is a warp "${name}" already.`);
+      if (!made) return fail('already-exists', `There is a warp "${name}" already.`, { you: msg('warps.exists', { warp: name }) });
       if (!made.ok) return made;
       await audit.record({ actor, action: 'warp.create', target: null, details: { name, location, permission } });
       events.emit('warp.create', { name, location, permission, actor: by });
@@ -153,7 +162,7 @@ export function createWarpsService(deps: WarpsDeps): WarpsService {
       const rated = await db.transaction().execute(async (tx): Promise<Result<WarpRow>> => {
         const w = await one(tx, name);
         if (!w.ok) return w;
-        if (!mayUse(p.uuid, w.value)) return fail('refused', `${p.name} may not use the warp "${name}".`);
+        if (!mayUse(p.uuid, w.value)) return denied(p, w.value);
         await store.rate(tx, name, p.uuid, rating, at);
         return one(tx, name);
       });
@@ -167,10 +176,10 @@ export function createWarpsService(deps: WarpsDeps): WarpsService {
       const who = await known(player, 'player');
       if (!who.ok) return who;
       const p = who.value;
-      if (!platform.player(p.uuid)) return fail('player-offline', `${p.name} is not online.`);
+      if (!platform.player(p.uuid)) return fail('player-offline', `${p.name} is not online.`, { about: p.uuid, other: msg('warps.offline-other', { player: p.name }) });
       const w = await one(db, name);
       if (!w.ok) return w;
-      if (!mayUse(p.uuid, w.value)) return fail('refused', `You may not use the warp "${name}" (it needs ${w.value.permission}).`);
+      if (!mayUse(p.uuid, w.value)) return denied(p, w.value);
       const moved = await teleport.teleport(p.uuid, w.value.location, { cause: 'warp' });
       return moved.ok ? ok(render(w.value)) : moved;
     },

@@ -37,7 +37,7 @@ export const playerwarpsPart: AreaPart = {
       const [x, z] = [Math.floor(ann.spawnPoint.x) + 12.5, Math.floor(ann.spawnPoint.z) + 9.5];
       const spot = { world: 'world', x, y: groundAt(ben, x, z) ?? 85, z, yaw: 90, pitch: 0 };
       await create(annId, 'pw-annshop', spot);
-      const fee = waitForMessage(ann, /^The fee of pw-annshop is \$5\.00/);
+      const fee = waitForMessage(ann, /^The fee of pw-annshop is now \$5\.00\.$/);
       ann.chat('/pwarp fee pw-annshop 5');
       await fee;
       // Ben pays 5: top him up first when earlier parts left him less.

@@ -33,8 +33,8 @@ export const presencePart: AreaPart = {
     it('/afk with a reason marks Ann away: Ben reads it and sees [AFK] Ann in the tab list, and the read names this server', async () => {
       const { ann, ben, events } = scene();
       const from = events.received.length;
-      const benReads = waitForMessage(ben, /^Ann is now AFK: brb coffee$/);
-      const annReads = waitForMessage(ann, /^You are now AFK: brb coffee$/);
+      const benReads = waitForMessage(ben, /^Ann is now AFK \(brb coffee\)\.$/);
+      const annReads = waitForMessage(ann, /^You are now AFK \(brb coffee\)\. Move or type \/afk to come back\.$/);
       ann.chat('/afk brb coffee');
       await Promise.all([benReads, annReads]);
       const e = await annAfk(from, (d) => d.away === true);
@@ -66,7 +66,7 @@ export const presencePart: AreaPart = {
       const { ann, ben, events } = scene();
       const from = events.received.length;
       const benLines = recordMessages(ben);
-      const away = waitForMessage(ann, /^You are now AFK\.$/);
+      const away = waitForMessage(ann, /^You are now AFK\. Move or type \/afk to come back\.$/);
       ann.chat('/afk');
       await away;
       const backByCommand = waitForMessage(ann, /^You are no longer AFK\.$/);
@@ -75,7 +75,7 @@ export const presencePart: AreaPart = {
       const e = await annAfk(from, (d) => d.away === false);
       assert.deepEqual([e.cause, e.actor], ['afk-command', 'Ann']);
 
-      const awayAgain = waitForMessage(ann, /^You are now AFK\.$/);
+      const awayAgain = waitForMessage(ann, /^You are now AFK\. Move or type \/afk to come back\.$/);
       ann.chat('/afk');
       await awayAgain;
       const chatFrom = events.received.length;
@@ -94,10 +94,10 @@ export const presencePart: AreaPart = {
     it('/playtime tells Ann her time; Ben’s /playtime Ann needs core.playtime.others; /playtimetop ranks the players', async () => {
       const { ann, ben } = scene();
       const annLines = recordMessages(ann);
-      const session = waitForMessage(ann, /^This session: /);
+      const session = waitForMessage(ann, /^You have been online for .+ this session\.$/);
       ann.chat('/playtime');
       await session;
-      assert.ok(annLines.some((l) => /^You have played .+: .+ active, .+ AFK, in \d+ sessions?\.$/.test(l)), annLines.join(' | '));
+      assert.ok(annLines.some((l) => /^You have played .+: .+ active, .+ away \(AFK\), in \d+ sessions?\.$/.test(l)), annLines.join(' | '));
       const refused = waitForMessage(ben, /core\.playtime\.others/);
       ben.chat('/playtime Ann');
       await refused;

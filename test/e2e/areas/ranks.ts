@@ -26,7 +26,7 @@ export const ranksPart: AreaPart = {
     it('/rankup puts the bot on the first rung; ranked up over REST, the group of the rung lets it run /rank Ben; /rankup then tells the playtime it needs', async () => {
       const { rs, writer, events, ann } = scene();
       const annId = ann.player.uuid;
-      const denied = waitForMessage(ann, /You do not have permission \(core\.rank\.others\)/);
+      const denied = waitForMessage(ann, /You may not see the ranks of other players \(core\.rank\.others\)/);
       ann.chat('/rank Ben');
       await denied;
       const told = waitForMessage(ann, /You ranked up to a\./);
@@ -40,10 +40,10 @@ export const ranksPart: AreaPart = {
       const r = await rs.call('POST', rank(annId, '/rankup'), writer);
       assert.equal(r.json.ok, true, JSON.stringify(r.json));
       assert.equal(r.json.data.standing.rank, 'b');
-      const shown = waitForMessage(ann, /Ben: no rank yet\./);
+      const shown = waitForMessage(ann, /Ben has no rank yet\./);
       ann.chat('/rank Ben');
       await shown;
-      const playtime = waitForMessage(ann, /needs 27h 46m 40s of playtime/);
+      const playtime = waitForMessage(ann, /You need 1 d 3 h 46 min 40 s of playtime for the rank c; you have played .+\. Keep playing, then type \/rankup again\./);
       ann.chat('/rankup');
       await playtime;
     });
@@ -57,11 +57,11 @@ export const ranksPart: AreaPart = {
         ann.chat('/ranks');
         await waitFor(() => lines.some((l) => l.startsWith('Prestige from c')), 'the /ranks lines');
         assert.ok(lines.includes('2. b (you): cost $30.00'), lines.join('\n'));
-        assert.ok(lines.some((l) => l.startsWith('3. c: cost $10.00, playtime 27h 46m 40s')), lines.join('\n'));
+        assert.ok(lines.some((l) => l.startsWith('3. c: cost $10.00, playtime 1 d 3 h 46 min 40 s')), lines.join('\n'));
         lines.length = 0;
         ann.chat('/rank');
-        await waitFor(() => lines.some((l) => l.startsWith('Not yet:')), 'the /rank lines');
-        assert.ok(lines.includes('You: rank b, prestige 0.'), lines.join('\n'));
+        await waitFor(() => lines.some((l) => l.startsWith('You need 1 d 3 h 46 min 40 s of playtime')), 'the /rank lines');
+        assert.ok(lines.includes('You are on the rank b, prestige 0.'), lines.join('\n'));
       } finally {
         ann.off('messagestr', record);
       }
@@ -72,12 +72,12 @@ export const ranksPart: AreaPart = {
       const annId = ann.player.uuid;
       assert.equal((await rs.call('POST', `/players/${annId}/balance/deposit`, writer, { amount: 5 })).json.ok, true);
       assert.equal((await rs.call('POST', rank(annId, '/set'), writer, { rank: 'c' })).json.data.standing.rank, 'c');
-      const told = waitForMessage(ann, /You prestiged: prestige 1, back on a\./);
+      const told = waitForMessage(ann, /You took prestige 1 and start again on the rank a\./);
       ann.chat('/prestige');
       await told;
       const p = await events.next('rank.prestige', (d) => d['player-id'] === annId);
       assert.deepEqual([p.data.rank, p.data['previous-rank'], p.data.actor], ['a', 'c', 'Ann']);
-      const denied = waitForMessage(ann, /You do not have permission \(core\.rank\.others\)/);
+      const denied = waitForMessage(ann, /You may not see the ranks of other players \(core\.rank\.others\)/);
       ann.chat('/rank Ben');
       await denied;
     });
@@ -88,7 +88,7 @@ export const ranksPart: AreaPart = {
       ann.chat('/rank set Ben b');
       await refused;
       await rs.console('perm grant Ann core.rank.set', /core\.rank\.set/);
-      const told = waitForMessage(ann, /Ben is now on the rank b\./);
+      const told = waitForMessage(ann, /You put Ben on the rank b\./);
       ann.chat('/rank set Ben b');
       await told;
       await events.next('rank.set', (d) => d['player-id'] === ben.player.uuid && d.rank === 'b' && d.actor === 'Ann');

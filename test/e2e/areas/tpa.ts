@@ -46,8 +46,8 @@ export const tpaPart: AreaPart = {
       const { events, ann, ben } = scene();
       const benAt = await place(ben, 12, 0);
       const seen = waitForMessage(ben, /^Ann asks to teleport to you\.$/);
-      const buttons = waitForMessage(ben, /^\[Accept\] \[Deny\] \(or \/tpaccept, \/tpdeny; expires in \d+ seconds\)$/);
-      const sent = waitForMessage(ann, /^Teleport request sent to Ben; it expires in \d+ seconds/);
+      const buttons = waitForMessage(ben, /^\[Accept\] \[Deny\] \(click, or type \/tpaccept or \/tpdeny; it expires in \d+ (min|s)( \d+ s)?\)$/);
+      const sent = waitForMessage(ann, /^You sent a teleport request to Ben; it expires in \d+ (min|s)/);
       ann.chat('/tpa Ben');
       await Promise.all([seen, buttons, sent]);
       const told = waitForMessage(ann, /^Ben accepted your teleport request\.$/);
@@ -78,7 +78,7 @@ export const tpaPart: AreaPart = {
       ann.chat('/tpa Ben');
       await asked;
       const denied = waitForMessage(ann, /^Ben denied your teleport request\.$/);
-      const reply = waitForMessage(ben, /^Denied the teleport request from Ann\.$/);
+      const reply = waitForMessage(ben, /^You denied the teleport request from Ann\.$/);
       ben.chat('/tpdeny Ann');
       await Promise.all([denied, reply]);
       await events.next('teleport.request-deny', (d) => d['player-id'] === ann.player.uuid);
@@ -86,8 +86,8 @@ export const tpaPart: AreaPart = {
       asked = waitForMessage(ben, /^Ann asks to teleport to you\.$/);
       ann.chat('/tpa Ben');
       await asked;
-      const cancelled = waitForMessage(ben, /^Ann cancelled their teleport request\.$/);
-      const own = waitForMessage(ann, /^Cancelled your teleport request to Ben\.$/);
+      const cancelled = waitForMessage(ben, /^Ann cancelled their teleport request to you\.$/);
+      const own = waitForMessage(ann, /^You cancelled your teleport request to Ben\.$/);
       ann.chat('/tpacancel');
       await Promise.all([cancelled, own]);
       await events.next('teleport.request-cancel', (d) => d['player-id'] === ann.player.uuid && d.reason === 'cancelled');

@@ -37,7 +37,7 @@ export const warpsPart: AreaPart = {
       assert.equal(r.json.ok, true, JSON.stringify(r.json));
       await events.next('warp.create', (d) => d.name === 'warps-spawn');
       assert.equal(standsAt(ann, spot), false);
-      const warped = waitForMessage(ann, /^Warped to warps-spawn\.$/);
+      const warped = waitForMessage(ann, /^You warped to warps-spawn\.$/);
       ann.chat('/warp warps-spawn');
       await warped;
       await waitFor(() => standsAt(ann, spot), 'Ann to stand at the warp');
@@ -60,7 +60,7 @@ export const warpsPart: AreaPart = {
     it('shows ratings the bots give with /warp rate as the REST average; a new rating replaces the earlier one', async () => {
       const { rs, reader, ann, ben } = scene();
       const rate = async (bot: Bot, stars: number) => {
-        const told = waitForMessage(bot, new RegExp(`^You rated warps-spawn ${stars}/5`));
+        const told = waitForMessage(bot, new RegExp(`^You rated the warp warps-spawn ${stars}/5`));
         bot.chat(`/warp rate warps-spawn ${stars}`);
         await told;
       };
@@ -80,14 +80,14 @@ export const warpsPart: AreaPart = {
       await denied;
       await grant('Ben', 'core.warp.admin');
       await waitFor(() => ben.entity.onGround, 'Ben on the ground');
-      const made = waitForMessage(ben, /^Warp warps-market created\.$/);
+      const made = waitForMessage(ben, /^You created the warp warps-market where you stand\.$/);
       ben.chat('/setwarp warps-market');
       await made;
       const created = await events.next('warp.create', (d) => d.name === 'warps-market');
       assert.equal(created.data.actor, 'Ben');
       const market = await rs.call('GET', '/warps/warps-market', reader);
       assert.ok(standsAt(ben, market.json.data.location), `${JSON.stringify(market.json.data.location)} is where Ben stands, ${ben.entity.position}`);
-      const removed = waitForMessage(ben, /^Warp warps-market deleted\.$/);
+      const removed = waitForMessage(ben, /^You deleted the warp warps-market\.$/);
       ben.chat('/delwarp warps-market');
       await removed;
       const deleted = await events.next('warp.delete', (d) => d.name === 'warps-market');

@@ -177,7 +177,7 @@ export const accountsPart: EventPart = {
         const r = await rs.call('POST', `/players/${ann.player.uuid}/rank/set`, writer, { rank: 'elder' });
         assert.equal(r.json.ok, true, JSON.stringify(r.json));
         await events.next('rank.set', (d) => d['player-id'] === ann.player.uuid && d.rank === 'elder' && d.actor === 'core-rest/writer');
-        const shown = waitForMessage(ann, /^You: rank elder, prestige 0\.$/);
+        const shown = waitForMessage(ann, /^You are on the rank elder, prestige 0\.$/);
         ann.chat('/rank');
         await shown;
       },
@@ -187,7 +187,7 @@ export const accountsPart: EventPart = {
       events: ['rank.prestige'],
       async run(scene) {
         const { ann, events } = scene;
-        const told = waitForMessage(ann, /You prestiged: prestige 1, back on member\./);
+        const told = waitForMessage(ann, /You took prestige 1 and start again on the rank member\./);
         ann.chat('/prestige');
         await told;
         await events.next('rank.prestige', (d) => d['player-id'] === ann.player.uuid && d.rank === 'member' && d.prestige === 1);

@@ -220,7 +220,7 @@ export const placesPart: EventPart = {
         const asked = waitForMessage(scene.ben, /^Ann asks to teleport to you\.$/);
         scene.ann.chat('/tpa Ben');
         await asked;
-        const cancelled = waitForMessage(scene.ben, /^Ann cancelled their teleport request\.$/);
+        const cancelled = waitForMessage(scene.ben, /^Ann cancelled their teleport request to you\.$/);
         scene.ann.chat('/tpacancel');
         await cancelled;
         await seen('teleport.request-cancel', scene.ann, (d) => d.reason === 'cancelled');
@@ -248,7 +248,7 @@ export const placesPart: EventPart = {
       async run(scene) {
         const restore = await withConfig(scene, 'tpa.conf', 'request-expiry-seconds = 1\n');
         try {
-          const annTold = waitForMessage(scene.ann, /^Your teleport request to Ben has expired\.$/, 15000);
+          const annTold = waitForMessage(scene.ann, /^Your teleport request to Ben has expired\. Send another if you still want to\.$/, 15000);
           const benTold = waitForMessage(scene.ben, /^The teleport request from Ann has expired\.$/, 15000);
           scene.ann.chat('/tpa Ben');
           await Promise.all([annTold, benTold]);

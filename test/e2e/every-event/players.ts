@@ -169,8 +169,8 @@ export const playersPart: EventPart = {
       name: 'Pia goes away with /afk and comes back with /afk; Ben reads both',
       events: ['presence.afk'],
       async run(scene) {
-        const away = waitForMessage(scene.ben, /^Pia is now AFK: brb$/, 15000);
-        await says(pia, '/afk brb', pia, /^You are now AFK: brb$/);
+        const away = waitForMessage(scene.ben, /^Pia is now AFK \(brb\)\.$/, 15000);
+        await says(pia, '/afk brb', pia, /^You are now AFK \(brb\)\. Move or type \/afk to come back\.$/);
         await away;
         await aboutPia(scene, 'presence.afk', (d) => d.away === true && d.cause === 'afk-command' && d.reason === 'brb');
         const back = waitForMessage(scene.ben, /^Pia is no longer AFK\.$/, 15000);
