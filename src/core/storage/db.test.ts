@@ -40,7 +40,11 @@ describe('openDatabase (sqlite)', () => {
       const file = join(dir, 'core.db');
       const script = join(dir, 'child.mjs');
       writeFileSync(script, childScript(pathToFileURL(join(import.meta.dirname, 'db.ts')).href));
-      const child = spawn(process.execPath, [script, file], { stdio: ['ignore', 'pipe', 'pipe'] });
+      // --single-threaded-gc: on a loaded 2-core machine V8's parallel collector stopped this child
+      // for good after 200-300 rows, its main thread spinning while the GC workers slept (reproduced
+      // in 5-10 of 30 starts under two busy loops; none of 30 with this flag). This test is about
+      // durability; the hang is a Node matter for the whole product, open in the stop note of issue 23.
+      const child = spawn(process.execPath, ['--single-threaded-gc', script, file], { stdio: ['ignore', 'pipe', 'pipe'] });
       const committed: number[] = [];
       let stderr = '';
       child.stderr.on('data', (c: Buffer) => (stderr += c));
