@@ -158,12 +158,17 @@ async function main(): Promise<number> {
   };
   for (const group of [...(whole ? ['typecheck'] : []), ...passes]) {
     const rs = results.filter((r) => r.job.group === group);
+    const name = group === 'typecheck' ? 'type check' : `${PASS_NAMES[group as Pass]} pass`;
+    // A pass the chosen files never reach (files that touch no storage, in the PostgreSQL pass).
+    if (rs.length === 0) {
+      lines.push(`# ${name}: no file of the chosen ones runs in it`);
+      continue;
+    }
     const from = Math.min(...rs.map((r) => r.startedAt));
     const to = Math.max(...rs.map((r) => r.endedAt));
     const files = rs.flatMap((r) => r.files);
     const failed = rs.filter((r) => !r.ok).length;
     const tests = files.reduce((n, f) => n + f.passed + f.failed, 0);
-    const name = group === 'typecheck' ? 'type check' : `${PASS_NAMES[group as Pass]} pass`;
     const what = group === 'typecheck' ? '' : `: ${count(rs.reduce((n, r) => n + r.job.files.length, 0), 'file')}, ${count(tests, 'test')}`;
     lines.push(`# ${name} ${failed === 0 ? 'passed' : `FAILED (${failed} jobs)`} in ${seconds(to - from)} (${clock(from)} to ${clock(to)})${what}`);
   }
